@@ -1,0 +1,80 @@
+package io.github.astrorag.core.embed;
+
+import io.github.astrorag.core.EmbeddingException;
+import java.util.List;
+
+/** Small vector helpers shared by the stages. All methods are pure. */
+public final class Vectors {
+
+    private Vectors() {
+    }
+
+    /** The dot product; equal to cosine similarity for unit vectors. */
+    public static double dot(float[] a, float[] b) {
+        if (a.length != b.length) {
+            throw new IllegalArgumentException("vectors of different dimension: " + a.length + " and " + b.length);
+        }
+        double s = 0;
+        for (int i = 0; i < a.length; i++) {
+            s += (double) a[i] * b[i];
+        }
+        return s;
+    }
+
+    /** The L2 norm. */
+    public static double norm(float[] a) {
+        return Math.sqrt(dot(a, a));
+    }
+
+    /** Cosine similarity; 0 when either vector is zero. */
+    public static double cosine(float[] a, float[] b) {
+        double na = norm(a);
+        double nb = norm(b);
+        return na == 0 || nb == 0 ? 0 : dot(a, b) / (na * nb);
+    }
+
+    /** {@code a} scaled to unit L2 norm in place, and returned; a zero vector is left as it is. */
+    public static float[] normalizeInPlace(float[] a) {
+        double n = norm(a);
+        if (n > 0) {
+            for (int i = 0; i < a.length; i++) {
+                a[i] = (float) (a[i] / n);
+            }
+        }
+        return a;
+    }
+
+    /**
+     * Checks an embedder's output against its contract: one vector per text, each of {@code dimension}
+     * finite components, not all zero.
+     *
+     * @throws EmbeddingException naming the embedder, the input and what was wrong
+     */
+    public static void check(String embedder, int dimension, int expectedCount, List<float[]> vectors) {
+        if (vectors == null || vectors.size() != expectedCount) {
+            throw new EmbeddingException("embedder " + embedder + " returned " + (vectors == null ? "null" : vectors.size())
+                    + " vectors for " + expectedCount + " texts");
+        }
+        for (int i = 0; i < vectors.size(); i++) {
+            float[] v = vectors.get(i);
+            if (v == null || v.length == 0) {
+                throw new EmbeddingException("embedder " + embedder + " returned an empty vector for text #" + i);
+            }
+            if (v.length != dimension) {
+                throw new EmbeddingException("embedder " + embedder + " returned a vector of dimension " + v.length
+                        + " for text #" + i + " but declares dimension " + dimension);
+            }
+            boolean nonZero = false;
+            for (float x : v) {
+                if (!Float.isFinite(x)) {
+                    throw new EmbeddingException("embedder " + embedder + " returned a non-finite component (" + x
+                            + ") for text #" + i);
+                }
+                nonZero |= x != 0f;
+            }
+            if (!nonZero) {
+                throw new EmbeddingException("embedder " + embedder + " returned an all-zero vector for text #" + i);
+            }
+        }
+    }
+}

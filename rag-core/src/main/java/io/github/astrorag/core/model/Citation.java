@@ -1,0 +1,20 @@
+package io.github.astrorag.core.model;
+
+import org.jspecify.annotations.Nullable;
+
+/**
+ * One source an answer cites.
+ *
+ * @param number  the 1-based number of the chunk in the context, as written in the answer ({@code [n]})
+ * @param chunkId the chunk's id
+ * @param source  the file name
+ * @param page    the 1-based page, or {@code null} for unpaged documents
+ * @param quote   the cited text, verbatim from the chunk
+ */
+public record Citation(int number, String chunkId, String source, @Nullable Integer page, String quote) {
+
+    /** A citation of {@code quote} in the {@code number}-th context chunk. */
+    public static Citation of(int number, Chunk chunk, String quote) {
+        return new Citation(number, chunk.id(), chunk.source(), chunk.page(), quote);
+    }
+}

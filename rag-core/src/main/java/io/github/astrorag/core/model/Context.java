@@ -1,0 +1,41 @@
+package io.github.astrorag.core.model;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * The selected, ordered context handed to the generator.
+ *
+ * @param chunks  the chunks in prompt order (the last may be cut to fit the budget)
+ * @param text    the chunks' texts joined by {@link #SEPARATOR}
+ * @param tokens  the token count of {@code text}; never more than {@code budget}
+ * @param budget  the token budget it was selected under
+ * @param details selector-specific facts for the trace (iterations, utility, ...)
+ */
+public record Context(List<ScoredChunk> chunks, String text, int tokens, int budget, Map<String, Object> details) {
+
+    /** What joins chunk texts in {@link #text}. */
+    public static final String SEPARATOR = "\n\n";
+
+    public Context {
+        chunks = List.copyOf(chunks);
+        Objects.requireNonNull(text, "text");
+        details = Map.copyOf(details);
+        if (tokens > budget) {
+            throw new IllegalStateException("context of " + tokens + " tokens exceeds its budget of " + budget);
+        }
+    }
+
+    /** Whether nothing was selected. */
+    public boolean isEmpty() {
+        return chunks.isEmpty();
+    }
+
+    /** The same context with more details. */
+    public Context withDetails(Map<String, Object> more) {
+        var merged = new java.util.LinkedHashMap<>(details);
+        merged.putAll(more);
+        return new Context(chunks, text, tokens, budget, merged);
+    }
+}

@@ -1,0 +1,77 @@
+package io.github.astrorag.core.model;
+
+import io.github.astrorag.core.InvalidQueryException;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.Map;
+import java.util.Objects;
+import java.util.TreeMap;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * A question, optionally with multiple-choice options, and once the pipeline has embedded it, its vector.
+ *
+ * @param text      the question; never blank
+ * @param options   option letter to option text, sorted by letter; empty for open questions
+ * @param embedding the vector the dense stages compare chunks with (the question's embedding, or a HyDE
+ *                  passage's), or {@code null} before embedding
+ */
+public record Query(String text, Map<String, String> options, float @Nullable [] embedding) {
+
+    public Query {
+        Objects.requireNonNull(text, "text");
+        if (text.isBlank()) {
+            throw new InvalidQueryException("the question is blank: ask something");
+        }
+        options = Collections.unmodifiableMap(new TreeMap<>(options));
+        embedding = embedding == null ? null : embedding.clone();
+    }
+
+    /** An open question. */
+    public static Query of(String text) {
+        return new Query(text, Map.of(), null);
+    }
+
+    /** A multiple-choice question. */
+    public static Query withOptions(String text, Map<String, String> options) {
+        return new Query(text, options, null);
+    }
+
+    /** Whether options were given. */
+    public boolean multipleChoice() {
+        return !options.isEmpty();
+    }
+
+    /** This query with the given vector. */
+    public Query withEmbedding(float[] vector) {
+        return new Query(text, options, vector);
+    }
+
+    /** The vector; fails when the query has not been embedded. */
+    public float[] requireEmbedding() {
+        if (embedding == null) {
+            throw new IllegalStateException("the query has not been embedded yet");
+        }
+        return embedding.clone();
+    }
+
+    @Override
+    public float @Nullable [] embedding() {
+        return embedding == null ? null : embedding.clone();
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof Query q && q.text.equals(text) && q.options.equals(options) && Arrays.equals(q.embedding, embedding);
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(text, options, Arrays.hashCode(embedding));
+    }
+
+    @Override
+    public String toString() {
+        return "Query[" + text + (options.isEmpty() ? "" : ", options=" + options) + "]";
+    }
+}

@@ -1,0 +1,74 @@
+package io.github.astrorag.core.model;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import io.github.astrorag.core.RagException;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * How one answer came about: the configuration, each stage's output with scores and time, and the
+ * context's size. Serialises to JSON with {@link #toJson()}.
+ *
+ * @param config        each component's settings, by role
+ * @param stages        the stages in the order they ran
+ * @param contextTokens tokens in the selected context
+ * @param budget        the token budget
+ */
+public record Trace(Map<String, Object> config, List<Stage> stages, int contextTokens, int budget) {
+
+    /** A trace with nothing in it. */
+    public static final Trace EMPTY = new Trace(Map.of(), List.of(), 0, 0);
+
+    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
+            .disable(SerializationFeature.FAIL_ON_EMPTY_BEANS);
+
+    public Trace {
+        config = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(config));
+        stages = List.copyOf(stages);
+    }
+
+    /** The stage of that name, if it ran. */
+    public java.util.Optional<Stage> stage(String name) {
+        return stages.stream().filter(s -> s.name().equals(name)).findFirst();
+    }
+
+    /** Total milliseconds over all stages. */
+    public double totalMillis() {
+        return stages.stream().mapToDouble(Stage::millis).sum();
+    }
+
+    /** This trace as indented JSON. */
+    public String toJson() {
+        try {
+            return JSON.writeValueAsString(this);
+        } catch (JsonProcessingException e) {
+            throw new RagException("trace could not be written as JSON: " + e.getOriginalMessage(), e);
+        }
+    }
+
+    /**
+     * One stage of one answer.
+     *
+     * @param name       the stage (embed-query, retrieve, rerank:NAME, select, generate)
+     * @param millis     wall time spent in it
+     * @param candidates its output, in order, with the stage's scores
+     * @param details    stage-specific facts (edges of a graph, MCTS iterations, HyDE passage, ...)
+     */
+    public record Stage(String name, double millis, List<Candidate> candidates, Map<String, Object> details) {
+        public Stage {
+            candidates = List.copyOf(candidates);
+            details = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(details));
+        }
+    }
+
+    /** One candidate in a stage's output. */
+    public record Candidate(String id, double score) {
+        /** The candidate of a scored chunk. */
+        public static Candidate of(ScoredChunk c) {
+            return new Candidate(c.id(), c.score());
+        }
+    }
+}

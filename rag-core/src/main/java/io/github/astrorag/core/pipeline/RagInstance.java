@@ -1,0 +1,162 @@
+package io.github.astrorag.core.pipeline;
+
+import io.github.astrorag.core.IndexException;
+import io.github.astrorag.core.RagException;
+import io.github.astrorag.core.embed.Vectors;
+import io.github.astrorag.core.model.Answer;
+import io.github.astrorag.core.model.Context;
+import io.github.astrorag.core.model.Document;
+import io.github.astrorag.core.model.Query;
+import io.github.astrorag.core.model.ScoredChunk;
+import io.github.astrorag.core.model.Trace;
+import io.github.astrorag.core.spi.EphemeralIndex;
+import io.github.astrorag.core.spi.Reranker;
+import io.github.astrorag.core.spi.TraceSink;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+
+
+/**
+ * One set of documents, indexed for answering, owning its transient index. Close it (try-with-resources)
+ * and the index is deleted. Questions may be asked from several threads at once.
+ */
+public final class RagInstance implements AutoCloseable {
+
+    private final RagPipeline pipeline;
+    private final EphemeralIndex index;
+    private final List<Document> documents;
+    private final int chunkCount;
+    private final double ingestMillis;
+
+    RagInstance(RagPipeline pipeline, EphemeralIndex index, List<Document> documents, int chunkCount, double ingestMillis) {
+        this.pipeline = pipeline;
+        this.index = index;
+        this.documents = List.copyOf(documents);
+        this.chunkCount = chunkCount;
+        this.ingestMillis = ingestMillis;
+    }
+
+    /** Answers an open question. */
+    public Answer ask(String question) {
+        return ask(Query.of(question));
+    }
+
+    /** Answers a question (open or multiple choice). */
+    public Answer ask(Query query) {
+        return run(query, null);
+    }
+
+    /** Answers while streaming the generator's text to {@code onToken}; returns the complete answer. */
+    public Answer ask(Query query, Consumer<String> onToken) {
+        return run(query, java.util.Objects.requireNonNull(onToken, "onToken"));
+    }
+
+    /**
+     * The context the pipeline would select for {@code query}, without generating: what evaluation of
+     * retrieval needs. The trace is in the context's details under {@code "trace"}.
+     */
+    public Context selectContext(Query query) {
+        List<Trace.Stage> stages = new ArrayList<>();
+        return selectInto(query, stages);
+    }
+
+    private Answer run(Query query, Consumer<String> onToken) {
+        List<Trace.Stage> stages = new ArrayList<>();
+        Context context = selectInto(query, stages);
+        Query embedded = query;
+        Answer answer = stage(stages, "generate", sink -> onToken == null
+                ? pipeline.generator.generate(embedded, context, sink)
+                : pipeline.generator.stream(embedded, context, onToken, sink), a -> List.of());
+        Trace trace = new Trace(pipeline.describe(), stages, context.tokens(), context.budget());
+        return answer.withTrace(trace);
+    }
+
+    private Context selectInto(Query query, List<Trace.Stage> stages) {
+        ensureOpen();
+        Query embedded = stage(stages, "embed-query", sink -> {
+            float[] v = pipeline.embedder.embedQuery(query.text());
+            Vectors.check(String.valueOf(pipeline.embedder.describe().get("name")), pipeline.embedder.dimension(), 1, List.of(v));
+            Query q = query.withEmbedding(v);
+            return pipeline.queryTransformer == null ? q : pipeline.queryTransformer.transform(q, pipeline.embedder, sink);
+        }, q -> List.of());
+        List<ScoredChunk> candidates = stage(stages, "retrieve",
+                sink -> pipeline.retriever.retrieve(embedded, index, pipeline.candidates, sink), c -> c);
+        for (Reranker r : pipeline.rerankers) {
+            List<ScoredChunk> in = candidates;
+            candidates = stage(stages, "rerank:" + r.describe().get("name"), sink -> r.rerank(embedded, in, sink), c -> c);
+        }
+        List<ScoredChunk> pool = candidates;
+        return stage(stages, "select", sink -> pipeline.selector.select(embedded, pool, pipeline.budget, sink),
+                Context::chunks);
+    }
+
+    private interface Step<T> {
+        T run(TraceSink sink);
+    }
+
+    private <T> T stage(List<Trace.Stage> stages, String name, Step<T> step,
+                        java.util.function.Function<T, List<ScoredChunk>> outputs) {
+        if (Thread.currentThread().isInterrupted()) {
+            throw new RagException("interrupted before stage " + name);
+        }
+        ensureOpen();
+        Map<String, Object> details = new LinkedHashMap<>();
+        long t0 = System.nanoTime();
+        T result = step.run(details::put);
+        double millis = (System.nanoTime() - t0) / 1e6;
+        List<Trace.Candidate> out = outputs.apply(result).stream().map(Trace.Candidate::of).toList();
+        stages.add(new Trace.Stage(name, millis, out, details));
+        return result;
+    }
+
+    private void ensureOpen() {
+        if (index.isClosed()) {
+            throw new IndexException("this instance is closed: open a new one to ask more questions");
+        }
+    }
+
+    /** The documents this instance answers from. */
+    public List<Document> documents() {
+        return documents;
+    }
+
+    /** How many chunks were indexed. */
+    public int chunkCount() {
+        return chunkCount;
+    }
+
+    /** Milliseconds spent chunking, embedding and indexing. */
+    public double ingestMillis() {
+        return ingestMillis;
+    }
+
+    /** The index's name. */
+    public String indexName() {
+        return index.name();
+    }
+
+    /** The index's kind ({@code memory}, {@code elasticsearch}). */
+    public String indexKind() {
+        return index.kind();
+    }
+
+    /** Whether the instance (and so its index) is closed. */
+    public boolean isClosed() {
+        return index.isClosed();
+    }
+
+    /** The index, for evaluation and advanced use; do not close it yourself. */
+    public EphemeralIndex index() {
+        return index;
+    }
+
+    /** Deletes the index; idempotent. */
+    @Override
+    public void close() {
+        index.close();
+    }
+
+}

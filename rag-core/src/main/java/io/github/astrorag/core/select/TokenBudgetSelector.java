@@ -1,0 +1,121 @@
+package io.github.astrorag.core.select;
+
+import io.github.astrorag.core.InvalidConfigurationException;
+import io.github.astrorag.core.model.Chunk;
+import io.github.astrorag.core.model.Context;
+import io.github.astrorag.core.model.Query;
+import io.github.astrorag.core.model.ScoredChunk;
+import io.github.astrorag.core.spi.ContextSelector;
+import io.github.astrorag.core.token.TokenCounter;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * AstroRAG's last step before generation: concatenate the candidates in the order given and cut the
+ * result to the budget (T = {@value #DEFAULT_BUDGET} tokens in the paper) at a token boundary.
+ *
+ * <p>Candidates are taken whole while they fit; the first that does not fit is cut to the tokens left
+ * (if any text remains) and the selection ends there. The context text is the chunks joined by
+ * {@link Context#SEPARATOR}, and its count, made on the whole joined text, never exceeds the budget.
+ * The kept chunks are then arranged by the configured {@link ContextOrder} (default
+ * {@link ContextOrder#RELEVANCE}). Cost: one token count per candidate kept. Immutable, thread-safe.
+ *
+ * <p>{@link #assemble} is the same procedure for selectors that choose their own ordered list.
+ */
+public final class TokenBudgetSelector implements ContextSelector {
+
+    /** AstroRAG's context budget in tokens. */
+    public static final int DEFAULT_BUDGET = 1800;
+
+    private final TokenCounter counter;
+    private final ContextOrder order;
+
+    /** p50k_base, relevance order. */
+    public TokenBudgetSelector() {
+        this(TokenCounter.p50k(), ContextOrder.RELEVANCE);
+    }
+
+    /** A selector counting with {@code counter} and arranging by {@code order}. */
+    public TokenBudgetSelector(TokenCounter counter, ContextOrder order) {
+        this.counter = Objects.requireNonNull(counter, "counter");
+        this.order = Objects.requireNonNull(order, "order");
+    }
+
+    @Override
+    public Context select(Query query, List<ScoredChunk> candidates, int budget) {
+        return assemble(candidates, budget, Map.of());
+    }
+
+    /**
+     * The context of {@code ranked} (best first) within {@code budget}: whole chunks while they fit, the
+     * next one cut to what is left, then arranged by this selector's order.
+     *
+     * @throws InvalidConfigurationException if {@code budget} is not positive
+     */
+    public Context assemble(List<ScoredChunk> ranked, int budget, Map<String, Object> details) {
+        InvalidConfigurationException.check(budget > 0, "the token budget must be positive, was %d", budget);
+        List<ScoredChunk> kept = new ArrayList<>();
+        int truncated = 0;
+        for (ScoredChunk c : ranked) {
+            List<ScoredChunk> trial = new ArrayList<>(kept);
+            trial.add(c);
+            if (counter.count(join(trial)) <= budget) {
+                kept.add(c);
+                continue;
+            }
+            String prefix = kept.isEmpty() ? "" : join(kept) + Context.SEPARATOR;
+            int left = budget - counter.count(prefix);
+            String head = left > 0 ? counter.truncate(c.chunk().text(), left) : "";
+            while (!head.isEmpty() && counter.count(prefix + head) > budget) {
+                head = counter.truncate(head, counter.count(head) - 1);
+            }
+            head = head.stripTrailing();
+            if (!head.isBlank()) {
+                Chunk cut = c.chunk().truncatedTo(head, counter.count(head));
+                kept.add(c.withChunk(cut));
+                truncated = 1;
+            }
+            break;
+        }
+        List<ScoredChunk> arranged = order.arrange(kept);
+        String text = join(arranged);
+        int tokens = counter.count(text);
+        if (tokens > budget) { // a new neighbour changed a token at a seam: keep the order that was counted
+            arranged = kept;
+            text = join(kept);
+            tokens = counter.count(text);
+        }
+        Map<String, Object> d = new LinkedHashMap<>(details);
+        d.put("truncatedChunks", truncated);
+        d.put("order", order.name().toLowerCase(java.util.Locale.ROOT));
+        return new Context(arranged, text, tokens, budget, d);
+    }
+
+    private static String join(List<ScoredChunk> chunks) {
+        StringBuilder sb = new StringBuilder();
+        for (ScoredChunk c : chunks) {
+            if (sb.length() > 0) {
+                sb.append(Context.SEPARATOR);
+            }
+            sb.append(c.chunk().text());
+        }
+        return sb.toString();
+    }
+
+    /** The counter. */
+    public TokenCounter counter() {
+        return counter;
+    }
+
+    @Override
+    public Map<String, Object> describe() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("name", "token-budget");
+        m.put("encoding", counter.name());
+        m.put("order", order.name().toLowerCase(java.util.Locale.ROOT));
+        return m;
+    }
+}

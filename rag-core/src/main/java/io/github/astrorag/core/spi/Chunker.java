@@ -1,0 +1,24 @@
+package io.github.astrorag.core.spi;
+
+import io.github.astrorag.core.model.Chunk;
+import io.github.astrorag.core.model.Document;
+import java.util.List;
+
+/**
+ * Splits a document into chunks.
+ *
+ * <p>Contract: no chunk exceeds {@link #maxTokens()} tokens as counted by the chunker's token counter;
+ * chunks come in document order with ordinals 0, 1, 2, ...; each carries its document's id, title and
+ * source, the page it starts on, a stable id ({@link Chunk#idOf}) and its character span, with
+ * {@code document.text().substring(start, end)} equal to its text; consecutive chunks of one page
+ * overlap by about {@code overlap} tokens; no chunk is blank; the same document always gives the same
+ * chunks. Thread-safe.
+ */
+public interface Chunker extends Described {
+
+    /** The most tokens any chunk may have. */
+    int maxTokens();
+
+    /** The chunks of {@code document}; empty only if the document has no non-blank text. */
+    List<Chunk> chunk(Document document);
+}

@@ -1,0 +1,24 @@
+package io.github.astrorag.core.spi;
+
+import io.github.astrorag.core.model.Context;
+import io.github.astrorag.core.model.Query;
+import io.github.astrorag.core.model.ScoredChunk;
+import java.util.List;
+
+/**
+ * Chooses which candidates, in which order, make the context.
+ *
+ * <p>Contract: the context's text, counted by the selector's token counter, never exceeds
+ * {@code budget} tokens, not by one; its chunks are taken from {@code candidates} (a chunk may be cut
+ * short to fit); the same input gives the same context. {@code budget} must be positive. Thread-safe.
+ */
+public interface ContextSelector extends Described {
+
+    /** The context for {@code query} from {@code candidates} within {@code budget} tokens. */
+    Context select(Query query, List<ScoredChunk> candidates, int budget);
+
+    /** As {@link #select(Query, List, int)}, writing facts of the call to {@code trace}. */
+    default Context select(Query query, List<ScoredChunk> candidates, int budget, TraceSink trace) {
+        return select(query, candidates, budget);
+    }
+}

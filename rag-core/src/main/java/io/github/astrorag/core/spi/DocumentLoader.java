@@ -1,0 +1,29 @@
+package io.github.astrorag.core.spi;
+
+import io.github.astrorag.core.model.Document;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * Turns a path into documents.
+ *
+ * <p>Contract:
+ * <ul>
+ *   <li>{@link #supports(Path)} says, from the file name alone, whether {@link #load(Path)} reads a file.</li>
+ *   <li>{@code load} reads one file whole, or fails with a {@link io.github.astrorag.core.DocumentException}
+ *       subclass naming the file: unsupported type, unreadable, empty, too large (checked before reading),
+ *       malformed (undecodable bytes, a broken or encrypted PDF). It returns a list because a loader may
+ *       split a container into several documents; the ones here return one.</li>
+ *   <li>Text is decoded as strict UTF-8 (a byte-order mark is dropped). Paged formats keep 1-based page
+ *       numbers in {@link Document#pageStarts()}.</li>
+ *   <li>Implementations are stateless and thread-safe.</li>
+ * </ul>
+ */
+public interface DocumentLoader {
+
+    /** Whether this loader reads files named like {@code file}. */
+    boolean supports(Path file);
+
+    /** The documents of one file. */
+    List<Document> load(Path file);
+}

@@ -1,0 +1,27 @@
+package io.github.astrorag.core.spi;
+
+import java.util.List;
+
+/**
+ * Maps texts to vectors.
+ *
+ * <p>Contract: every vector has {@link #dimension()} finite components and unit L2 norm (cosine
+ * similarity is then a dot product); a text gets the same vector whatever else is in the batch and on
+ * every call (determinism); the result has one vector per input, in input order; an empty input gives
+ * an empty result. Implementations are thread-safe. Queries and passages may be embedded differently
+ * (some models want prefixes): use {@link #embedQuery} for questions and {@link #embedDocuments} for
+ * chunks.
+ */
+public interface Embedder extends Described {
+
+    /** The length of every vector. */
+    int dimension();
+
+    /** Vectors for chunks or other passages, one per text, in order. */
+    List<float[]> embedDocuments(List<String> texts);
+
+    /** The vector of a question. The default embeds it as a passage. */
+    default float[] embedQuery(String text) {
+        return embedDocuments(List.of(text)).get(0);
+    }
+}

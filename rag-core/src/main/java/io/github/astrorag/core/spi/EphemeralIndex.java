@@ -1,0 +1,51 @@
+package io.github.astrorag.core.spi;
+
+import io.github.astrorag.core.model.Chunk;
+import io.github.astrorag.core.model.ScoredChunk;
+import java.util.List;
+
+/**
+ * The transient store of one instance: the chunks of that instance's documents and their vectors,
+ * and nothing else.
+ *
+ * <p>Lifecycle: created empty by an {@link EphemeralIndexFactory}, filled with {@link #add}, searched,
+ * then {@link #close() closed}. Close deletes every chunk and vector (for a remote index, the index
+ * itself), is idempotent, and after it every other method but {@link #name()}, {@link #kind()} and
+ * {@link #isClosed()} throws {@link io.github.astrorag.core.IndexException}.
+ *
+ * <p>Search is by cosine similarity: results are in descending score, ties broken by ascending chunk
+ * id, at most {@code k} of them, each with its vector. Implementations are thread-safe.
+ */
+public interface EphemeralIndex extends AutoCloseable {
+
+    /** The index's name (for a remote index, the real index name). */
+    String name();
+
+    /** What kind of index this is ({@code memory}, {@code elasticsearch}, ...). */
+    String kind();
+
+    /**
+     * Stores chunks with their vectors; {@code vectors.get(i)} belongs to {@code chunks.get(i)}. Fails on
+     * a size mismatch, a vector of the wrong dimension, a non-finite component or a duplicate chunk id.
+     */
+    void add(List<Chunk> chunks, List<float[]> vectors);
+
+    /** The {@code k} chunks most similar to {@code query}. {@code k} must be positive. */
+    List<ScoredChunk> search(float[] query, int k);
+
+    /** Every chunk, in the order added. */
+    List<Chunk> chunks();
+
+    /** The vector stored for a chunk. */
+    float[] vector(String chunkId);
+
+    /** How many chunks are stored. */
+    int size();
+
+    /** Whether {@link #close()} has been called. */
+    boolean isClosed();
+
+    /** Deletes everything; idempotent. */
+    @Override
+    void close();
+}

@@ -1,0 +1,36 @@
+package io.github.astrorag.core.spi;
+
+import io.github.astrorag.core.model.Answer;
+import io.github.astrorag.core.model.Context;
+import io.github.astrorag.core.model.Query;
+import java.util.function.Consumer;
+
+/**
+ * Writes the answer from the selected context, in one pass.
+ *
+ * <p>Contract: every citation refers to a chunk of {@code context} by its 1-based position and quotes
+ * that chunk's text verbatim; a number that names no chunk is dropped, never invented. For a
+ * multiple-choice query the answer's {@code choice} holds the chosen letter(s). The returned answer's
+ * trace is {@link io.github.astrorag.core.model.Trace#EMPTY}: the pipeline fills it in. Failures are
+ * {@link io.github.astrorag.core.GenerationException}s. Thread-safe.
+ */
+public interface Generator extends Described {
+
+    /** The answer to {@code query} from {@code context}. */
+    Answer generate(Query query, Context context);
+
+    /** As {@link #generate(Query, Context)}, writing facts of the call to {@code trace}. */
+    default Answer generate(Query query, Context context, TraceSink trace) {
+        return generate(query, context);
+    }
+
+    /**
+     * Generates while handing each piece of text to {@code onToken} as it arrives; returns the same
+     * answer as {@link #generate(Query, Context)}. The default delivers the whole text at once.
+     */
+    default Answer stream(Query query, Context context, Consumer<String> onToken, TraceSink trace) {
+        Answer answer = generate(query, context, trace);
+        onToken.accept(answer.text());
+        return answer;
+    }
+}

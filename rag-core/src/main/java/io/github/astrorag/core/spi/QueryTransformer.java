@@ -1,0 +1,14 @@
+package io.github.astrorag.core.spi;
+
+import io.github.astrorag.core.model.Query;
+
+/**
+ * Rewrites an embedded query before retrieval (for instance HyDE, which replaces the question's vector
+ * by a hypothetical answer's). Must return a query with an embedding of the same dimension and the same
+ * text and options.
+ */
+public interface QueryTransformer extends Described {
+
+    /** The transformed query. */
+    Query transform(Query query, Embedder embedder, TraceSink trace);
+}

@@ -1,0 +1,23 @@
+package io.github.astrorag.core.spi;
+
+import io.github.astrorag.core.model.Query;
+import io.github.astrorag.core.model.ScoredChunk;
+import java.util.List;
+
+/**
+ * Finds candidate chunks for a query in an instance's index.
+ *
+ * <p>Contract: returns at most {@code k} distinct chunks of {@code index}, best first (ties by chunk
+ * id), each with its vector from the index; fewer when the index holds fewer. The query carries its
+ * embedding. Thread-safe.
+ */
+public interface Retriever extends Described {
+
+    /** The candidates for {@code query}. */
+    List<ScoredChunk> retrieve(Query query, EphemeralIndex index, int k);
+
+    /** As {@link #retrieve(Query, EphemeralIndex, int)}, writing facts of the call to {@code trace}. */
+    default List<ScoredChunk> retrieve(Query query, EphemeralIndex index, int k, TraceSink trace) {
+        return retrieve(query, index, k);
+    }
+}

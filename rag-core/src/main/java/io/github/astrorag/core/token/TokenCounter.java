@@ -1,0 +1,108 @@
+package io.github.astrorag.core.token;
+
+import com.knuddels.jtokkit.Encodings;
+import com.knuddels.jtokkit.api.Encoding;
+import com.knuddels.jtokkit.api.EncodingRegistry;
+import com.knuddels.jtokkit.api.EncodingType;
+import com.knuddels.jtokkit.api.IntArrayList;
+import java.util.Locale;
+import java.util.Objects;
+
+/**
+ * Counts and cuts text in BPE tokens with JTokkit. One counter serves chunking and budgets alike,
+ * which is what makes a budget exact.
+ *
+ * <p>Special tokens such as {@code <|endoftext|>} in the text are counted as ordinary text. Instances
+ * are immutable and thread-safe; {@link #p50k()} is the default (tiktoken's {@code p50k_base}, as the
+ * AstroRAG paper uses). Counting is linear in the text's length.
+ */
+public final class TokenCounter {
+
+    private static final EncodingRegistry REGISTRY = Encodings.newLazyEncodingRegistry();
+    private static final TokenCounter P50K = new TokenCounter(EncodingType.P50K_BASE);
+
+    private final EncodingType type;
+    private final Encoding encoding;
+
+    private TokenCounter(EncodingType type) {
+        this.type = type;
+        this.encoding = REGISTRY.getEncoding(type);
+    }
+
+    /** tiktoken's {@code p50k_base}: the default. */
+    public static TokenCounter p50k() {
+        return P50K;
+    }
+
+    /** The counter for an encoding name: {@code p50k_base}, {@code cl100k_base}, {@code o200k_base}, {@code r50k_base}. */
+    public static TokenCounter of(String name) {
+        Objects.requireNonNull(name, "name");
+        for (EncodingType t : EncodingType.values()) {
+            if (t.getName().equalsIgnoreCase(name)) {
+                return t == EncodingType.P50K_BASE ? P50K : new TokenCounter(t);
+            }
+        }
+        throw new io.github.astrorag.core.InvalidConfigurationException(
+                "unknown token encoding '" + name + "': use p50k_base, cl100k_base, o200k_base or r50k_base");
+    }
+
+    /** The encoding's name, such as {@code p50k_base}. */
+    public String name() {
+        return type.getName();
+    }
+
+    /** The number of tokens in {@code text}. */
+    public int count(String text) {
+        return encoding.countTokensOrdinary(text);
+    }
+
+    /** The tokens of {@code text}. */
+    public int[] encode(String text) {
+        return encoding.encodeOrdinary(text).toArray();
+    }
+
+    /** The text of {@code tokens}. */
+    public String decode(int[] tokens) {
+        IntArrayList list = new IntArrayList(tokens.length);
+        for (int t : tokens) {
+            list.add(t);
+        }
+        return encoding.decode(list);
+    }
+
+    /**
+     * The longest prefix of {@code text} that ends on a token boundary and has at most {@code maxTokens}
+     * tokens when counted on its own. Never splits a character. Runs in O(n) plus a few recounts.
+     */
+    public String truncate(String text, int maxTokens) {
+        if (maxTokens < 0) {
+            throw new IllegalArgumentException(String.format(Locale.ROOT, "maxTokens must be >= 0, was %d", maxTokens));
+        }
+        if (maxTokens == 0 || text.isEmpty()) {
+            return "";
+        }
+        IntArrayList tokens = encoding.encodeOrdinary(text);
+        if (tokens.size() <= maxTokens) {
+            return text;
+        }
+        int keep = maxTokens;
+        while (keep > 0) {
+            IntArrayList head = new IntArrayList(keep);
+            for (int i = 0; i < keep; i++) {
+                head.add(tokens.get(i));
+            }
+            String prefix = encoding.decode(head);
+            // a token may end inside a multi-byte character: then the decoded text is no prefix
+            if (text.startsWith(prefix) && count(prefix) <= maxTokens) {
+                return prefix;
+            }
+            keep--;
+        }
+        return "";
+    }
+
+    @Override
+    public String toString() {
+        return "TokenCounter[" + name() + "]";
+    }
+}
