@@ -1,0 +1,86 @@
+package io.github.astrorag.core.chunk;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.github.astrorag.core.InvalidConfigurationException;
+import io.github.astrorag.core.model.Chunk;
+import io.github.astrorag.core.model.Document;
+import io.github.astrorag.core.spi.Chunker;
+import io.github.astrorag.core.spi.ChunkerContract;
+import io.github.astrorag.core.token.TokenCounter;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class RecursiveTokenChunkerTest extends ChunkerContract {
+
+    @Override
+    protected Chunker chunker() {
+        return RecursiveTokenChunker.defaults();
+    }
+
+    @Test
+    void defaultsAreThePapers() {
+        RecursiveTokenChunker c = RecursiveTokenChunker.defaults();
+        assertThat(c.maxTokens()).isEqualTo(300);
+        assertThat(c.overlap()).isEqualTo(30);
+        assertThat(c.counter().name()).isEqualTo("p50k_base");
+    }
+
+    @Test
+    void shortTextIsOneChunk() {
+        List<Chunk> chunks = chunker().chunk(Document.of("d", "  Andromeda is 2.5 million light-years away.  "));
+        assertThat(chunks).singleElement().satisfies(c -> {
+            assertThat(c.text()).isEqualTo("Andromeda is 2.5 million light-years away.");
+            assertThat(c.start()).isEqualTo(2);
+            assertThat(c.page()).isNull();
+        });
+    }
+
+    @Test
+    void consecutiveChunksOverlapByAtMostTheOverlap() {
+        RecursiveTokenChunker chunker = RecursiveTokenChunker.builder().maxTokens(60).overlap(10).build();
+        List<Chunk> chunks = chunker.chunk(Document.of("d", longText()));
+        TokenCounter counter = TokenCounter.p50k();
+        int overlapping = 0;
+        for (int i = 1; i < chunks.size(); i++) {
+            Chunk prev = chunks.get(i - 1);
+            Chunk next = chunks.get(i);
+            if (next.start() < prev.end()) {
+                overlapping++;
+                String shared = prev.text().substring(next.start() - prev.start());
+                assertThat(counter.count(shared)).isLessThanOrEqualTo(10);
+            }
+            assertThat(next.tokens()).isLessThanOrEqualTo(60);
+        }
+        assertThat(overlapping).isGreaterThan(chunks.size() / 2);
+    }
+
+    @Test
+    void aWordLongerThanAChunkIsCutAtTokens() {
+        String word = "x".repeat(5000);
+        RecursiveTokenChunker chunker = RecursiveTokenChunker.builder().maxTokens(50).overlap(0).build();
+        List<Chunk> chunks = chunker.chunk(Document.of("d", word));
+        assertThat(chunks).hasSizeGreaterThan(5).allSatisfy(c -> assertThat(c.tokens()).isLessThanOrEqualTo(50));
+        assertThat(String.join("", chunks.stream().map(Chunk::text).toList())).isEqualTo(word);
+    }
+
+    @Test
+    void paragraphsAreKeptWholeWhenTheyFit() {
+        String a = "Comets are icy bodies. They grow tails near the Sun.";
+        String b = "Asteroids are rocky. Most orbit between Mars and Jupiter.";
+        RecursiveTokenChunker chunker = RecursiveTokenChunker.builder().maxTokens(16).overlap(0).build();
+        List<Chunk> chunks = chunker.chunk(Document.of("d", a + "\n\n" + b));
+        assertThat(chunks).extracting(Chunk::text).containsExactly(a, b);
+    }
+
+    @Test
+    void badSettingsAreRefused() {
+        assertThatThrownBy(() -> RecursiveTokenChunker.builder().maxTokens(4))
+                .isInstanceOf(InvalidConfigurationException.class).hasMessageContaining("4");
+        assertThatThrownBy(() -> RecursiveTokenChunker.builder().maxTokens(20).overlap(10).build())
+                .isInstanceOf(InvalidConfigurationException.class).hasMessageContaining("overlap");
+        assertThatThrownBy(() -> RecursiveTokenChunker.builder().maxTokens(20).maxTokens(30))
+                .isInstanceOf(InvalidConfigurationException.class).hasMessageContaining("already");
+    }
+}

@@ -1,0 +1,146 @@
+package io.github.astrorag.core.spi;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.github.astrorag.core.IndexException;
+import io.github.astrorag.core.model.Chunk;
+import io.github.astrorag.core.model.ScoredChunk;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The {@link EphemeralIndex} contract, for every implementation to extend (published in rag-core's
+ * test-jar). Subclasses say how to make a fresh index; everything else is checked here.
+ */
+public abstract class EphemeralIndexContract {
+
+    /** A new empty index for vectors of {@code dimension} components. */
+    protected abstract EphemeralIndex newIndex(int dimension);
+
+    private final List<EphemeralIndex> made = new ArrayList<>();
+
+    private EphemeralIndex index(int dimension) {
+        EphemeralIndex index = newIndex(dimension);
+        made.add(index);
+        return index;
+    }
+
+    @AfterEach
+    void closeAll() {
+        made.forEach(EphemeralIndex::close);
+    }
+
+    /** A chunk of document {@code doc} with ordinal {@code n}. */
+    protected static Chunk chunk(String doc, int n, String text) {
+        return new Chunk(Chunk.idOf(doc, n), doc, doc, doc + ".txt", null, n, text, 3, 0, text.length());
+    }
+
+    private static float[] v(float... xs) {
+        return xs;
+    }
+
+    @Test
+    void searchIsByCosineDescendingWithVectors() {
+        EphemeralIndex index = index(3);
+        index.add(List.of(chunk("d", 0, "x"), chunk("d", 1, "y"), chunk("d", 2, "z")),
+                List.of(v(1, 0, 0), v(0.6f, 0.8f, 0), v(0, 0, 1)));
+        List<ScoredChunk> hits = index.search(v(1, 0, 0), 3);
+        assertThat(hits).extracting(ScoredChunk::id).containsExactly("d#0", "d#1", "d#2");
+        assertThat(hits.get(0).score()).isCloseTo(1.0, org.assertj.core.data.Offset.offset(1e-5));
+        assertThat(hits.get(1).score()).isCloseTo(0.6, org.assertj.core.data.Offset.offset(1e-5));
+        assertThat(hits.get(2).score()).isCloseTo(0.0, org.assertj.core.data.Offset.offset(1e-5));
+        assertThat(hits.get(1).embedding()).containsExactly(new float[] {0.6f, 0.8f, 0}, org.assertj.core.data.Offset.offset(1e-5f));
+    }
+
+    @Test
+    void kLimitsResultsAndTiesBreakByChunkId() {
+        EphemeralIndex index = index(2);
+        index.add(List.of(chunk("b", 0, "x"), chunk("a", 0, "y"), chunk("c", 0, "z")),
+                List.of(v(1, 0), v(1, 0), v(0, 1)));
+        assertThat(index.search(v(1, 0), 2)).extracting(ScoredChunk::id).containsExactly("a#0", "b#0");
+        assertThat(index.search(v(1, 0), 10)).hasSize(3);
+    }
+
+    @Test
+    void chunksAndVectorsComeBackAsAdded() {
+        EphemeralIndex index = index(2);
+        index.add(List.of(chunk("d", 0, "first")), List.of(v(1, 0)));
+        index.add(List.of(chunk("d", 1, "second")), List.of(v(0, 1)));
+        assertThat(index.size()).isEqualTo(2);
+        assertThat(index.chunks()).extracting(Chunk::text).containsExactly("first", "second");
+        assertThat(index.vector("d#1")).containsExactly(0f, 1f);
+    }
+
+    @Test
+    void rejectsBadInput() {
+        EphemeralIndex index = index(2);
+        assertThatThrownBy(() -> index.add(List.of(chunk("d", 0, "x")), List.of(v(1, 0, 0))))
+                .isInstanceOf(IndexException.class).hasMessageContaining("dimension");
+        assertThatThrownBy(() -> index.add(List.of(chunk("d", 0, "x")), List.of()))
+                .isInstanceOf(IndexException.class);
+        assertThatThrownBy(() -> index.add(List.of(chunk("d", 0, "x")), List.of(v(Float.NaN, 0))))
+                .isInstanceOf(IndexException.class);
+        index.add(List.of(chunk("d", 0, "x")), List.of(v(1, 0)));
+        assertThatThrownBy(() -> index.add(List.of(chunk("d", 0, "x")), List.of(v(1, 0))))
+                .isInstanceOf(IndexException.class).hasMessageContaining("duplicate");
+        assertThatThrownBy(() -> index.search(v(1, 0), 0)).isInstanceOf(IndexException.class);
+        assertThatThrownBy(() -> index.search(v(1, 0, 0), 1)).isInstanceOf(IndexException.class);
+    }
+
+    @Test
+    void closeDeletesIsIdempotentAndForbidsUse() {
+        EphemeralIndex index = index(2);
+        index.add(List.of(chunk("d", 0, "x")), List.of(v(1, 0)));
+        assertThat(index.isClosed()).isFalse();
+        index.close();
+        index.close();
+        assertThat(index.isClosed()).isTrue();
+        assertThat(index.name()).isNotBlank();
+        assertThatThrownBy(() -> index.search(v(1, 0), 1)).isInstanceOf(IndexException.class);
+        assertThatThrownBy(index::chunks).isInstanceOf(IndexException.class);
+        assertThatThrownBy(index::size).isInstanceOf(IndexException.class);
+    }
+
+    @Test
+    void indexesAreIsolated() {
+        EphemeralIndex one = index(2);
+        EphemeralIndex two = index(2);
+        assertThat(one.name()).isNotEqualTo(two.name());
+        one.add(List.of(chunk("one", 0, "x")), List.of(v(1, 0)));
+        two.add(List.of(chunk("two", 0, "y")), List.of(v(1, 0)));
+        assertThat(one.search(v(1, 0), 5)).extracting(ScoredChunk::id).containsExactly("one#0");
+        assertThat(two.search(v(1, 0), 5)).extracting(ScoredChunk::id).containsExactly("two#0");
+    }
+
+    @Test
+    void concurrentSearchesAgree() throws Exception {
+        EphemeralIndex index = index(4);
+        List<Chunk> chunks = new ArrayList<>();
+        List<float[]> vectors = new ArrayList<>();
+        java.util.Random random = new java.util.Random(7);
+        for (int i = 0; i < 60; i++) {
+            chunks.add(chunk("d", i, "t" + i));
+            vectors.add(v(random.nextFloat(), random.nextFloat(), random.nextFloat(), random.nextFloat()));
+        }
+        index.add(chunks, vectors);
+        List<String> expected = index.search(v(1, 2, 3, 4), 5).stream().map(ScoredChunk::id).toList();
+        ExecutorService pool = Executors.newFixedThreadPool(4);
+        try {
+            List<Future<List<String>>> futures = new ArrayList<>();
+            for (int i = 0; i < 16; i++) {
+                futures.add(pool.submit(() -> index.search(v(1, 2, 3, 4), 5).stream().map(ScoredChunk::id).toList()));
+            }
+            for (Future<List<String>> f : futures) {
+                assertThat(f.get()).isEqualTo(expected);
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+}
