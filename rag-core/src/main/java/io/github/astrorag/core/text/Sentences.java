@@ -7,12 +7,13 @@ import java.util.regex.Pattern;
 
 /**
  * Splits text into sentences at {@code . ! ?} followed by white space and an upper-case letter, digit
- * or quote, and at line breaks; common abbreviations ({@code Dr.}, {@code e.g.}, single initials) do
+ * or quote, and at blank lines (a single line break, as in wrapped PDF text, does not end a sentence;
+ * its white space is kept as it is in the quote); common abbreviations ({@code Dr.}, {@code e.g.}, single initials) do
  * not end a sentence. Each sentence keeps its character span.
  */
 public final class Sentences {
 
-    private static final Pattern END = Pattern.compile("(?<=[.!?])[\"')\\]]*\\s+(?=[\\p{Lu}\\p{N}\"'(\\[])|\\n\\s*");
+    private static final Pattern END = Pattern.compile("(?<=[.!?])[\"')\\]]*\\s+(?=[\\p{Lu}\\p{N}\"'(\\[])|\\n[ \\t]*\\n\\s*");
     private static final Pattern ABBREVIATION = Pattern.compile(
             "(?i)(?:\\b(?:mr|mrs|ms|dr|prof|st|vs|etc|e\\.g|i\\.e|approx|fig|no|vol|jr|sr|inc|ltd|mt|ca)|\\b\\p{L})\\.$");
 

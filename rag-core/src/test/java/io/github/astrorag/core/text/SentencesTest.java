@@ -1,0 +1,28 @@
+package io.github.astrorag.core.text;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+class SentencesTest {
+
+    @Test
+    void splitsAtSentenceEndsAndBlankLinesButNotAbbreviationsOrWrappedLines() {
+        String text = "Dr. Rubin measured rotation curves. They stayed flat!\nWhy? Nobody knew\nat first.\n\nHeading";
+        assertThat(Sentences.split(text)).extracting(Sentences.Span::text).containsExactly(
+                "Dr. Rubin measured rotation curves.", "They stayed flat!", "Why?", "Nobody knew\nat first.", "Heading");
+    }
+
+    @Test
+    void spansPointIntoTheText() {
+        String text = "  One. Two.  ";
+        for (Sentences.Span s : Sentences.split(text)) {
+            assertThat(text.substring(s.start(), s.end())).isEqualTo(s.text());
+        }
+    }
+
+    @Test
+    void termsDropStopWordsAndFoldPlurals() {
+        assertThat(Terms.of("What are the galaxies of the Local Group?")).containsExactly("galaxy", "local", "group");
+    }
+}
