@@ -35,11 +35,11 @@ import picocli.CommandLine.Parameters;
 public final class AskCommand implements Callable<Integer> {
 
     @Option(names = "--docs", arity = "1..*", required = true, paramLabel = "PATH",
-            description = "Files or folders to answer from.")
+            description = "Files or folders to answer from (one or more; put the question after them).")
     List<Path> docs;
 
-    @Parameters(arity = "1..*", paramLabel = "QUESTION", description = "The question (several words are joined).")
-    List<String> question;
+    @Parameters(arity = "0..*", paramLabel = "QUESTION", description = "The question (several words are joined).")
+    List<String> question = new java.util.ArrayList<>();
 
     @Option(names = "--option", paramLabel = "LETTER=TEXT",
             description = "A multiple-choice option (repeat for each); the answer then names one letter.")
@@ -62,6 +62,7 @@ public final class AskCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
+        takeQuestionFromDocs();
         String text = String.join(" ", question).strip();
         Query query = options.isEmpty() ? Query.of(text) : Query.withOptions(text, options);
         RagPipeline pipeline = Presets.build(pipelineOptions);
@@ -104,11 +105,27 @@ public final class AskCommand implements Callable<Integer> {
             out.println("Sources:");
             for (Citation c : answer.citations()) {
                 out.printf("  [%d] %s%s, chunk %s: \"%s\"%n", c.number(), c.source(),
-                        c.page() == null ? "" : ", page " + c.page(), c.chunkId(), c.quote());
+                        c.page() == null ? "" : ", page " + c.page(), c.chunkId(), c.quote().replaceAll("\\s+", " "));
             }
         }
         out.printf("%n(context: %d of %d tokens from %d chunk(s))%n", answer.context().tokens(),
                 answer.context().budget(), answer.context().chunks().size());
+    }
+
+    /**
+     * {@code --docs a b How far is it?}: picocli hands the question's words to --docs; take the trailing
+     * words that name no file back as the question.
+     */
+    private void takeQuestionFromDocs() {
+        if (question.isEmpty()) {
+            java.util.LinkedList<String> words = new java.util.LinkedList<>();
+            while (docs.size() > 1 && !java.nio.file.Files.exists(docs.get(docs.size() - 1))) {
+                words.addFirst(docs.remove(docs.size() - 1).toString());
+            }
+            question = words;
+        }
+        require(!question.isEmpty(), "no question given: put it after the document paths, e.g. "
+                + "astrorag ask --docs notes.md \"What is ...?\"");
     }
 
     static ObjectNode toJson(Answer answer, String indexKind, String indexName, boolean deleted) {

@@ -39,6 +39,7 @@ public final class AstroRagCommand implements Runnable {
     public static CommandLine commandLine() {
         CommandLine cl = new CommandLine(new AstroRagCommand());
         cl.setExecutionExceptionHandler(AstroRagCommand::handle);
+        cl.setParameterExceptionHandler(AstroRagCommand::handleParameters);
         cl.setCaseInsensitiveEnumValuesAllowed(true);
         return cl;
     }
@@ -52,6 +53,14 @@ public final class AstroRagCommand implements Runnable {
         if (verbose) {
             e.printStackTrace(err);
         }
+        err.flush();
+        return EXIT_ERROR;
+    }
+
+    private static int handleParameters(CommandLine.ParameterException e, String[] args) {
+        CommandLine cl = e.getCommandLine();
+        PrintWriter err = cl.getErr();
+        err.println("astrorag: error: " + e.getMessage() + " (see '" + cl.getCommandSpec().qualifiedName() + " --help')");
         err.flush();
         return EXIT_ERROR;
     }

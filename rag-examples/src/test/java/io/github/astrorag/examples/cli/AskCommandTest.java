@@ -1,0 +1,111 @@
+package io.github.astrorag.examples.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+class AskCommandTest {
+
+    @TempDir
+    Path dir;
+
+    record Run(int status, String out, String err) {
+        JsonNode json() throws IOException {
+            return new ObjectMapper().readTree(out);
+        }
+    }
+
+    static Run run(String... args) {
+        CommandLine cl = AstroRagCommand.commandLine();
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        cl.setOut(new PrintWriter(out));
+        cl.setErr(new PrintWriter(err));
+        int status = cl.execute(args);
+        return new Run(status, out.toString(), err.toString());
+    }
+
+    @Test
+    void jsonAnswerCitesThePdfPageHoldingTheEvidence() throws IOException {
+        Run r = run("ask", "--model", "hashing", "--docs", "samples", "--json",
+                "What resolving power does the spectrograph reach?");
+        assertThat(r.status()).as(r.err()).isZero();
+        JsonNode json = r.json();
+        assertThat(json.path("answer").asText()).contains("5000");
+        JsonNode first = json.path("citations").get(0);
+        assertThat(first.path("source").asText()).isEqualTo("spectrograph-guide.pdf");
+        assertThat(first.path("page").asInt()).isEqualTo(2);
+        assertThat(first.path("quote").asText()).contains("resolving power of 5000");
+        assertThat(json.path("context").path("tokens").asInt()).isLessThanOrEqualTo(json.path("context").path("budget").asInt());
+        assertThat(json.path("trace").path("stages").get(0).path("name").asText()).isEqualTo("embed-query");
+        assertThat(json.path("trace").path("config").path("embedder").path("name").asText()).isEqualTo("hashing");
+        assertThat(json.path("index").path("kind").asText()).isEqualTo("memory");
+        assertThat(json.path("index").path("deleted").asBoolean()).isTrue();
+    }
+
+    @Test
+    void budgetFiftyKeepsTheContextWithinFiftyTokens() throws IOException {
+        Run r = run("ask", "--model", "hashing", "--docs", "samples", "--budget", "50", "--json", "When does Halley's Comet return?");
+        assertThat(r.status()).as(r.err()).isZero();
+        assertThat(r.json().path("context").path("tokens").asInt()).isBetween(1, 50);
+        assertThat(r.json().path("context").path("budget").asInt()).isEqualTo(50);
+    }
+
+    @Test
+    void textOutputListsNumberedSources() {
+        Run r = run("ask", "--model", "hashing", "--docs", "samples", "How", "wide", "is", "the", "dome?");
+        assertThat(r.status()).as(r.err()).isZero();
+        assertThat(r.out()).contains("6.5 metres").contains("Sources:").containsPattern("\\[\\d] observatory-handbook.md, chunk observatory-handbook.md#0: \"The dome is 6.5 metres wide");
+    }
+
+    @Test
+    void multipleChoiceNamesALetter() throws IOException {
+        Run r = run("ask", "--model", "hashing", "--docs", "samples", "--json", "--option", "A=minus 20 degrees Celsius",
+                "--option", "B=plus 35 degrees Celsius", "To what temperature is the science camera cooled?");
+        assertThat(r.status()).as(r.err()).isZero();
+        assertThat(r.json().path("choice").asText()).isEqualTo("A");
+    }
+
+    @Test
+    void badInputsExitNonZeroWithOneClearLine() throws IOException {
+        Files.writeString(dir.resolve("empty.txt"), "");
+        Files.writeString(dir.resolve("table.csv"), "a,b");
+        Files.write(dir.resolve("bin.txt"), new byte[] {1, 0, 2});
+        assertBad(run("ask", "--model", "hashing", "--docs", dir.resolve("missing.md").toString(), "q?"), "no such file");
+        assertBad(run("ask", "--model", "hashing", "--docs", dir.resolve("empty.txt").toString(), "q?"), "empty");
+        assertBad(run("ask", "--model", "hashing", "--docs", dir.resolve("table.csv").toString(), "q?"), "unsupported file type");
+        assertBad(run("ask", "--model", "hashing", "--docs", dir.resolve("bin.txt").toString(), "q?"), "binary");
+        assertBad(run("ask", "--model", "hashing", "--docs", "samples", " "), "blank");
+        assertBad(run("ask", "--model", "hashing", "--docs", "samples", "--budget", "0", "q?"), "budget");
+        assertBad(run("ask", "--model", "nonsense", "--docs", "samples", "q?"), "unknown model");
+    }
+
+    private static void assertBad(Run r, String message) {
+        assertThat(r.status()).isEqualTo(AstroRagCommand.EXIT_ERROR);
+        assertThat(r.err().strip()).contains(message).doesNotContain("\tat ").startsWith("astrorag: error:");
+        assertThat(r.err().strip().lines()).hasSize(1);
+    }
+
+    @Test
+    void verboseShowsTheStackTrace() {
+        Run r = run("ask", "--verbose", "--model", "hashing", "--docs", "nope.txt", "q?");
+        assertThat(r.status()).isEqualTo(AstroRagCommand.EXIT_ERROR);
+        assertThat(r.err()).contains("\tat ");
+    }
+
+    @Test
+    void helpExplainsEveryOption() {
+        Run r = run("ask", "--help");
+        assertThat(r.status()).isZero();
+        assertThat(r.out()).contains("--docs").contains("--budget").contains("--json").contains("--preset").contains("--option");
+    }
+}
