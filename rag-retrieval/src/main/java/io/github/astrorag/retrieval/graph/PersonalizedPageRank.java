@@ -23,8 +23,10 @@ import org.jgrapht.alg.interfaces.VertexScoringAlgorithm;
  *
  * with W(u) the total weight (or, unweighted, the number) of u's out-edges. It starts from p and stops
  * after {@code maxIterations} steps or when no score moved by {@code tolerance} or more. With a uniform
- * p this is exactly JGraphT's {@link org.jgrapht.alg.scoring.PageRank} (same start, step, stopping rule
- * and conventions for undirected graphs, where every edge leads both ways). Scores sum to 1.
+ * p this is JGraphT's {@link org.jgrapht.alg.scoring.PageRank} (same start, step, stopping rule and
+ * conventions: an undirected edge leads both ways), except for one case where JGraphT 1.5.3 loses mass:
+ * an undirected self-loop in an unweighted graph, which here counts in the out-degree as often as it is
+ * followed. Scores sum to 1.
  *
  * <p>AstroRAG (the paper) ranks retrieved chunks with it on a similarity graph, personalised by
  * query–chunk similarity: see {@link PageRankReranker}.
@@ -138,27 +140,15 @@ public final class PersonalizedPageRank<V, E> implements VertexScoringAlgorithm<
         }
         boolean weighted = graph.getType().isWeighted();
         double[] p = new double[n];
-        double[] outWeight = new double[n];
-        boolean[] dangling = new boolean[n];
-        int[][] sources = new int[n][];
-        double[][] shares = new double[n][];
         double total = personalization.values().stream().mapToDouble(Double::doubleValue).sum();
         for (int i = 0; i < n; i++) {
-            V v = vertices[i];
-            p[i] = personalization.isEmpty() ? 1.0 / n : personalization.getOrDefault(v, 0.0) / total;
-            int degree = graph.outDegreeOf(v);
-            dangling[i] = degree == 0;
-            if (weighted) {
-                double s = 0;
-                for (E e : graph.outgoingEdgesOf(v)) {
-                    s += graph.getEdgeWeight(e);
-                }
-                outWeight[i] = s;
-                dangling[i] |= s <= 0; // only zero-weight out-edges: treated as dangling, not as 0/0
-            } else {
-                outWeight[i] = degree;
-            }
+            p[i] = personalization.isEmpty() ? 1.0 / n : personalization.getOrDefault(vertices[i], 0.0) / total;
         }
+        // In-edges of each vertex, and each vertex's out-weight summed over the same edge enumeration, so
+        // that the mass a vertex sends is exactly what its neighbours receive (also for self-loops).
+        int[][] sources = new int[n][];
+        double[][] shares = new double[n][];
+        double[] outWeight = new double[n];
         for (int i = 0; i < n; i++) {
             V v = vertices[i];
             List<E> in = List.copyOf(graph.incomingEdgesOf(v));
@@ -168,7 +158,18 @@ public final class PersonalizedPageRank<V, E> implements VertexScoringAlgorithm<
                 E e = in.get(j);
                 int u = index.get(Graphs.getOppositeVertex(graph, e, v));
                 sources[i][j] = u;
-                shares[i][j] = dangling[u] ? 0 : (weighted ? graph.getEdgeWeight(e) : 1.0) / outWeight[u];
+                shares[i][j] = weighted ? graph.getEdgeWeight(e) : 1.0;
+                outWeight[u] += shares[i][j];
+            }
+        }
+        boolean[] dangling = new boolean[n];
+        for (int u = 0; u < n; u++) {
+            dangling[u] = outWeight[u] <= 0;
+        }
+        for (int i = 0; i < n; i++) {
+            for (int j = 0; j < sources[i].length; j++) {
+                int u = sources[i][j];
+                shares[i][j] = dangling[u] ? 0 : shares[i][j] / outWeight[u];
             }
         }
         double[] x = p.clone();
