@@ -51,7 +51,8 @@ class PageRankRerankerTest {
     /**
      * a (like the question) names "Scott Derrickson" (b's title, in other case); b names "Denver", a
      * Markdown heading of d; b's "Ed Woodson" does not name c's title
-     * "Ed Wood" (whole words only), and nothing else names c. Personalization is a only (the others are orthogonal to q), so the walk goes a → b → d:
+     * "Ed Wood" (whole words only), and nothing else names c.
+     * Personalization is a only (the others are orthogonal to q), so the walk goes a → b → d:
      * x_a = J, x_b = 0.85·x_a, x_d = 0.85·x_b, x_c = 0, sum 2.5725·x_a = 1.
      */
     @Test
