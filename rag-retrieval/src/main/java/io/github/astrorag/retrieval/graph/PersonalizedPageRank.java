@@ -24,9 +24,9 @@ import org.jgrapht.alg.interfaces.VertexScoringAlgorithm;
  * with W(u) the total weight (or, unweighted, the number) of u's out-edges. It starts from p and stops
  * after {@code maxIterations} steps or when no score moved by {@code tolerance} or more. With a uniform
  * p this is JGraphT's {@link org.jgrapht.alg.scoring.PageRank} (same start, step, stopping rule and
- * conventions: an undirected edge leads both ways), except for one case where JGraphT 1.5.3 loses mass:
- * an undirected self-loop in an unweighted graph, which here counts in the out-degree as often as it is
- * followed. Scores sum to 1.
+ * conventions: an undirected edge leads both ways), except for an undirected self-loop in an unweighted graph,
+ * where JGraphT 1.5.3's scores stop being a distribution (its in-neighbour array counts the loop twice);
+ * here such a loop is one way out, like any edge. Scores sum to 1.
  *
  * <p>AstroRAG (the paper) ranks retrieved chunks with it on a similarity graph, personalised by
  * query–chunk similarity: see {@link PageRankReranker}.
