@@ -89,6 +89,22 @@ class PageRankRerankerTest {
     }
 
     @Test
+    void traceListsAtMostFiftyEdgesAndCandidatesNeedVectors() {
+        Query q = Query.of("q").withEmbedding(new float[] {1, 0});
+        List<ScoredChunk> twelve = new java.util.ArrayList<>();
+        for (int i = 0; i < 12; i++) {
+            twelve.add(scored(String.format("c%02d", i), 1, 1, 0.01f * i));
+        }
+        Map<String, Object> trace = new HashMap<>();
+        assertThat(PageRankReranker.defaults().rerank(q, twelve, trace::put)).hasSize(3);
+        assertThat(trace).containsEntry("edges", 66); // all 12·11/2 pairs are near 1
+        assertThat((List<?>) trace.get("edgeList")).hasSize(PageRankReranker.TRACED_EDGES);
+        ScoredChunk bare = new ScoredChunk(io.github.astrorag.retrieval.TestChunks.chunk("bare", "x"), 1, null);
+        assertThatThrownBy(() -> PageRankReranker.defaults().rerank(q, List.of(bare)))
+                .isInstanceOf(io.github.astrorag.core.RagException.class).hasMessageContaining("bare");
+    }
+
+    @Test
     void rejectsBadSettings() {
         assertThatThrownBy(() -> PageRankReranker.builder().top(0)).isInstanceOf(InvalidConfigurationException.class);
         assertThatThrownBy(() -> PageRankReranker.builder().damping(-0.1)).isInstanceOf(InvalidConfigurationException.class)
