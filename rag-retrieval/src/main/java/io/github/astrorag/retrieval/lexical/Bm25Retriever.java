@@ -1,0 +1,104 @@
+package io.github.astrorag.retrieval.lexical;
+
+import io.github.astrorag.core.InvalidConfigurationException;
+import io.github.astrorag.core.model.Chunk;
+import io.github.astrorag.core.model.Query;
+import io.github.astrorag.core.model.ScoredChunk;
+import io.github.astrorag.core.spi.EphemeralIndex;
+import io.github.astrorag.core.spi.Retriever;
+import io.github.astrorag.core.spi.TraceSink;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.WeakHashMap;
+
+/**
+ * Lexical retrieval: {@link Bm25} (k1 = {@value Bm25#DEFAULT_K1}, b = {@value Bm25#DEFAULT_B} by
+ * default) over every chunk of the instance's index ({@link EphemeralIndex#chunks()}), terms by
+ * {@link EnglishTerms} (Lucene's English analysis: stop words, Porter stemming).
+ *
+ * <p>Returns the at most {@code k} chunks with a positive score (a chunk sharing no term with the query
+ * is not a candidate), best first, ties by chunk id, each with its vector from
+ * {@link EphemeralIndex#vector(String)}; the query's embedding is not used. The BM25 statistics of an
+ * index are built on first use (O(total terms)) and kept, weakly, while the index lives and holds the
+ * same number of chunks; a query then costs O(|q| · postings + N log k). Immutable and thread-safe.
+ */
+public final class Bm25Retriever implements Retriever {
+
+    private final double k1;
+    private final double b;
+    private final Map<EphemeralIndex, Snapshot> cache = Collections.synchronizedMap(new WeakHashMap<>());
+
+    private record Snapshot(List<Chunk> chunks, Bm25 bm25) {
+    }
+
+    /** k1 = 1.2, b = 0.75. */
+    public Bm25Retriever() {
+        this(Bm25.DEFAULT_K1, Bm25.DEFAULT_B);
+    }
+
+    /**
+     * BM25 with the given parameters.
+     *
+     * @throws InvalidConfigurationException if k1 is negative or b is outside [0, 1]
+     */
+    public Bm25Retriever(double k1, double b) {
+        Bm25.of(List.of(), k1, b); // validates
+        this.k1 = k1;
+        this.b = b;
+    }
+
+    @Override
+    public List<ScoredChunk> retrieve(Query query, EphemeralIndex index, int k) {
+        return retrieve(query, index, k, TraceSink.NONE);
+    }
+
+    @Override
+    public List<ScoredChunk> retrieve(Query query, EphemeralIndex index, int k, TraceSink trace) {
+        InvalidConfigurationException.check(k >= 1, "k must be at least 1, was %d", k);
+        Snapshot s = snapshot(index);
+        List<String> terms = EnglishTerms.of(query.text());
+        double[] scores = s.bm25().scores(terms);
+        List<ScoredChunk> hits = new ArrayList<>();
+        for (int i = 0; i < scores.length; i++) {
+            if (scores[i] > 0) {
+                hits.add(new ScoredChunk(s.chunks().get(i), scores[i], null));
+            }
+        }
+        hits.sort(ScoredChunk.BY_SCORE);
+        List<ScoredChunk> out = new ArrayList<>(Math.min(k, hits.size()));
+        for (ScoredChunk h : hits.subList(0, Math.min(k, hits.size()))) {
+            out.add(new ScoredChunk(h.chunk(), h.score(), index.vector(h.id())));
+        }
+        trace.put("queryTerms", List.copyOf(terms));
+        trace.put("matching", hits.size());
+        return out;
+    }
+
+    private Snapshot snapshot(EphemeralIndex index) {
+        int size = index.size();
+        Snapshot s = cache.get(index);
+        if (s == null || s.chunks().size() != size) {
+            List<Chunk> chunks = index.chunks();
+            List<String> texts = new ArrayList<>(chunks.size());
+            for (Chunk c : chunks) {
+                texts.add(c.text());
+            }
+            s = new Snapshot(chunks, Bm25.of(Bm25.analyse(texts), k1, b));
+            cache.put(index, s);
+        }
+        return s;
+    }
+
+    @Override
+    public Map<String, Object> describe() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("name", "bm25");
+        m.put("k1", k1);
+        m.put("b", b);
+        m.put("analyzer", "lucene-english");
+        return m;
+    }
+}

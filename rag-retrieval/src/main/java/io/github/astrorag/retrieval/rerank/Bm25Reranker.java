@@ -1,0 +1,76 @@
+package io.github.astrorag.retrieval.rerank;
+
+import io.github.astrorag.core.InvalidConfigurationException;
+import io.github.astrorag.core.model.Query;
+import io.github.astrorag.core.model.ScoredChunk;
+import io.github.astrorag.core.spi.Reranker;
+import io.github.astrorag.core.spi.TraceSink;
+import io.github.astrorag.retrieval.Candidates;
+import io.github.astrorag.retrieval.lexical.Bm25;
+import io.github.astrorag.retrieval.lexical.EnglishTerms;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Re-scores candidates by {@link Bm25} (k1 = {@value Bm25#DEFAULT_K1}, b = {@value Bm25#DEFAULT_B})
+ * with statistics (document frequencies, mean length) taken over the candidate set only, terms by
+ * {@link EnglishTerms}. A candidate sharing no term with the question scores 0 and stays, last. Keeps
+ * the top {@code n} (default {@value #ALL}: all). Cost O(total candidate terms). Immutable, thread-safe.
+ */
+public final class Bm25Reranker implements Reranker {
+
+    /** Keep every candidate. */
+    public static final int ALL = -1;
+
+    private final int top;
+
+    /** Re-scores and keeps all. */
+    public Bm25Reranker() {
+        this(ALL);
+    }
+
+    /**
+     * Re-scores and keeps the best {@code top} ({@link #ALL} for all).
+     *
+     * @throws InvalidConfigurationException if {@code top} is neither positive nor {@link #ALL}
+     */
+    public Bm25Reranker(int top) {
+        InvalidConfigurationException.check(top >= 1 || top == ALL, "top must be positive or ALL (-1), was %d", top);
+        this.top = top;
+    }
+
+    @Override
+    public List<ScoredChunk> rerank(Query query, List<ScoredChunk> candidates) {
+        return rerank(query, candidates, TraceSink.NONE);
+    }
+
+    @Override
+    public List<ScoredChunk> rerank(Query query, List<ScoredChunk> candidates, TraceSink trace) {
+        List<ScoredChunk> pool = Candidates.distinct(candidates);
+        if (pool.isEmpty()) {
+            return List.of();
+        }
+        Bm25 bm25 = Bm25.ofTexts(pool.stream().map(c -> c.chunk().text()).toList());
+        List<String> terms = EnglishTerms.of(query.text());
+        double[] scores = bm25.scores(terms);
+        List<ScoredChunk> out = new ArrayList<>(pool.size());
+        for (int i = 0; i < pool.size(); i++) {
+            out.add(pool.get(i).withScore(scores[i]));
+        }
+        out.sort(ScoredChunk.BY_SCORE);
+        trace.put("queryTerms", terms);
+        return Candidates.top(out, top);
+    }
+
+    @Override
+    public Map<String, Object> describe() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("name", "bm25");
+        m.put("k1", Bm25.DEFAULT_K1);
+        m.put("b", Bm25.DEFAULT_B);
+        m.put("top", top == ALL ? "all" : top);
+        return m;
+    }
+}
