@@ -17,21 +17,21 @@ import org.jspecify.annotations.Nullable;
  *
  * <p>A <em>letter list</em> is one option letter, or several joined by {@code ,}, {@code and} or {@code &}
  * ({@code B}, {@code B, D}, {@code B and D}); each letter may stand in parentheses ({@code (B)}). Letters
- * are the query's option keys, case-sensitive. Emphasis markers ({@code *}, {@code _}) are ignored. The
- * reply is read as follows:
+ * are the query's option keys, case-sensitive. Emphasis markers ({@code *}, {@code _}) are ignored. A
+ * letter list counts only where it ends the reply or is followed by {@code . ) : ; ,}, a dash, a line
+ * break or a citation {@code [n]} (or its last letter was in parentheses), and not by a separator and a
+ * lone capital that is not an option ({@code "B, E"}). Letter lists are read at two places:
  * <ol>
- *   <li>If the reply, after an optional lead-in such as {@code Answer:}, {@code The answer is} or
- *       {@code Option}, <em>starts</em> with a letter list that ends the reply or is followed by
- *       {@code . ) : ; ,}, a dash, a line break or a citation {@code [n]} (or the last letter was in
- *       parentheses), that list is the choice. So {@code "B. Because [1]"}, {@code "(C) The …"},
- *       {@code "Answer: B, D"} are read, while {@code "A star forms …"} is not mistaken for option A.</li>
- *   <li>Otherwise, if the phrase {@code answer is} / {@code answer:} followed by such a letter list occurs
- *       in the reply, and every occurrence names the same letters, those are the choice.</li>
- *   <li>Otherwise there is no choice ({@code null}) and the trace gets {@value #UNPARSED_CHOICE} =
- *       {@code true}. A letter list naming a letter that is not an option counts as unparsed too.</li>
+ *   <li>at the start of the reply, after an optional lead-in such as {@code Answer:}, {@code The answer
+ *       is} or {@code Option}: so {@code "B. Because [1]"}, {@code "(C) The …"} and {@code "Answer: B, D"}
+ *       are read, while {@code "A star forms …"} is not mistaken for option A;</li>
+ *   <li>after every phrase {@code answer is} / {@code answer:} anywhere in the reply
+ *       ({@code "… so the answer is C [2]."}).</li>
  * </ol>
- * The choice is written as the distinct letters in option order joined by {@code ", "} ({@code "B, D"}).
- * Linear in the reply's length. Stateless; thread-safe.
+ * If all the letter lists read name the same letters, those are the choice, written as the distinct
+ * letters in option order joined by {@code ", "} ({@code "B, D"}). Otherwise (none read, or a reply that
+ * changes its mind) there is no choice ({@code null}) and the trace gets {@value #UNPARSED_CHOICE} =
+ * {@code true}. Linear in the reply's length. Stateless; thread-safe.
  */
 public final class ChoiceParser {
 
@@ -45,6 +45,7 @@ public final class ChoiceParser {
     private static final Pattern ANSWER_PHRASE = Pattern.compile("(?i)\\banswers?\\s*(?:is|are|:)\\s*(?:options?\\s+)?");
     private static final Pattern SEPARATOR = Pattern.compile("\\s*(?:,|&|\\band\\b)\\s*");
     private static final Pattern END = Pattern.compile("\\s*$|[.):;,\\n]|\\s*[-–—\\[\\n]");
+    private static final Pattern OTHER_LETTER = Pattern.compile("\\s*(?:,|&|\\band\\b)\\s*\\(?\\p{Lu}\\)?(?=\\s*$|[.),;:\\[])");
 
     /**
      * The chosen letters, or {@code null} (flagged in {@code trace}) when the reply names none strictly.
@@ -55,18 +56,19 @@ public final class ChoiceParser {
     public @Nullable String parse(String reply, Map<String, String> options, TraceSink trace) {
         String text = EMPHASIS.matcher(reply).replaceAll("");
         Matcher lead = LEAD_IN.matcher(text);
-        List<String> letters = lead.find() ? letterList(text, lead.end(), options) : null;
-        if (letters == null) {
-            Set<List<String>> found = new LinkedHashSet<>();
-            Matcher phrase = ANSWER_PHRASE.matcher(text);
-            while (phrase.find()) {
-                List<String> l = letterList(text, phrase.end(), options);
-                if (l != null) {
-                    found.add(l);
-                }
-            }
-            letters = found.size() == 1 ? found.iterator().next() : null;
+        Set<List<String>> found = new LinkedHashSet<>();
+        List<String> leading = lead.find() ? letterList(text, lead.end(), options) : null;
+        if (leading != null) {
+            found.add(leading);
         }
+        Matcher phrase = ANSWER_PHRASE.matcher(text);
+        while (phrase.find()) {
+            List<String> l = letterList(text, phrase.end(), options);
+            if (l != null) {
+                found.add(l);
+            }
+        }
+        List<String> letters = found.size() == 1 ? found.iterator().next() : null;
         if (letters == null) {
             trace.put(UNPARSED_CHOICE, true);
             return null;
@@ -109,6 +111,9 @@ public final class ChoiceParser {
                 break;
             }
             pos = sep.end();
+        }
+        if (OTHER_LETTER.matcher(text).region(pos, text.length()).lookingAt()) {
+            return null;
         }
         boolean ends = parenthesised || END.matcher(text).region(pos, text.length()).lookingAt();
         return ends ? List.copyOf(letters) : null;
