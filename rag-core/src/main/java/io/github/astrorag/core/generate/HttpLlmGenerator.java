@@ -326,7 +326,7 @@ public abstract sealed class HttpLlmGenerator implements Generator permits OpenA
             return self();
         }
 
-        /** Sampling temperature in [0, {@value #MAX_TEMPERATURE}]; default {@value #DEFAULT_TEMPERATURE} (greedy). */
+        /** Sampling temperature in [0, {@value HttpLlmGenerator#MAX_TEMPERATURE}]; default {@value HttpLlmGenerator#DEFAULT_TEMPERATURE} (greedy). */
         public B temperature(double value) {
             once(temperature, "temperature");
             InvalidConfigurationException.check(value >= 0 && value <= MAX_TEMPERATURE,
@@ -335,15 +335,15 @@ public abstract sealed class HttpLlmGenerator implements Generator permits OpenA
             return self();
         }
 
-        /** The output-token limit for every question, in [1, {@value #MAX_TOKENS_LIMIT}]. */
+        /** The output-token limit for every question, in [1, {@value HttpLlmGenerator#MAX_TOKENS_LIMIT}]. */
         public B maxTokens(int value) {
             return maxTokens(value, value);
         }
 
         /**
          * The output-token limits for open and for multiple-choice questions, each in [1,
-         * {@value #MAX_TOKENS_LIMIT}]; defaults {@value #DEFAULT_MAX_TOKENS_OPEN} and
-         * {@value #DEFAULT_MAX_TOKENS_MULTIPLE_CHOICE}.
+         * {@value HttpLlmGenerator#MAX_TOKENS_LIMIT}]; defaults {@value HttpLlmGenerator#DEFAULT_MAX_TOKENS_OPEN} and
+         * {@value HttpLlmGenerator#DEFAULT_MAX_TOKENS_MULTIPLE_CHOICE}.
          */
         public B maxTokens(int open, int multipleChoice) {
             once(maxTokensOpen, "maxTokens");
@@ -356,7 +356,7 @@ public abstract sealed class HttpLlmGenerator implements Generator permits OpenA
             return self();
         }
 
-        /** Sequences that end generation, each non-empty, at most {@value #MAX_STOP_SEQUENCES}; default none. */
+        /** Sequences that end generation, each non-empty, at most {@value HttpLlmGenerator#MAX_STOP_SEQUENCES}; default none. */
         public B stop(List<String> sequences) {
             once(stop, "stop");
             InvalidConfigurationException.check(sequences.size() <= MAX_STOP_SEQUENCES,
@@ -412,7 +412,7 @@ public abstract sealed class HttpLlmGenerator implements Generator permits OpenA
             return self();
         }
 
-        /** Time to open a connection, in (0, 1 h]; default {@link #DEFAULT_CONNECT_TIMEOUT}. */
+        /** Time to open a connection, in (0, 1 h]; default {@link HttpLlmGenerator#DEFAULT_CONNECT_TIMEOUT}. */
         public B connectTimeout(Duration value) {
             once(connectTimeout, "connectTimeout");
             connectTimeout = checkTimeout("connectTimeout", value);
@@ -421,7 +421,7 @@ public abstract sealed class HttpLlmGenerator implements Generator permits OpenA
 
         /**
          * Time for one attempt, in (0, 1 h]: until the whole reply has arrived, or for a stream until the
-         * headers and then between two lines; default {@link #DEFAULT_REQUEST_TIMEOUT}.
+         * headers and then between two lines; default {@link HttpLlmGenerator#DEFAULT_REQUEST_TIMEOUT}.
          */
         public B requestTimeout(Duration value) {
             once(requestTimeout, "requestTimeout");
@@ -429,7 +429,7 @@ public abstract sealed class HttpLlmGenerator implements Generator permits OpenA
             return self();
         }
 
-        /** HTTP attempts per call, the first included, in [1, {@value #MAX_ATTEMPTS_LIMIT}]; default {@value #DEFAULT_MAX_ATTEMPTS}. */
+        /** HTTP attempts per call, the first included, in [1, {@value HttpLlmGenerator#MAX_ATTEMPTS_LIMIT}]; default {@value HttpLlmGenerator#DEFAULT_MAX_ATTEMPTS}. */
         public B maxAttempts(int value) {
             once(maxAttempts, "maxAttempts");
             InvalidConfigurationException.check(value >= 1 && value <= MAX_ATTEMPTS_LIMIT,
@@ -440,8 +440,8 @@ public abstract sealed class HttpLlmGenerator implements Generator permits OpenA
 
         /**
          * The exponential backoff: the first wait before jitter and the longest wait, which is also the
-         * longest {@code Retry-After} honoured; 1 ms <= initial <= max <= 10 min. Defaults
-         * {@link #DEFAULT_INITIAL_BACKOFF} and {@link #DEFAULT_MAX_BACKOFF}.
+         * longest {@code Retry-After} honoured; {@code 1 ms <= initial <= max <= 10 min}. Defaults
+         * {@link HttpLlmGenerator#DEFAULT_INITIAL_BACKOFF} and {@link HttpLlmGenerator#DEFAULT_MAX_BACKOFF}.
          */
         public B backoff(Duration initial, Duration max) {
             once(initialBackoff, "backoff");

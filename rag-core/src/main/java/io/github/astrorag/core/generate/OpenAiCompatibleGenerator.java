@@ -40,8 +40,6 @@ public final class OpenAiCompatibleGenerator extends HttpLlmGenerator {
 
     private OpenAiCompatibleGenerator(Builder b) {
         super(b);
-        InvalidConfigurationException.check(b.model != null, "model is required (the name the server serves, such as"
-                + " the vLLM --served-model-name or an Ollama tag)");
         this.model = b.model;
     }
 
@@ -173,6 +171,8 @@ public final class OpenAiCompatibleGenerator extends HttpLlmGenerator {
 
         /** The generator. */
         public OpenAiCompatibleGenerator build() {
+            InvalidConfigurationException.check(model != null, "model is required (the name the server serves, such as"
+                    + " the vLLM --served-model-name or an Ollama tag)");
             return new OpenAiCompatibleGenerator(this);
         }
     }
