@@ -92,7 +92,7 @@ final class RetryingHttpClient {
 
     /** The body of a 2xx reply to POSTing {@code json} to {@code uri}; records {@code attempts} in the result. */
     Reply post(URI uri, String json) {
-        return execute(uri, (key, attempt) -> {
+        return execute(uri, key -> {
             HttpRequest request = request(uri, json, key, "application/json");
             CompletableFuture<HttpResponse<String>> future =
                     client.sendAsync(request, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
@@ -120,7 +120,7 @@ final class RetryingHttpClient {
      * {@code onData}, until it returns {@code true} or the body ends.
      */
     Reply stream(URI uri, String json, Predicate<String> onData) {
-        return execute(uri, (key, attempt) -> {
+        return execute(uri, key -> {
             BlockingQueue<Object> queue = new LinkedBlockingQueue<>();
             LineSink sink = new LineSink(queue);
             BodyHandler<String> handler = info -> {
@@ -178,7 +178,7 @@ final class RetryingHttpClient {
 
     @FunctionalInterface
     private interface Attempt {
-        String run(@Nullable String key, int attempt) throws Failure, InterruptedException;
+        String run(@Nullable String key) throws Failure, InterruptedException;
     }
 
     private Reply execute(URI uri, Attempt attempt) {
@@ -189,7 +189,7 @@ final class RetryingHttpClient {
         }
         for (int n = 1; ; n++) {
             try {
-                return new Reply(attempt.run(key, n), n);
+                return new Reply(attempt.run(key), n);
             } catch (Failure f) {
                 Duration wait = f.retryAfter != null ? f.retryAfter : backoff(n);
                 boolean tooLong = f.retryAfter != null && f.retryAfter.compareTo(maxBackoff) > 0;

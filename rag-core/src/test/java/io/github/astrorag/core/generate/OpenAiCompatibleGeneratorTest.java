@@ -159,6 +159,16 @@ class OpenAiCompatibleGeneratorTest {
     }
 
     @Test
+    void aRetryAfterGivenAsAPastHttpDateIsRetriedAtOnce() {
+        server = FakeOpenAiServer.replying(OPEN_REPLY);
+        server.scripted().enqueue(json(503, FakeOpenAiServer.error("Service unavailable", "server_error", null),
+                "Retry-After", "Wed, 21 Oct 2015 07:28:00 GMT"));
+        Fixtures.RecordingTrace trace = new Fixtures.RecordingTrace();
+        assertThat(builder().build().generate(Fixtures.OPEN, CONTEXT, trace).text()).isEqualTo(OPEN_REPLY);
+        assertThat(trace.values).containsEntry("attempts", 2);
+    }
+
+    @Test
     void aRetryAfterLongerThanTheLongestBackoffFailsAtOnce() {
         server = FakeOpenAiServer.replying(OPEN_REPLY);
         server.scripted().enqueue(json(429, FakeOpenAiServer.error("Rate limit reached", "requests", null),
