@@ -256,7 +256,7 @@ class OpenAiCompatibleGeneratorTest {
     void aTimedOutAttemptIsRetried() {
         server = FakeOpenAiServer.replying(OPEN_REPLY);
         server.scripted().enqueue(ScriptedHttpServer.hang());
-        Answer answer = builder().requestTimeout(Duration.ofMillis(300)).build().generate(Fixtures.OPEN, CONTEXT);
+        Answer answer = builder().requestTimeout(Duration.ofMillis(1000)).build().generate(Fixtures.OPEN, CONTEXT);
         assertThat(answer.text()).isEqualTo(OPEN_REPLY);
         assertThat(server.requests()).hasSize(2);
     }
@@ -269,14 +269,14 @@ class OpenAiCompatibleGeneratorTest {
         long start = System.nanoTime();
 
         GenerationException e = catchThrowableOfType(GenerationException.class, () -> builder()
-                .requestTimeout(Duration.ofMillis(300)).build().stream(Fixtures.CHOICE, CONTEXT, tokens,
+                .requestTimeout(Duration.ofMillis(1000)).build().stream(Fixtures.CHOICE, CONTEXT, tokens,
                         new Fixtures.RecordingTrace()));
 
-        assertThat((System.nanoTime() - start) / 1_000_000).isBetween(250L, 5_000L);
+        assertThat((System.nanoTime() - start) / 1_000_000).isBetween(950L, 10_000L);
         assertThat(tokens.pieces).containsExactly("B. ");
         assertThat(server.requests()).hasSize(1);
         assertThat(e.retriable()).isTrue();
-        assertThat(e.getMessage()).endsWith("failed after 1 attempt (retriable): no reply within 300 ms while streaming");
+        assertThat(e.getMessage()).endsWith("failed after 1 attempt (retriable): no reply within 1000 ms while streaming");
     }
 
     @Test
