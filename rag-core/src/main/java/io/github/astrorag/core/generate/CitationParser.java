@@ -1,0 +1,108 @@
+package io.github.astrorag.core.generate;
+
+import io.github.astrorag.core.model.Chunk;
+import io.github.astrorag.core.model.Citation;
+import io.github.astrorag.core.model.Context;
+import io.github.astrorag.core.spi.TraceSink;
+import io.github.astrorag.core.text.Sentences;
+import io.github.astrorag.core.text.Terms;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Reads the citations {@code [n]} of a model's reply and maps them to the context's chunks.
+ *
+ * <p>Recognised markers: {@code [1]}, lists {@code [1, 3]} or {@code [1;3]}, and runs {@code [1][2]} (each
+ * bracket on its own). Number {@code n} names the {@code n}-th chunk of the context (1-based), as numbered
+ * by {@link PromptTemplate#numberedContext}. A number naming no chunk (0, or more than the context has)
+ * is dropped, never mapped to a guess, and the dropped numbers are written to the trace under
+ * {@value #INVALID_CITATIONS} (a list of integers in order of first appearance). The reply text itself is
+ * not changed.
+ *
+ * <p>The quote of a citation is the sentence of the cited chunk ({@link Sentences}) that best matches
+ * the reply sentence carrying the marker: the highest Dice coefficient {@code 2|A∩B| / (|A| + |B|)}
+ * between the two sentences' content-term sets ({@link Terms}), ties to the earlier sentence; when no
+ * sentence shares a term, the chunk's first sentence. A marker that opens a reply sentence ({@code "…
+ * galaxy. [2] The …"}) belongs to the sentence before it. The quote is always verbatim text of the
+ * chunk. The result has one citation per distinct (number, quote), in order of first appearance.
+ *
+ * <p>Cost: O(m · s · t) for m markers, s sentences per cited chunk and t terms per sentence. Stateless;
+ * thread-safe.
+ */
+public final class CitationParser {
+
+    /** Trace key under which dropped citation numbers are listed. */
+    public static final String INVALID_CITATIONS = "invalidCitations";
+
+    private static final Pattern MARKER = Pattern.compile("\\[\\s*(\\d{1,9}(?:\\s*[,;]\\s*\\d{1,9})*)\\s*]");
+    private static final Pattern MARKERS_ONLY = Pattern.compile("(?:\\s*" + MARKER.pattern() + ")+\\s*");
+    private static final Pattern NUMBER = Pattern.compile("\\d+");
+
+    /** The citations of {@code reply} in {@code context}; invalid numbers go to {@code trace}. */
+    public List<Citation> parse(String reply, Context context, TraceSink trace) {
+        List<Sentences.Span> replySentences = Sentences.split(reply);
+        Set<Citation> citations = new LinkedHashSet<>();
+        Set<Integer> invalid = new LinkedHashSet<>();
+        Matcher m = MARKER.matcher(reply);
+        while (m.find()) {
+            Matcher numbers = NUMBER.matcher(m.group(1));
+            while (numbers.find()) {
+                int n = Integer.parseInt(numbers.group());
+                if (n < 1 || n > context.chunks().size()) {
+                    invalid.add(n);
+                    continue;
+                }
+                Chunk chunk = context.chunks().get(n - 1).chunk();
+                String citing = citingSentence(reply, replySentences, m.start());
+                citations.add(Citation.of(n, chunk, quote(chunk.text(), citing)));
+            }
+        }
+        if (!invalid.isEmpty()) {
+            trace.put(INVALID_CITATIONS, List.copyOf(invalid));
+        }
+        return List.copyOf(citations);
+    }
+
+    /** The text of the reply sentence a marker at {@code offset} belongs to. */
+    private static String citingSentence(String reply, List<Sentences.Span> sentences, int offset) {
+        for (int i = 0; i < sentences.size(); i++) {
+            Sentences.Span s = sentences.get(i);
+            if (offset >= s.start() && offset < s.end()) {
+                boolean opensSentence = MARKERS_ONLY.matcher(reply.substring(s.start(), offset)).matches()
+                        || offset == s.start();
+                return opensSentence && i > 0 ? sentences.get(i - 1).text() : s.text();
+            }
+        }
+        return reply;
+    }
+
+    /** The sentence of {@code chunkText} that best matches {@code citing}, verbatim. */
+    static String quote(String chunkText, String citing) {
+        List<Sentences.Span> sentences = Sentences.split(chunkText);
+        if (sentences.isEmpty()) {
+            return chunkText;
+        }
+        Set<String> wanted = new HashSet<>(Terms.of(MARKER.matcher(citing).replaceAll(" ")));
+        String best = sentences.get(0).text();
+        double bestScore = 0;
+        for (Sentences.Span s : sentences) {
+            Set<String> terms = new HashSet<>(Terms.of(s.text()));
+            int shared = 0;
+            for (String t : terms) {
+                if (wanted.contains(t)) {
+                    shared++;
+                }
+            }
+            double dice = shared == 0 ? 0 : 2.0 * shared / (terms.size() + wanted.size());
+            if (dice > bestScore) {
+                bestScore = dice;
+                best = s.text();
+            }
+        }
+        return best;
+    }
+}

@@ -1,0 +1,463 @@
+package io.github.astrorag.core.generate;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.astrorag.core.GenerationException;
+import io.github.astrorag.core.InvalidConfigurationException;
+import io.github.astrorag.core.model.Answer;
+import io.github.astrorag.core.model.Citation;
+import io.github.astrorag.core.model.Context;
+import io.github.astrorag.core.model.Query;
+import io.github.astrorag.core.model.Trace;
+import io.github.astrorag.core.spi.Generator;
+import io.github.astrorag.core.spi.TraceSink;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.function.Consumer;
+import java.util.function.Function;
+import java.util.function.Supplier;
+import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * A generator that asks a language model served over HTTP, in one pass, and reads the citations and the
+ * chosen option from its reply: the common part of {@link OpenAiCompatibleGenerator} and
+ * {@link TgiGenerator}.
+ *
+ * <p>The prompt comes from a {@link PromptTemplate} (default {@link PromptTemplate#defaults()}), which
+ * numbers the context's chunks {@code [1] (source, p. N) text} in the context's order. The answer's text
+ * is the model's reply, stripped of surrounding white space; its citations are read by
+ * {@link CitationParser} (numbers naming no chunk are dropped and listed in the trace under
+ * {@value CitationParser#INVALID_CITATIONS}); for a multiple-choice query its choice is read by
+ * {@link ChoiceParser} ({@code null} and {@value ChoiceParser#UNPARSED_CHOICE} in the trace when the reply
+ * names no option strictly). Decoding is greedy by default (temperature {@value #DEFAULT_TEMPERATURE}),
+ * and the output is limited to {@value #DEFAULT_MAX_TOKENS_MULTIPLE_CHOICE} tokens for multiple-choice
+ * questions, the limit the AstroRAG paper found the best trade-off between latency and accuracy, and to
+ * {@value #DEFAULT_MAX_TOKENS_OPEN} tokens for open questions.
+ *
+ * <p>{@link #stream} receives the reply as server-sent events and hands each piece of text to the
+ * callback as it arrives; it returns the same answer as {@link #generate(Query, Context)} for the same
+ * reply. HTTP behaviour (timeouts, retries with exponential backoff and jitter on 408/429/5xx and I/O
+ * errors, honouring {@code Retry-After}; messages naming status, endpoint and the server's own error
+ * message; the API key never shown) is described in the builder's settings. The trace gets
+ * {@value #TRACE_ATTEMPTS} (HTTP attempts made) and, where the server says so, {@value #TRACE_FINISH_REASON},
+ * {@value #TRACE_PROMPT_TOKENS} and {@value #TRACE_COMPLETION_TOKENS}.
+ *
+ * <p>Immutable and thread-safe; one HTTP client (and its connection pool) per generator.
+ */
+public abstract sealed class HttpLlmGenerator implements Generator permits OpenAiCompatibleGenerator, TgiGenerator {
+
+    /** Greedy decoding. */
+    public static final double DEFAULT_TEMPERATURE = 0.0;
+    /** Highest temperature accepted (OpenAI's limit). */
+    public static final double MAX_TEMPERATURE = 2.0;
+    /** Output tokens for a multiple-choice question (the AstroRAG paper's best). */
+    public static final int DEFAULT_MAX_TOKENS_MULTIPLE_CHOICE = 64;
+    /** Output tokens for an open question. */
+    public static final int DEFAULT_MAX_TOKENS_OPEN = 256;
+    /** Highest output-token limit accepted. */
+    public static final int MAX_TOKENS_LIMIT = 1 << 20;
+    /** Most stop sequences accepted (servers may accept fewer: OpenAI and TGI by default 4). */
+    public static final int MAX_STOP_SEQUENCES = 16;
+    /** Time allowed to open a connection. */
+    public static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(10);
+    /** Time allowed for one attempt (for a stream: for the headers and between two lines). */
+    public static final Duration DEFAULT_REQUEST_TIMEOUT = Duration.ofSeconds(120);
+    /** Longest timeout accepted. */
+    public static final Duration MAX_TIMEOUT = Duration.ofHours(1);
+    /** HTTP attempts per call, the first included. */
+    public static final int DEFAULT_MAX_ATTEMPTS = 3;
+    /** Most attempts accepted. */
+    public static final int MAX_ATTEMPTS_LIMIT = 10;
+    /** The first backoff before jitter. */
+    public static final Duration DEFAULT_INITIAL_BACKOFF = Duration.ofMillis(500);
+    /** The longest wait between attempts, also the longest {@code Retry-After} honoured. */
+    public static final Duration DEFAULT_MAX_BACKOFF = Duration.ofSeconds(30);
+    /** Longest backoff accepted. */
+    public static final Duration MAX_BACKOFF_LIMIT = Duration.ofMinutes(10);
+
+    /** Trace key: HTTP attempts made. */
+    public static final String TRACE_ATTEMPTS = "attempts";
+    /** Trace key: why the model stopped ({@code stop}, {@code length}, {@code eos_token}, ...). */
+    public static final String TRACE_FINISH_REASON = "finishReason";
+    /** Trace key: prompt tokens as counted by the server. */
+    public static final String TRACE_PROMPT_TOKENS = "promptTokens";
+    /** Trace key: generated tokens as counted by the server. */
+    public static final String TRACE_COMPLETION_TOKENS = "completionTokens";
+
+    static final ObjectMapper JSON = new ObjectMapper();
+
+    final URI baseUrl;
+    final double temperature;
+    final int maxTokensOpen;
+    final int maxTokensMultipleChoice;
+    final List<String> stop;
+    final @Nullable Long seed;
+    final PromptTemplate prompt;
+    final Duration connectTimeout;
+    final Duration requestTimeout;
+    final int maxAttempts;
+    final String apiKeySource;
+    final RetryingHttpClient http;
+    private final CitationParser citationParser = new CitationParser();
+    private final ChoiceParser choiceParser = new ChoiceParser();
+
+    HttpLlmGenerator(Builder<?> b) {
+        InvalidConfigurationException.check(b.baseUrl != null, "baseUrl is required (for example http://127.0.0.1:8000%s)",
+                b.exampleSuffix());
+        this.baseUrl = b.baseUrl;
+        this.temperature = b.temperature == null ? DEFAULT_TEMPERATURE : b.temperature;
+        this.maxTokensOpen = b.maxTokensOpen == null ? DEFAULT_MAX_TOKENS_OPEN : b.maxTokensOpen;
+        this.maxTokensMultipleChoice = b.maxTokensMultipleChoice == null
+                ? DEFAULT_MAX_TOKENS_MULTIPLE_CHOICE : b.maxTokensMultipleChoice;
+        this.stop = b.stop == null ? List.of() : b.stop;
+        this.seed = b.seed;
+        this.prompt = b.prompt == null ? PromptTemplate.defaults() : b.prompt;
+        this.connectTimeout = b.connectTimeout == null ? DEFAULT_CONNECT_TIMEOUT : b.connectTimeout;
+        this.requestTimeout = b.requestTimeout == null ? DEFAULT_REQUEST_TIMEOUT : b.requestTimeout;
+        this.maxAttempts = b.maxAttempts == null ? DEFAULT_MAX_ATTEMPTS : b.maxAttempts;
+        this.apiKeySource = b.apiKeySource == null ? "none" : b.apiKeySource;
+        this.http = new RetryingHttpClient(connectTimeout, requestTimeout, maxAttempts,
+                b.initialBackoff == null ? DEFAULT_INITIAL_BACKOFF : b.initialBackoff,
+                b.maxBackoff == null ? DEFAULT_MAX_BACKOFF : b.maxBackoff, b.apiKey);
+    }
+
+    /** The path after the base URL of the non-streamed or the streamed request. */
+    abstract String path(boolean stream);
+
+    /** The request body. */
+    abstract ObjectNode body(PromptTemplate.Prompt prompt, int maxTokens, boolean stream);
+
+    /** The reply's text from a non-streamed reply; writes what the server reports to {@code trace}. */
+    abstract String text(JsonNode reply, String endpoint, TraceSink trace);
+
+    /** A reader of one streamed reply. */
+    abstract StreamReader streamReader(String endpoint, Consumer<String> onToken, TraceSink trace);
+
+    /** Reads the events of one streamed reply. */
+    interface StreamReader {
+        /** Reads one event's data; returns whether the reply is complete. */
+        boolean event(String data);
+
+        /** Events read. */
+        int events();
+
+        /** The reply's whole text. */
+        String text();
+    }
+
+    @Override
+    public Answer generate(Query query, Context context) {
+        return generate(query, context, TraceSink.NONE);
+    }
+
+    @Override
+    public Answer generate(Query query, Context context, TraceSink trace) {
+        URI uri = endpoint(false);
+        RetryingHttpClient.Reply reply = http.post(uri, request(query, context, false));
+        trace.put(TRACE_ATTEMPTS, reply.attempts());
+        String endpoint = RetryingHttpClient.display(uri);
+        return answer(query, context, text(parse(reply.body(), endpoint, "the reply"), endpoint, trace), trace);
+    }
+
+    @Override
+    public Answer stream(Query query, Context context, Consumer<String> onToken, TraceSink trace) {
+        Objects.requireNonNull(onToken, "onToken");
+        URI uri = endpoint(true);
+        String endpoint = RetryingHttpClient.display(uri);
+        StreamReader reader = streamReader(endpoint, onToken, trace);
+        RetryingHttpClient.Reply reply = http.stream(uri, request(query, context, true), reader::event);
+        trace.put(TRACE_ATTEMPTS, reply.attempts());
+        if (reader.events() == 0) {
+            throw new GenerationException("POST " + endpoint + ": the reply holds no server-sent events; does the"
+                    + " server support streaming?", -1, false, null);
+        }
+        return answer(query, context, reader.text(), trace);
+    }
+
+    private String request(Query query, Context context, boolean stream) {
+        int maxTokens = query.multipleChoice() ? maxTokensMultipleChoice : maxTokensOpen;
+        return body(prompt.render(query, context), maxTokens, stream).toString();
+    }
+
+    private URI endpoint(boolean stream) {
+        return URI.create(baseUrl + path(stream));
+    }
+
+    private Answer answer(Query query, Context context, String reply, TraceSink trace) {
+        String text = reply.strip();
+        List<Citation> citations = citationParser.parse(text, context, trace);
+        String choice = query.multipleChoice() ? choiceParser.parse(text, query.options(), trace) : null;
+        return new Answer(query.text(), text, citations, choice, context, Trace.EMPTY);
+    }
+
+    /** {@code body} as JSON, or a clear failure naming {@code what} and the body's start. */
+    static JsonNode parse(String body, String endpoint, String what) {
+        try {
+            JsonNode node = JSON.readTree(body);
+            if (node == null || node.isMissingNode()) {
+                throw malformed(endpoint, what + " is empty");
+            }
+            return node;
+        } catch (JsonProcessingException e) {
+            throw new GenerationException("POST " + endpoint + ": " + what + " is not valid JSON ("
+                    + e.getOriginalMessage() + "); it begins '" + RetryingHttpClient.truncate(body.strip()) + "'",
+                    -1, false, e);
+        }
+    }
+
+    /** A failure: the server answered 2xx with something this protocol does not allow. */
+    static GenerationException malformed(String endpoint, String what) {
+        return new GenerationException("POST " + endpoint + ": " + what, -1, false, null);
+    }
+
+    /** Fails when a reply or an event carries an error object instead of a result. */
+    static void checkNoError(JsonNode json, String endpoint, String what) {
+        if (json.hasNonNull("error")) {
+            throw new GenerationException("POST " + endpoint + ": " + what + " reports an error: "
+                    + RetryingHttpClient.serverMessage(json.toString()), -1, false, null);
+        }
+    }
+
+    /** Puts {@code key} into {@code trace} when {@code node} holds a value. */
+    static void traceIfPresent(TraceSink trace, String key, @Nullable JsonNode node) {
+        if (node != null && !node.isNull() && !node.isMissingNode()) {
+            trace.put(key, node.isNumber() ? node.numberValue() : node.asText());
+        }
+    }
+
+    @Override
+    public Map<String, Object> describe() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("name", name());
+        m.put("baseUrl", RetryingHttpClient.display(baseUrl));
+        describeProtocol(m);
+        m.put("temperature", temperature);
+        m.put("maxTokensOpen", maxTokensOpen);
+        m.put("maxTokensMultipleChoice", maxTokensMultipleChoice);
+        m.put("stop", stop);
+        if (seed != null) {
+            m.put("seed", seed);
+        }
+        m.put("connectTimeoutMillis", connectTimeout.toMillis());
+        m.put("requestTimeoutMillis", requestTimeout.toMillis());
+        m.put("maxAttempts", maxAttempts);
+        m.put("apiKey", apiKeySource);
+        return m;
+    }
+
+    /** The name in {@link #describe()}. */
+    abstract String name();
+
+    /** Adds protocol settings (the model) to {@link #describe()}. */
+    void describeProtocol(Map<String, Object> m) {
+    }
+
+    @Override
+    public String toString() {
+        return getClass().getSimpleName() + describe();
+    }
+
+    /**
+     * The settings both protocols share. Fail-fast: a value out of range, or a setting given twice,
+     * throws {@link InvalidConfigurationException} naming the setting, the value and the limit.
+     *
+     * @param <B> the concrete builder
+     */
+    public abstract static sealed class Builder<B extends Builder<B>>
+            permits OpenAiCompatibleGenerator.Builder, TgiGenerator.Builder {
+
+        private static final Pattern ENV_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
+
+        private @Nullable URI baseUrl;
+        private @Nullable Double temperature;
+        private @Nullable Integer maxTokensOpen;
+        private @Nullable Integer maxTokensMultipleChoice;
+        private @Nullable List<String> stop;
+        private @Nullable Long seed;
+        private @Nullable PromptTemplate prompt;
+        private @Nullable Duration connectTimeout;
+        private @Nullable Duration requestTimeout;
+        private @Nullable Integer maxAttempts;
+        private @Nullable Duration initialBackoff;
+        private @Nullable Duration maxBackoff;
+        private @Nullable Supplier<String> apiKey;
+        private @Nullable String apiKeySource;
+
+        Builder() {
+        }
+
+        abstract B self();
+
+        /** The path shown in the example of a missing base URL. */
+        abstract String exampleSuffix();
+
+        static void once(@Nullable Object current, String name) {
+            InvalidConfigurationException.check(current == null, "%s was already set", name);
+        }
+
+        /**
+         * The server's base URL, {@code http} or {@code https}, without user info, query or fragment; a
+         * trailing slash is dropped. Required.
+         */
+        public B baseUrl(String url) {
+            once(baseUrl, "baseUrl");
+            Objects.requireNonNull(url, "url");
+            URI uri;
+            try {
+                uri = new URI(url.strip().replaceAll("/+$", ""));
+            } catch (URISyntaxException e) {
+                throw new InvalidConfigurationException("baseUrl is not a URL: '" + url + "' (" + e.getReason() + ")");
+            }
+            InvalidConfigurationException.check(("http".equals(uri.getScheme()) || "https".equals(uri.getScheme()))
+                    && uri.getHost() != null, "baseUrl must be an absolute http or https URL with a host, was '%s'", url);
+            InvalidConfigurationException.check(uri.getRawUserInfo() == null,
+                    "baseUrl must not hold credentials: give the key with apiKeyEnv or apiKey");
+            InvalidConfigurationException.check(uri.getRawQuery() == null && uri.getRawFragment() == null,
+                    "baseUrl must have no query or fragment, was '%s'", url);
+            baseUrl = uri;
+            return self();
+        }
+
+        /** Sampling temperature in [0, {@value HttpLlmGenerator#MAX_TEMPERATURE}]; default {@value HttpLlmGenerator#DEFAULT_TEMPERATURE} (greedy). */
+        public B temperature(double value) {
+            once(temperature, "temperature");
+            InvalidConfigurationException.check(value >= 0 && value <= MAX_TEMPERATURE,
+                    "temperature must be in [0, %s], was %s", MAX_TEMPERATURE, value);
+            temperature = value;
+            return self();
+        }
+
+        /** The output-token limit for every question, in [1, {@value HttpLlmGenerator#MAX_TOKENS_LIMIT}]. */
+        public B maxTokens(int value) {
+            return maxTokens(value, value);
+        }
+
+        /**
+         * The output-token limits for open and for multiple-choice questions, each in [1,
+         * {@value HttpLlmGenerator#MAX_TOKENS_LIMIT}]; defaults {@value HttpLlmGenerator#DEFAULT_MAX_TOKENS_OPEN} and
+         * {@value HttpLlmGenerator#DEFAULT_MAX_TOKENS_MULTIPLE_CHOICE}.
+         */
+        public B maxTokens(int open, int multipleChoice) {
+            once(maxTokensOpen, "maxTokens");
+            for (int v : new int[] {open, multipleChoice}) {
+                InvalidConfigurationException.check(v >= 1 && v <= MAX_TOKENS_LIMIT,
+                        "maxTokens must be in [1, %d], was %d", MAX_TOKENS_LIMIT, v);
+            }
+            maxTokensOpen = open;
+            maxTokensMultipleChoice = multipleChoice;
+            return self();
+        }
+
+        /** Sequences that end generation, each non-empty, at most {@value HttpLlmGenerator#MAX_STOP_SEQUENCES}; default none. */
+        public B stop(List<String> sequences) {
+            once(stop, "stop");
+            InvalidConfigurationException.check(sequences.size() <= MAX_STOP_SEQUENCES,
+                    "at most %d stop sequences, were %d", MAX_STOP_SEQUENCES, sequences.size());
+            for (String s : sequences) {
+                InvalidConfigurationException.check(s != null && !s.isEmpty(), "a stop sequence is empty");
+            }
+            stop = List.copyOf(sequences);
+            return self();
+        }
+
+        /** The sampling seed (>= 0), sent to the server; default none. */
+        public B seed(long value) {
+            once(seed, "seed");
+            InvalidConfigurationException.check(value >= 0, "seed must be >= 0, was %d", value);
+            seed = value;
+            return self();
+        }
+
+        /** The prompt; default {@link PromptTemplate#defaults()}. */
+        public B prompt(PromptTemplate value) {
+            once(prompt, "prompt");
+            prompt = Objects.requireNonNull(value, "prompt");
+            return self();
+        }
+
+        /**
+         * The API key, read from the environment variable {@code name}, which must be set; sent as
+         * {@code Authorization: Bearer …}. Default: no key. Only the variable's name is ever shown.
+         */
+        public B apiKeyEnv(String name) {
+            return apiKeyEnv(name, System::getenv);
+        }
+
+        /** As {@link #apiKeyEnv(String)} with the environment given (for tests). */
+        B apiKeyEnv(String name, Function<String, @Nullable String> environment) {
+            once(apiKeySource, "apiKey");
+            InvalidConfigurationException.check(name != null && ENV_NAME.matcher(name).matches(),
+                    "apiKeyEnv must name an environment variable, was '%s'", name);
+            String value = environment.apply(name);
+            InvalidConfigurationException.check(value != null && !value.isBlank(),
+                    "the environment variable %s that should hold the API key is not set", name);
+            apiKey = () -> value;
+            apiKeySource = "env:" + name;
+            return self();
+        }
+
+        /** The API key, asked for once per call; sent as {@code Authorization: Bearer …}. Default: no key. */
+        public B apiKey(Supplier<String> supplier) {
+            once(apiKeySource, "apiKey");
+            apiKey = Objects.requireNonNull(supplier, "supplier");
+            apiKeySource = "supplied";
+            return self();
+        }
+
+        /** Time to open a connection, in (0, 1 h]; default {@link HttpLlmGenerator#DEFAULT_CONNECT_TIMEOUT}. */
+        public B connectTimeout(Duration value) {
+            once(connectTimeout, "connectTimeout");
+            connectTimeout = checkTimeout("connectTimeout", value);
+            return self();
+        }
+
+        /**
+         * Time for one attempt, in (0, 1 h]: until the whole reply has arrived, or for a stream until the
+         * headers and then between two lines; default {@link HttpLlmGenerator#DEFAULT_REQUEST_TIMEOUT}.
+         */
+        public B requestTimeout(Duration value) {
+            once(requestTimeout, "requestTimeout");
+            requestTimeout = checkTimeout("requestTimeout", value);
+            return self();
+        }
+
+        /** HTTP attempts per call, the first included, in [1, {@value HttpLlmGenerator#MAX_ATTEMPTS_LIMIT}]; default {@value HttpLlmGenerator#DEFAULT_MAX_ATTEMPTS}. */
+        public B maxAttempts(int value) {
+            once(maxAttempts, "maxAttempts");
+            InvalidConfigurationException.check(value >= 1 && value <= MAX_ATTEMPTS_LIMIT,
+                    "maxAttempts must be in [1, %d], was %d", MAX_ATTEMPTS_LIMIT, value);
+            maxAttempts = value;
+            return self();
+        }
+
+        /**
+         * The exponential backoff: the first wait before jitter and the longest wait, which is also the
+         * longest {@code Retry-After} honoured; {@code 1 ms <= initial <= max <= 10 min}. Defaults
+         * {@link HttpLlmGenerator#DEFAULT_INITIAL_BACKOFF} and {@link HttpLlmGenerator#DEFAULT_MAX_BACKOFF}.
+         */
+        public B backoff(Duration initial, Duration max) {
+            once(initialBackoff, "backoff");
+            InvalidConfigurationException.check(initial.toMillis() >= 1 && initial.compareTo(max) <= 0
+                            && max.compareTo(MAX_BACKOFF_LIMIT) <= 0,
+                    "backoff must satisfy 1 ms <= initial (%d ms) <= max (%d ms) <= %d ms",
+                    initial.toMillis(), max.toMillis(), MAX_BACKOFF_LIMIT.toMillis());
+            initialBackoff = initial;
+            maxBackoff = max;
+            return self();
+        }
+
+        private static Duration checkTimeout(String name, Duration value) {
+            InvalidConfigurationException.check(value != null && !value.isNegative() && !value.isZero()
+                    && value.compareTo(MAX_TIMEOUT) <= 0, "%s must be in (0, %s], was %s", name, MAX_TIMEOUT, value);
+            return value;
+        }
+    }
+}

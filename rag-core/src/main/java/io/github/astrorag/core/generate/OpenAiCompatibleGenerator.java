@@ -1,0 +1,179 @@
+package io.github.astrorag.core.generate;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.astrorag.core.InvalidConfigurationException;
+import io.github.astrorag.core.spi.TraceSink;
+import java.util.Map;
+import java.util.Objects;
+import java.util.function.Consumer;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * A generator speaking OpenAI's Chat Completions protocol, {@code POST {baseUrl}/chat/completions}, as
+ * served by vLLM ({@code http://host:8000/v1}), llama.cpp's {@code llama-server} ({@code http://host:8080/v1}),
+ * Ollama ({@code http://host:11434/v1}), TGI's Messages API ({@code http://host:3000/v1}) and hosted
+ * endpoints ({@code https://api.openai.com/v1}).
+ *
+ * <p>The request: {@code {"model", "messages": [{"role": "system", …}, {"role": "user", …}], "temperature",
+ * "max_tokens", "stream", "stop"?, "seed"?}} with {@code Authorization: Bearer KEY} when a key is set. The
+ * reply's text is {@code choices[0].message.content}; a stream ({@code "stream": true}) is a series of
+ * {@code data: {…"choices":[{"delta":{"content":…}}]…}} events ended by {@code data: [DONE]}. The server
+ * applies the model's chat template. See {@link HttpLlmGenerator} for prompt, parsing, retries and
+ * defaults.
+ *
+ * <pre>{@code
+ * Generator llm = OpenAiCompatibleGenerator.builder()
+ *         .baseUrl("http://127.0.0.1:8000/v1")
+ *         .model("mistralai/Mistral-7B-Instruct-v0.3")
+ *         .apiKeyEnv("OPENAI_API_KEY")        // optional
+ *         .build();
+ * }</pre>
+ */
+public final class OpenAiCompatibleGenerator extends HttpLlmGenerator {
+
+    /** The path after the base URL. */
+    public static final String PATH = "/chat/completions";
+
+    private final String model;
+
+    private OpenAiCompatibleGenerator(Builder b) {
+        super(b);
+        this.model = b.model;
+    }
+
+    /** A builder; {@code baseUrl} and {@code model} are required. */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    @Override
+    String name() {
+        return "openai";
+    }
+
+    @Override
+    void describeProtocol(Map<String, Object> m) {
+        m.put("model", model);
+    }
+
+    @Override
+    String path(boolean stream) {
+        return PATH;
+    }
+
+    @Override
+    ObjectNode body(PromptTemplate.Prompt prompt, int maxTokens, boolean stream) {
+        ObjectNode body = JSON.createObjectNode();
+        body.put("model", model);
+        ArrayNode messages = body.putArray("messages");
+        if (!prompt.system().isEmpty()) {
+            messages.addObject().put("role", "system").put("content", prompt.system());
+        }
+        messages.addObject().put("role", "user").put("content", prompt.user());
+        body.put("temperature", temperature);
+        body.put("max_tokens", maxTokens);
+        body.put("stream", stream);
+        if (!stop.isEmpty()) {
+            ArrayNode s = body.putArray("stop");
+            stop.forEach(s::add);
+        }
+        if (seed != null) {
+            body.put("seed", seed);
+        }
+        return body;
+    }
+
+    @Override
+    String text(JsonNode reply, String endpoint, TraceSink trace) {
+        checkNoError(reply, endpoint, "the reply");
+        JsonNode choice = reply.path("choices").path(0);
+        JsonNode content = choice.path("message").path("content");
+        if (!content.isTextual()) {
+            throw malformed(endpoint, "the reply has no choices[0].message.content: "
+                    + RetryingHttpClient.truncate(reply.toString()));
+        }
+        traceIfPresent(trace, TRACE_FINISH_REASON, choice.get("finish_reason"));
+        traceUsage(reply, trace);
+        return content.asText();
+    }
+
+    private static void traceUsage(JsonNode reply, TraceSink trace) {
+        JsonNode usage = reply.get("usage");
+        if (usage != null && usage.isObject()) {
+            traceIfPresent(trace, TRACE_PROMPT_TOKENS, usage.get("prompt_tokens"));
+            traceIfPresent(trace, TRACE_COMPLETION_TOKENS, usage.get("completion_tokens"));
+        }
+    }
+
+    @Override
+    StreamReader streamReader(String endpoint, Consumer<String> onToken, TraceSink trace) {
+        return new StreamReader() {
+            private final StringBuilder text = new StringBuilder();
+            private int events;
+
+            @Override
+            public boolean event(String data) {
+                events++;
+                if (data.strip().equals("[DONE]")) {
+                    return true;
+                }
+                JsonNode event = parse(data, endpoint, "stream event " + events);
+                checkNoError(event, endpoint, "stream event " + events);
+                JsonNode choice = event.path("choices").path(0);
+                JsonNode content = choice.path("delta").path("content");
+                if (content.isTextual() && !content.asText().isEmpty()) {
+                    text.append(content.asText());
+                    onToken.accept(content.asText());
+                }
+                traceIfPresent(trace, TRACE_FINISH_REASON, choice.get("finish_reason"));
+                traceUsage(event, trace);
+                return false;
+            }
+
+            @Override
+            public int events() {
+                return events;
+            }
+
+            @Override
+            public String text() {
+                return text.toString();
+            }
+        };
+    }
+
+    /** Builds an {@link OpenAiCompatibleGenerator}; see {@link HttpLlmGenerator.Builder} for the shared settings. */
+    public static final class Builder extends HttpLlmGenerator.Builder<Builder> {
+        private @Nullable String model;
+
+        private Builder() {
+        }
+
+        @Override
+        Builder self() {
+            return this;
+        }
+
+        @Override
+        String exampleSuffix() {
+            return "/v1";
+        }
+
+        /** The model name sent as {@code "model"}. Required. */
+        public Builder model(String name) {
+            once(model, "model");
+            InvalidConfigurationException.check(name != null && !name.isBlank(), "model must not be blank, was '%s'", name);
+            model = Objects.requireNonNull(name).strip();
+            return this;
+        }
+
+        /** The generator. */
+        public OpenAiCompatibleGenerator build() {
+            InvalidConfigurationException.check(model != null, "model is required (the name the server serves, such as"
+                    + " the vLLM --served-model-name or an Ollama tag)");
+            return new OpenAiCompatibleGenerator(this);
+        }
+    }
+}

@@ -1,0 +1,138 @@
+package io.github.astrorag.core.generate;
+
+import io.github.astrorag.core.InvalidConfigurationException;
+import io.github.astrorag.core.model.Chunk;
+import io.github.astrorag.core.model.Context;
+import io.github.astrorag.core.model.Query;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The words sent to a language model: a system message and a user message for open questions and one
+ * for multiple-choice questions, with the placeholders {@value #QUESTION}, {@value #CONTEXT} and
+ * {@value #OPTIONS}.
+ *
+ * <p>{@value #CONTEXT} becomes the numbered context, one block per chunk in the context's order,
+ * separated by a blank line: {@code [1] (m31.pdf, p. 4) text} (without {@code , p. N} for unpaged
+ * sources), or {@value #EMPTY_CONTEXT} when nothing was selected. The numbers are the ones
+ * {@link CitationParser} maps back to chunks. {@value #OPTIONS} becomes one line per option,
+ * {@code A. text}, in letter order. Placeholders are replaced in one pass, so braces inside a question or
+ * a chunk are left alone. The numbered context is longer than the context's token budget by the
+ * headers ({@code [n] (source, p. N) }): a few tokens per chunk.
+ *
+ * <p>The {@linkplain #defaults() default} asks, as the AstroRAG paper does, for a short answer from the
+ * context alone with its sources cited as {@code [n]}; for multiple-choice questions it asks for the
+ * option letter(s) first, so that {@link ChoiceParser} can read them. Immutable; thread-safe.
+ *
+ * @param system         the system message (no placeholders are replaced in it)
+ * @param openQuestion   the user message for open questions; must contain {@value #QUESTION} and {@value #CONTEXT}
+ * @param multipleChoice the user message for multiple-choice questions; must contain all three placeholders
+ */
+public record PromptTemplate(String system, String openQuestion, String multipleChoice) {
+
+    /** The question's text. */
+    public static final String QUESTION = "{question}";
+    /** The numbered context. */
+    public static final String CONTEXT = "{context}";
+    /** The lettered options. */
+    public static final String OPTIONS = "{options}";
+    /** What {@value #CONTEXT} becomes for an empty context. */
+    public static final String EMPTY_CONTEXT = "(no passages)";
+
+    /** The default system message. */
+    public static final String DEFAULT_SYSTEM = "You answer questions using only the numbered context passages"
+            + " you are given. Support every statement with the number of the passage it comes from, in square"
+            + " brackets, such as [1] or [2, 3]. If the passages do not contain the answer, say so. Be brief.";
+
+    /** The default user message for open questions. */
+    public static final String DEFAULT_OPEN_QUESTION = "Context passages:\n" + CONTEXT + "\n\nQuestion: " + QUESTION
+            + "\n\nAnswer in at most three sentences, citing the passages as [n].";
+
+    /** The default user message for multiple-choice questions. */
+    public static final String DEFAULT_MULTIPLE_CHOICE = "Context passages:\n" + CONTEXT + "\n\nQuestion: "
+            + QUESTION + "\n\nOptions:\n" + OPTIONS + "\n\nStart your reply with the letter of the correct option"
+            + " (several letters separated by commas only if several options are correct), then give one short"
+            + " sentence of justification citing the passages as [n].";
+
+    private static final PromptTemplate DEFAULTS =
+            new PromptTemplate(DEFAULT_SYSTEM, DEFAULT_OPEN_QUESTION, DEFAULT_MULTIPLE_CHOICE);
+    private static final Pattern PLACEHOLDER = Pattern.compile("\\{(question|context|options)\\}");
+
+    public PromptTemplate {
+        Objects.requireNonNull(system, "system");
+        Objects.requireNonNull(openQuestion, "openQuestion");
+        Objects.requireNonNull(multipleChoice, "multipleChoice");
+        for (String p : List.of(QUESTION, CONTEXT)) {
+            InvalidConfigurationException.check(openQuestion.contains(p),
+                    "the open-question prompt must contain the placeholder %s", p);
+        }
+        for (String p : List.of(QUESTION, CONTEXT, OPTIONS)) {
+            InvalidConfigurationException.check(multipleChoice.contains(p),
+                    "the multiple-choice prompt must contain the placeholder %s", p);
+        }
+    }
+
+    /** The default template: {@link #DEFAULT_SYSTEM}, {@link #DEFAULT_OPEN_QUESTION}, {@link #DEFAULT_MULTIPLE_CHOICE}. */
+    public static PromptTemplate defaults() {
+        return DEFAULTS;
+    }
+
+    /** The rendered messages. */
+    public record Prompt(String system, String user) {
+
+        /** Both messages as one text (system, a blank line, user), for servers that take raw text such as TGI's {@code /generate}. */
+        public String asText() {
+            return system.isEmpty() ? user : system + "\n\n" + user;
+        }
+    }
+
+    /** The prompt for {@code query} over {@code context}. O(size of the context). */
+    public Prompt render(Query query, Context context) {
+        String template = query.multipleChoice() ? multipleChoice : openQuestion;
+        Map<String, String> values = Map.of(
+                "question", query.text(),
+                "context", numberedContext(context),
+                "options", options(query));
+        Matcher m = PLACEHOLDER.matcher(template);
+        StringBuilder out = new StringBuilder();
+        while (m.find()) {
+            m.appendReplacement(out, Matcher.quoteReplacement(values.get(m.group(1))));
+        }
+        m.appendTail(out);
+        return new Prompt(system, out.toString());
+    }
+
+    /** The context as numbered blocks {@code [n] (source, p. N) text}, in the context's order. */
+    public static String numberedContext(Context context) {
+        if (context.isEmpty()) {
+            return EMPTY_CONTEXT;
+        }
+        StringBuilder out = new StringBuilder();
+        for (int i = 0; i < context.chunks().size(); i++) {
+            Chunk c = context.chunks().get(i).chunk();
+            if (i > 0) {
+                out.append("\n\n");
+            }
+            out.append('[').append(i + 1).append("] (").append(c.source());
+            if (c.page() != null) {
+                out.append(", p. ").append(c.page());
+            }
+            out.append(") ").append(c.text().strip());
+        }
+        return out.toString();
+    }
+
+    private static String options(Query query) {
+        StringBuilder out = new StringBuilder();
+        query.options().forEach((letter, text) -> {
+            if (out.length() > 0) {
+                out.append('\n');
+            }
+            out.append(letter).append(". ").append(text);
+        });
+        return out.toString();
+    }
+}

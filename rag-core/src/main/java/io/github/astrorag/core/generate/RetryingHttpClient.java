@@ -1,0 +1,394 @@
+package io.github.astrorag.core.generate;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.github.astrorag.core.GenerationException;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpHeaders;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.net.http.HttpResponse.BodyHandler;
+import java.net.http.HttpResponse.BodySubscribers;
+import java.net.http.HttpTimeoutException;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import java.time.format.DateTimeParseException;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Flow;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Predicate;
+import java.util.function.Supplier;
+import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * JSON over HTTP POST with timeouts and retries, for the language-model generators.
+ *
+ * <p><b>Timeouts.</b> Connecting may take at most the connect timeout. Each attempt may take at most the
+ * request timeout until the whole reply has arrived; for a stream, until the response headers and then
+ * between any two lines of the body.
+ *
+ * <p><b>Retries.</b> An attempt that fails with HTTP 408, 429 or 5xx, a timeout or an I/O error (refused or
+ * reset connection) is repeated, up to {@code maxAttempts} attempts in all. Before attempt {@code k + 1}
+ * it waits {@code b/2 + U(0, b/2)} with {@code b = min(maxBackoff, initialBackoff · 2^(k-1))} (exponential
+ * backoff with jitter; the jitter changes timing only, never a result), or, when the reply carries
+ * {@code Retry-After} (seconds or an HTTP date), exactly that long; a {@code Retry-After} longer than
+ * {@code maxBackoff} is not waited for: the call fails at once, saying so. Other 4xx replies fail at once.
+ * A stream is retried only while no event of it has been handed over.
+ *
+ * <p><b>Failures</b> are {@link GenerationException}s whose message says the endpoint (without user
+ * info or query), the HTTP status, the number of attempts, whether the failure is retriable, and the
+ * server's own message read from an OpenAI ({@code {"error":{"message":…,"type":…}}}), TGI
+ * ({@code {"error":…,"error_type":…}}) or vLLM ({@code {"message":…,"type":…}}) error body. The API key
+ * is sent only as {@code Authorization: Bearer …}; it is replaced by {@value #REDACTED} wherever a server
+ * echoes it, and it appears in no message and no log line. Redirects are not followed (they would carry
+ * the key elsewhere). Thread-safe.
+ */
+final class RetryingHttpClient {
+
+    /** What replaces the API key in any text taken from a server. */
+    static final String REDACTED = "***";
+
+    private static final Logger LOG = LoggerFactory.getLogger(RetryingHttpClient.class);
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final int MAX_SERVER_TEXT = 300;
+
+    private final HttpClient client;
+    private final Duration requestTimeout;
+    private final int maxAttempts;
+    private final Duration initialBackoff;
+    private final Duration maxBackoff;
+    private final @Nullable Supplier<String> apiKey;
+
+    RetryingHttpClient(Duration connectTimeout, Duration requestTimeout, int maxAttempts, Duration initialBackoff,
+                       Duration maxBackoff, @Nullable Supplier<String> apiKey) {
+        this.client = HttpClient.newBuilder()
+                .connectTimeout(connectTimeout)
+                .version(HttpClient.Version.HTTP_1_1)
+                .followRedirects(HttpClient.Redirect.NEVER)
+                .build();
+        this.requestTimeout = requestTimeout;
+        this.maxAttempts = maxAttempts;
+        this.initialBackoff = initialBackoff;
+        this.maxBackoff = maxBackoff;
+        this.apiKey = apiKey;
+    }
+
+    /** The endpoint as shown in messages: scheme, host, port and path only. */
+    static String display(URI uri) {
+        return uri.getScheme() + "://" + uri.getHost() + (uri.getPort() < 0 ? "" : ":" + uri.getPort()) + uri.getRawPath();
+    }
+
+    /** The body of a 2xx reply to POSTing {@code json} to {@code uri}; records {@code attempts} in the result. */
+    Reply post(URI uri, String json) {
+        return execute(uri, key -> {
+            HttpRequest request = request(uri, json, key, "application/json");
+            CompletableFuture<HttpResponse<String>> future =
+                    client.sendAsync(request, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+            HttpResponse<String> response;
+            try {
+                response = future.get(requestTimeout.toMillis(), TimeUnit.MILLISECONDS);
+            } catch (TimeoutException e) {
+                future.cancel(true);
+                throw Failure.timeout(requestTimeout, false);
+            } catch (ExecutionException e) {
+                throw Failure.io(e.getCause(), requestTimeout, false);
+            } catch (InterruptedException e) {
+                future.cancel(true);
+                throw e;
+            }
+            if (response.statusCode() / 100 != 2) {
+                throw Failure.status(response.statusCode(), response.body(), response.headers());
+            }
+            return response.body();
+        });
+    }
+
+    /**
+     * POSTs {@code json} to {@code uri} and hands the data of each server-sent event of the 2xx reply to
+     * {@code onData}, until it returns {@code true} or the body ends.
+     */
+    Reply stream(URI uri, String json, Predicate<String> onData) {
+        return execute(uri, key -> {
+            BlockingQueue<Object> queue = new LinkedBlockingQueue<>();
+            LineSink sink = new LineSink(queue);
+            BodyHandler<String> handler = info -> {
+                queue.add(new Headers(info.statusCode(), info.headers()));
+                return info.statusCode() / 100 == 2
+                        ? BodySubscribers.fromLineSubscriber(sink, s -> "", StandardCharsets.UTF_8, null)
+                        : BodySubscribers.ofString(StandardCharsets.UTF_8);
+            };
+            CompletableFuture<HttpResponse<String>> future =
+                    client.sendAsync(request(uri, json, key, "text/event-stream"), handler);
+            future.whenComplete((response, error) -> queue.add(error != null ? new Failed(error) : response));
+            ServerSentEvents events = new ServerSentEvents(onData);
+            try {
+                Object first = next(queue, events);
+                if (!(first instanceof Headers headers)) {
+                    throw new IllegalStateException("unexpected " + first);
+                }
+                if (headers.status() / 100 != 2) {
+                    Object rest = next(queue, events);
+                    String body = rest instanceof HttpResponse<?> r ? String.valueOf(r.body()) : "";
+                    throw Failure.status(headers.status(), body, headers.headers());
+                }
+                while (true) {
+                    Object item = next(queue, events);
+                    if (item instanceof String line && events.line(line)) {
+                        return "";
+                    }
+                    if (item == LineSink.END) {
+                        events.end();
+                        return "";
+                    }
+                }
+            } finally {
+                sink.cancel();
+                future.cancel(true);
+            }
+        });
+    }
+
+    /** The next item of a stream attempt; a failure or a silence longer than the request timeout throws. */
+    private Object next(BlockingQueue<Object> queue, ServerSentEvents events) throws Failure, InterruptedException {
+        Object item = queue.poll(requestTimeout.toMillis(), TimeUnit.MILLISECONDS);
+        if (item == null) {
+            throw Failure.timeout(requestTimeout, events.events() > 0);
+        }
+        if (item instanceof Failed f) {
+            throw Failure.io(f.error(), requestTimeout, events.events() > 0);
+        }
+        return item;
+    }
+
+    /** A successful reply: its body (empty for a stream) and how many attempts it took. */
+    record Reply(String body, int attempts) {
+    }
+
+    @FunctionalInterface
+    private interface Attempt {
+        String run(@Nullable String key) throws Failure, InterruptedException;
+    }
+
+    private Reply execute(URI uri, Attempt attempt) {
+        String endpoint = display(uri);
+        String key = apiKey == null ? null : apiKey.get();
+        if (apiKey != null && (key == null || key.isBlank())) {
+            throw new GenerationException("POST " + endpoint + " not sent: the API key is empty", -1, false, null);
+        }
+        for (int n = 1; ; n++) {
+            try {
+                return new Reply(attempt.run(key), n);
+            } catch (Failure f) {
+                Duration wait = f.retryAfter != null ? f.retryAfter : backoff(n);
+                boolean tooLong = f.retryAfter != null && f.retryAfter.compareTo(maxBackoff) > 0;
+                if (!f.retriable || f.delivered || n >= maxAttempts || tooLong) {
+                    String note = tooLong ? "; the server asked to retry after " + f.retryAfter.toSeconds()
+                            + " s, more than the " + maxBackoff.toMillis() + " ms this client waits" : "";
+                    throw new GenerationException(redact(message(endpoint, n, f) + note, key), f.status,
+                            f.retriable, f.getCause());
+                }
+                LOG.warn("POST {} failed ({}), attempt {} of {}; retrying in {} ms", endpoint,
+                        redact(f.what, key), n, maxAttempts, wait.toMillis());
+                try {
+                    Thread.sleep(wait.toMillis());
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new GenerationException("POST " + endpoint + " interrupted while waiting to retry", -1, false, e);
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new GenerationException("POST " + endpoint + " interrupted", -1, false, e);
+            }
+        }
+    }
+
+    private String message(String endpoint, int attempts, Failure f) {
+        return "POST " + endpoint + " failed after " + attempts + (attempts == 1 ? " attempt" : " attempts") + " ("
+                + (f.retriable ? "retriable" : "not retriable") + "): " + f.what;
+    }
+
+    private Duration backoff(int failedAttempt) {
+        long base = Math.min(maxBackoff.toMillis(), initialBackoff.toMillis() << Math.min(30, failedAttempt - 1));
+        long half = base / 2;
+        return Duration.ofMillis(half + (half == 0 ? 0 : ThreadLocalRandom.current().nextLong(half + 1)));
+    }
+
+    private HttpRequest request(URI uri, String json, @Nullable String key, String accept) {
+        HttpRequest.Builder b = HttpRequest.newBuilder(uri)
+                .timeout(requestTimeout)
+                .header("Content-Type", "application/json")
+                .header("Accept", accept)
+                .POST(HttpRequest.BodyPublishers.ofString(json, StandardCharsets.UTF_8));
+        if (key != null) {
+            b.header("Authorization", "Bearer " + key);
+        }
+        return b.build();
+    }
+
+    /** {@code text} with every occurrence of the key replaced by {@value #REDACTED}. */
+    static String redact(String text, @Nullable String key) {
+        return key == null || key.isEmpty() ? text : text.replace(key, REDACTED);
+    }
+
+    /**
+     * The server's own message in an error body: OpenAI's {@code error.message (error.type)}, TGI's
+     * {@code error (error_type)}, vLLM's {@code message (type)}, else the body's start.
+     */
+    static String serverMessage(String body) {
+        String text = null;
+        String type = null;
+        try {
+            JsonNode json = JSON.readTree(body);
+            JsonNode error = json == null ? null : json.get("error");
+            if (error != null && error.isObject()) {
+                text = textOf(error.get("message"));
+                type = textOf(error.get("type"));
+            } else if (error != null && error.isTextual()) {
+                text = error.asText();
+                type = textOf(json.get("error_type"));
+            } else if (json != null && json.has("message")) {
+                text = textOf(json.get("message"));
+                type = textOf(json.get("type"));
+            } else if (json != null && json.has("detail")) {
+                text = json.get("detail").toString();
+            }
+        } catch (IOException e) {
+            // not JSON: fall through to the raw text
+        }
+        if (text == null) {
+            String raw = body.strip();
+            return raw.isEmpty() ? "(empty body)" : "'" + truncate(raw) + "'";
+        }
+        return truncate(text) + (type == null ? "" : " (" + type + ")");
+    }
+
+    private static @Nullable String textOf(@Nullable JsonNode node) {
+        return node == null || node.isNull() ? null : node.asText();
+    }
+
+    static String truncate(String s) {
+        return s.length() <= MAX_SERVER_TEXT ? s : s.substring(0, MAX_SERVER_TEXT) + "…";
+    }
+
+    private static @Nullable Duration retryAfter(HttpHeaders headers) {
+        String value = headers.firstValue("Retry-After").map(String::strip).orElse(null);
+        if (value == null) {
+            return null;
+        }
+        try {
+            return Duration.ofSeconds(Math.max(0, Long.parseLong(value)));
+        } catch (NumberFormatException e) {
+            try {
+                ZonedDateTime at = ZonedDateTime.parse(value, DateTimeFormatter.RFC_1123_DATE_TIME);
+                Duration d = Duration.between(ZonedDateTime.now(at.getZone()), at);
+                return d.isNegative() ? Duration.ZERO : d;
+            } catch (DateTimeParseException e2) {
+                return null;
+            }
+        }
+    }
+
+    /** Why one attempt failed. */
+    private static final class Failure extends Exception {
+        private static final long serialVersionUID = 1L;
+        final int status;
+        final String what;
+        final boolean retriable;
+        final boolean delivered;
+        final transient @Nullable Duration retryAfter;
+
+        private Failure(int status, String what, boolean retriable, boolean delivered, @Nullable Duration retryAfter,
+                        @Nullable Throwable cause) {
+            super(what, cause, false, false);
+            this.status = status;
+            this.what = what;
+            this.retriable = retriable;
+            this.delivered = delivered;
+            this.retryAfter = retryAfter;
+        }
+
+        static Failure status(int status, String body, HttpHeaders headers) {
+            boolean retriable = status == 408 || status == 429 || status >= 500;
+            return new Failure(status, "HTTP " + status + ": " + serverMessage(body), retriable, false,
+                    retriable ? retryAfter(headers) : null, null);
+        }
+
+        static Failure timeout(Duration timeout, boolean delivered) {
+            return new Failure(-1, "no reply within " + timeout.toMillis() + " ms"
+                    + (delivered ? " while streaming" : ""), true, delivered, null, null);
+        }
+
+        static Failure io(Throwable error, Duration timeout, boolean delivered) {
+            Throwable e = error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
+            if (e instanceof HttpTimeoutException && !(e instanceof java.net.http.HttpConnectTimeoutException)) {
+                return new Failure(-1, "no reply within " + timeout.toMillis() + " ms", true, delivered, null, e);
+            }
+            String what = e instanceof IOException ? "connection failed: " : "request failed: ";
+            return new Failure(-1, what + e.getClass().getSimpleName()
+                    + (e.getMessage() == null ? "" : ": " + e.getMessage()), e instanceof IOException, delivered, null, e);
+        }
+    }
+
+    private record Headers(int status, HttpHeaders headers) {
+    }
+
+    private record Failed(Throwable error) {
+    }
+
+    /** Puts each line of the body into the queue, then {@link #END}. */
+    private static final class LineSink implements Flow.Subscriber<String> {
+        static final Object END = new Object();
+        private final BlockingQueue<Object> queue;
+        private volatile Flow.@Nullable Subscription subscription;
+
+        LineSink(BlockingQueue<Object> queue) {
+            this.queue = queue;
+        }
+
+        @Override
+        public void onSubscribe(Flow.Subscription s) {
+            subscription = s;
+            s.request(Long.MAX_VALUE);
+        }
+
+        @Override
+        public void onNext(String line) {
+            queue.add(line);
+        }
+
+        @Override
+        public void onError(Throwable error) {
+            queue.add(new Failed(error));
+        }
+
+        @Override
+        public void onComplete() {
+            queue.add(END);
+        }
+
+        void cancel() {
+            Flow.Subscription s = subscription;
+            if (s != null) {
+                s.cancel();
+            }
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "RetryingHttpClient[maxAttempts=" + maxAttempts + ", requestTimeout=" + requestTimeout
+                + ", apiKey=" + (apiKey == null ? "none" : REDACTED) + "]";
+    }
+}
