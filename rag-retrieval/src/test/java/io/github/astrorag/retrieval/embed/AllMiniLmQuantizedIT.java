@@ -123,9 +123,11 @@ class AllMiniLmQuantizedIT {
         SentenceModel m = SentenceModel.ALL_MINILM_L6_V2_Q;
         copyResource(m.modelResource(), dir.resolve("model.onnx"));
         copyResource(m.tokenizerResource(), dir.resolve("tokenizer.json"));
-        OnnxSentenceEmbedder user = OnnxSentenceEmbedder.builder().modelDirectory(dir).intraOpThreads(1).build();
+        OnnxSentenceEmbedder user = OnnxSentenceEmbedder.builder().modelDirectory(dir).intraOpThreads(2).parallelism(1)
+                .build();
         try {
-            assertThat(user.describe()).containsEntry("name", dir.getFileName().toString()).containsEntry("pooling", "mean");
+            assertThat(user.describe()).containsEntry("name", dir.getFileName().toString()).containsEntry("pooling", "mean")
+                    .containsEntry("intraOpThreads", 2).containsEntry("parallelism", 1);
             List<String> texts = EmbeddingFixtures.variedTexts();
             List<float[]> expected = embedder.embedDocuments(texts);
             List<float[]> got = user.embedDocuments(texts);

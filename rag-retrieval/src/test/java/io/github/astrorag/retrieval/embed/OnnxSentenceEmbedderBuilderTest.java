@@ -23,6 +23,9 @@ class OnnxSentenceEmbedderBuilderTest {
         assertThatThrownBy(() -> OnnxSentenceEmbedder.builder().intraOpThreads(-1))
                 .isInstanceOf(InvalidConfigurationException.class)
                 .hasMessage("intraOpThreads must be in [0, 256], was -1");
+        assertThatThrownBy(() -> OnnxSentenceEmbedder.builder().parallelism(257))
+                .isInstanceOf(InvalidConfigurationException.class)
+                .hasMessage("parallelism must be in [0, 256], was 257");
     }
 
     @Test
@@ -35,6 +38,8 @@ class OnnxSentenceEmbedderBuilderTest {
                 .isInstanceOf(InvalidConfigurationException.class).hasMessage("pooling is already set to CLS");
         assertThatThrownBy(() -> OnnxSentenceEmbedder.builder().intraOpThreads(1).intraOpThreads(2))
                 .isInstanceOf(InvalidConfigurationException.class).hasMessage("intraOpThreads is already set to 1");
+        assertThatThrownBy(() -> OnnxSentenceEmbedder.builder().parallelism(2).parallelism(1))
+                .isInstanceOf(InvalidConfigurationException.class).hasMessage("parallelism is already set to 2");
         assertThatThrownBy(() -> OnnxSentenceEmbedder.builder().prefixes("q: ", "p: ").prefixes("", ""))
                 .isInstanceOf(InvalidConfigurationException.class).hasMessageContaining("prefixes are already set");
     }
