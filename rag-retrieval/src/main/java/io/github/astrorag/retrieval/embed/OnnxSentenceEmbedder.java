@@ -142,13 +142,13 @@ public final class OnnxSentenceEmbedder implements Embedder, AutoCloseable {
         this.batchSize = b.batchSize;
         this.intraOpThreads = b.intraOpThreads;
         this.parallelism = b.parallelism > 0 ? b.parallelism : Runtime.getRuntime().availableProcessors();
-        this.workers = parallelism > 1 ? Executors.newFixedThreadPool(parallelism - 1, daemonThreads(name)) : null;
         this.batchInvariant = b.batchInvariant;
         this.queryPrefix = b.queryPrefix;
         this.passagePrefix = b.passagePrefix;
         this.inputNames = inputNames(model, name);
         this.translator = new EncodingTranslator(inputNames, pooling);
         this.dimension = probeDimension();
+        this.workers = parallelism > 1 ? Executors.newFixedThreadPool(parallelism - 1, daemonThreads(name)) : null;
     }
 
     /** The {@linkplain #DEFAULT_MODEL default model} with default settings. */
