@@ -1,25 +1,84 @@
 package io.github.astrorag.examples.cli;
 
+import io.github.astrorag.core.select.ContextOrder;
+import io.github.astrorag.retrieval.graph.PageRankReranker;
 import picocli.CommandLine.Option;
 
-/** The options that choose and tune a pipeline, shared by {@code ask} and {@code eval}. */
+/**
+ * The options that choose and tune a pipeline, shared by {@code ask} and {@code eval}. An option left
+ * out keeps the preset's value.
+ */
 public final class PipelineOptions {
+
+    /** Which generator answers. */
+    public enum GeneratorKind { EXTRACTIVE, OPENAI, TGI }
+
+    /** Which first-stage retriever finds candidates. */
+    public enum RetrieverKind { DENSE, BM25, HYBRID }
 
     @Option(names = "--preset", defaultValue = "default", paramLabel = "NAME",
             description = "Pipeline preset: ${COMPLETION-CANDIDATES}. 'default' is the best measured one "
-                    + "(see the README); 'astrorag' and 'corag' are the papers' pipelines; 'naive' is plain top-k. "
-                    + "Default: ${DEFAULT-VALUE}.")
+                    + "(see the README); 'astrorag' and 'corag' are the papers' pipelines; 'naive' is plain "
+                    + "top-k. Default: ${DEFAULT-VALUE}.")
     public Presets.Name preset = Presets.Name.DEFAULT;
 
     @Option(names = "--budget", paramLabel = "TOKENS", description = "Context budget in p50k_base tokens. Default: 1800.")
     public Integer budget;
 
     @Option(names = "--model", paramLabel = "ID",
-            description = "Embedding model: ${COMPLETION-CANDIDATES}. Default: the preset's.")
+            description = "Embedding model: minilm-q (all-MiniLM-L6-v2 quantized), minilm, bge-small-q, e5-small-q, "
+                    + "or hashing (no model, for tests). Default: the preset's.")
     public String model;
 
     @Option(names = "--candidates", paramLabel = "N", description = "Candidates retrieved before selection. Default: 20.")
     public Integer candidates;
+
+    @Option(names = "--retriever", paramLabel = "KIND",
+            description = "First-stage retrieval: ${COMPLETION-CANDIDATES}. Default: the preset's.")
+    public RetrieverKind retriever;
+
+    @Option(names = "--mmr-k", paramLabel = "K", description = "astrorag: chunks MMR selects. Default: 3.")
+    public Integer mmrK;
+
+    @Option(names = "--lambda", paramLabel = "L", description = "astrorag: MMR's relevance/diversity weight λ. Default: 0.5.")
+    public Double lambda;
+
+    @Option(names = "--pr-top", paramLabel = "N", description = "astrorag: chunks personalized PageRank keeps. Default: 3.")
+    public Integer prTop;
+
+    @Option(names = "--tau", paramLabel = "T", description = "astrorag: cosine threshold τ of the PageRank graph. Default: 0.01.")
+    public Double tau;
+
+    @Option(names = "--graph", paramLabel = "KIND",
+            description = "astrorag: PageRank graph, ${COMPLETION-CANDIDATES} (mention: an edge where a chunk names "
+                    + "another document's title or heading). Default: cosine.")
+    public PageRankReranker.GraphKind graph;
+
+    @Option(names = "--order", paramLabel = "ORDER",
+            description = "Prompt order of the chosen chunks: relevance, or edges (best first and last). Default: relevance.")
+    public ContextOrder order;
+
+    @Option(names = "--hyde", description = "Retrieve with a hypothetical answer written by the generator (HyDE).")
+    public boolean hyde;
+
+    @Option(names = "--generator", paramLabel = "KIND",
+            description = "Who writes the answer: ${COMPLETION-CANDIDATES}. Default: extractive (offline).")
+    public GeneratorKind generator = GeneratorKind.EXTRACTIVE;
+
+    @Option(names = "--base-url", paramLabel = "URL",
+            description = "openai: e.g. http://127.0.0.1:8000/v1; tgi: e.g. http://127.0.0.1:3000.")
+    public String baseUrl;
+
+    @Option(names = "--llm-model", paramLabel = "NAME", description = "openai: the model name the server expects.")
+    public String llmModel;
+
+    @Option(names = "--api-key-env", paramLabel = "NAME",
+            description = "Environment variable holding the API key (sent as a bearer token, never printed).")
+    public String apiKeyEnv;
+
+    @Option(names = "--max-tokens", paramLabel = "N",
+            description = "Most tokens the LLM may write. Default: 64 for multiple choice, 256 otherwise.")
+    public Integer maxTokens;
 
     @Option(names = "--stream", description = "Print the answer as the generator produces it.")
     public boolean stream;

@@ -2,16 +2,43 @@ package io.github.astrorag.examples.cli;
 
 import io.github.astrorag.core.InvalidConfigurationException;
 import io.github.astrorag.core.embed.HashingEmbedder;
+import io.github.astrorag.core.generate.OpenAiCompatibleGenerator;
+import io.github.astrorag.core.generate.TgiGenerator;
 import io.github.astrorag.core.pipeline.RagPipeline;
+import io.github.astrorag.core.select.ContextOrder;
+import io.github.astrorag.core.select.TokenBudgetSelector;
 import io.github.astrorag.core.spi.Embedder;
+import io.github.astrorag.core.spi.Generator;
+import io.github.astrorag.core.spi.Retriever;
+import io.github.astrorag.core.retrieve.DenseRetriever;
+import io.github.astrorag.core.token.TokenCounter;
+import io.github.astrorag.retrieval.AstroRag;
+import io.github.astrorag.retrieval.coverage.QueryCoverageSelector;
+import io.github.astrorag.retrieval.embed.OnnxSentenceEmbedder;
+import io.github.astrorag.retrieval.embed.SentenceModel;
+import io.github.astrorag.retrieval.graph.PageRankReranker;
+import io.github.astrorag.retrieval.hybrid.HybridRetriever;
+import io.github.astrorag.retrieval.hyde.HydeQueryTransformer;
+import io.github.astrorag.retrieval.lexical.Bm25Retriever;
+import io.github.astrorag.retrieval.mmr.MmrRetriever;
 import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
-/** Builds the command line's pipelines from {@link PipelineOptions}. */
+/**
+ * Builds the command line's pipelines from {@link PipelineOptions}. Embedding models are loaded once per
+ * process and shared.
+ */
 public final class Presets {
 
     /** The presets. */
     public enum Name {
-        DEFAULT, NAIVE;
+        /** The best measured pipeline (see the README's evaluation). */
+        DEFAULT,
+        /** The AstroRAG paper: MiniLM, MMR k=3, personalized PageRank top 3, 1800 tokens. */
+        ASTRORAG,
+        /** Plain top-k by cosine until the budget is spent. */
+        NAIVE;
 
         @Override
         public String toString() {
@@ -19,27 +46,128 @@ public final class Presets {
         }
     }
 
+    /** The embedding model of the default preset. */
+    public static final String DEFAULT_MODEL = "bge-small-q";
+    /** The embedding model of the AstroRAG preset (the paper's Sentence-BERT). */
+    public static final String ASTRORAG_MODEL = "minilm-q";
+
+    private static final Map<String, Embedder> EMBEDDERS = new ConcurrentHashMap<>();
+
     private Presets() {
     }
 
     /** The pipeline the options describe. */
     public static RagPipeline build(PipelineOptions o) {
-        Embedder embedder = embedder(o.model == null ? "hashing" : o.model);
-        RagPipeline.Builder b = RagPipeline.builder().embedder(embedder);
+        RagPipeline.Builder b = switch (o.preset) {
+            case ASTRORAG -> astrorag(o);
+            case NAIVE -> naive(o);
+            case DEFAULT -> recommended(o);
+        };
         if (o.budget != null) {
             b.budget(o.budget);
         }
         if (o.candidates != null) {
             b.candidates(o.candidates);
         }
+        Generator generator = generator(o);
+        if (generator != null) {
+            b.generator(generator);
+        }
+        if (o.hyde) {
+            InvalidConfigurationException.check(o.generator != PipelineOptions.GeneratorKind.EXTRACTIVE,
+                    "--hyde needs a language model to write the hypothetical answer: add --generator openai or tgi");
+            b.queryTransformer(new HydeQueryTransformer(generator));
+        }
         return b.build();
     }
 
-    /** The embedder of a model id. */
+    private static Embedder embedder(PipelineOptions o, String presetModel) {
+        return embedder(o.model == null ? presetModel : o.model);
+    }
+
+    /** The shared embedder of a model id ({@code hashing} or a {@link SentenceModel} id). */
     public static Embedder embedder(String id) {
-        if ("hashing".equals(id)) {
-            return new HashingEmbedder();
+        return EMBEDDERS.computeIfAbsent(id, key -> "hashing".equals(key)
+                ? new HashingEmbedder()
+                : OnnxSentenceEmbedder.load(SentenceModel.byId(key)));
+    }
+
+    private static RagPipeline.Builder astrorag(PipelineOptions o) {
+        RagPipeline.Builder b = AstroRag.pipelineBuilder(embedder(o, ASTRORAG_MODEL), order(o));
+        int k = o.mmrK == null ? AstroRag.MMR_K : o.mmrK;
+        if (o.mmrK != null || o.lambda != null || o.retriever != null) {
+            InvalidConfigurationException.check(o.retriever == null || o.retriever == PipelineOptions.RetrieverKind.DENSE,
+                    "--preset astrorag retrieves with MMR over dense candidates; --retriever %s does not apply",
+                    String.valueOf(o.retriever).toLowerCase(Locale.ROOT));
+            b.retriever(MmrRetriever.builder().k(k).lambda(o.lambda == null ? AstroRag.MMR_LAMBDA : o.lambda)
+                    .fetchSize(Math.max(k, AstroRag.MMR_FETCH)).build());
+            b.candidates(k);
         }
-        throw new InvalidConfigurationException("unknown model '" + id + "': use hashing");
+        if (o.prTop != null || o.tau != null || o.graph != null) {
+            b.rerankers(java.util.List.of(PageRankReranker.builder()
+                    .graph(o.graph == null ? PageRankReranker.DEFAULT_GRAPH : o.graph)
+                    .threshold(o.tau == null ? AstroRag.PAGERANK_THRESHOLD : o.tau)
+                    .top(o.prTop == null ? AstroRag.PAGERANK_TOP : o.prTop).build()));
+        }
+        return b;
+    }
+
+    private static RagPipeline.Builder naive(PipelineOptions o) {
+        return RagPipeline.builder().embedder(embedder(o, ASTRORAG_MODEL)).retriever(retriever(o))
+                .selector(new TokenBudgetSelector(TokenCounter.p50k(), order(o)));
+    }
+
+    private static RagPipeline.Builder recommended(PipelineOptions o) {
+        return RagPipeline.builder().embedder(embedder(o, DEFAULT_MODEL)).retriever(retriever(o))
+                .selector(QueryCoverageSelector.builder()
+                        .assembler(new TokenBudgetSelector(TokenCounter.p50k(), order(o))).build());
+    }
+
+    private static Retriever retriever(PipelineOptions o) {
+        PipelineOptions.RetrieverKind kind = o.retriever == null ? PipelineOptions.RetrieverKind.DENSE : o.retriever;
+        return switch (kind) {
+            case DENSE -> new DenseRetriever();
+            case BM25 -> new Bm25Retriever();
+            case HYBRID -> HybridRetriever.defaults();
+        };
+    }
+
+    private static ContextOrder order(PipelineOptions o) {
+        return o.order == null ? ContextOrder.RELEVANCE : o.order;
+    }
+
+    /** The generator the options ask for; {@code null} keeps the pipeline's extractive default. */
+    private static Generator generator(PipelineOptions o) {
+        switch (o.generator) {
+            case EXTRACTIVE -> {
+                InvalidConfigurationException.check(o.baseUrl == null && o.llmModel == null && o.apiKeyEnv == null,
+                        "--base-url, --llm-model and --api-key-env need --generator openai or tgi");
+                return null;
+            }
+            case OPENAI -> {
+                InvalidConfigurationException.check(o.baseUrl != null, "--generator openai needs --base-url, e.g. http://127.0.0.1:8000/v1");
+                InvalidConfigurationException.check(o.llmModel != null, "--generator openai needs --llm-model NAME");
+                OpenAiCompatibleGenerator.Builder g = OpenAiCompatibleGenerator.builder().baseUrl(o.baseUrl).model(o.llmModel);
+                if (o.apiKeyEnv != null) {
+                    g.apiKeyEnv(o.apiKeyEnv);
+                }
+                if (o.maxTokens != null) {
+                    g.maxTokens(o.maxTokens);
+                }
+                return g.build();
+            }
+            case TGI -> {
+                InvalidConfigurationException.check(o.baseUrl != null, "--generator tgi needs --base-url, e.g. http://127.0.0.1:3000");
+                TgiGenerator.Builder g = TgiGenerator.builder().baseUrl(o.baseUrl);
+                if (o.apiKeyEnv != null) {
+                    g.apiKeyEnv(o.apiKeyEnv);
+                }
+                if (o.maxTokens != null) {
+                    g.maxTokens(o.maxTokens);
+                }
+                return g.build();
+            }
+            default -> throw new IllegalStateException(String.valueOf(o.generator));
+        }
     }
 }
