@@ -129,7 +129,7 @@ public final class EmbeddingBenchmark {
                     + "spectrum distance temperature nuclear fusion comet asteroid atmosphere surface radiation "
                     + "wavelength observe measure universe expand cluster nebula pulsar").split(" ");
             StringBuilder text = new StringBuilder();
-            while (text.length() < n * 1500) {
+            while (text.length() < n * 2000) {
                 int len = 8 + random.nextInt(15);
                 for (int i = 0; i < len; i++) {
                     text.append(i == 0 ? "The " : " ").append(words[random.nextInt(words.length)]);
@@ -147,7 +147,7 @@ public final class EmbeddingBenchmark {
 
     private static Path corpus() {
         String property = System.getProperty("astrorag.data");
-        if (property != null) {
+        if (property != null && !property.isBlank()) {
             Path p = Path.of(property).resolve("astronomy-2e");
             return Files.isDirectory(p) ? p : null;
         }
