@@ -27,8 +27,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * 20 candidates, query-coverage selection into 1,800 tokens, extractive generator), split by stage, and
  * its memory. Not a JMH benchmark: one instance is one cold-to-closed run, timed as a user sees it.
  *
- * <p>The document is a single Markdown file of about {@value #DOCUMENT_TOKENS} p50k tokens (about 50
- * pages): the first sections of the astronomy corpus concatenated (or generated text without the corpus,
+ * <p>The document is a single Markdown file of {@value #DOCUMENT_TOKENS} p50k tokens (about 50 pages):
+ * the first sections of the astronomy corpus concatenated and cut to that length (or generated text without the corpus,
  * see {@link BenchData}), written to a temporary folder and deleted afterwards. Each instance opens the
  * file (load, chunk, embed, index), answers {@link #QUESTIONS} and closes. Embedding time is measured by
  * a timing decorator around the pipeline's embedder; the ask stages come from {@link Answer#trace()}.
@@ -40,7 +40,7 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 public final class EndToEndBenchmark {
 
-    /** The document's size in p50k tokens (at least). */
+    /** The document's size in p50k tokens. */
     static final int DOCUMENT_TOKENS = 25_000;
 
     /** The questions asked of every instance (written for this benchmark). */
@@ -133,16 +133,12 @@ public final class EndToEndBenchmark {
     private static int writeDocument(Path file) throws IOException {
         TokenCounter counter = TokenCounter.p50k();
         StringBuilder text = new StringBuilder();
-        int tokens = 0;
         for (Document d : BenchData.documents(DOCUMENT_TOKENS * 8)) {
-            if (tokens >= DOCUMENT_TOKENS) {
-                break;
-            }
             text.append(d.text().strip()).append("\n\n");
-            tokens += counter.count(d.text());
         }
-        Files.writeString(file, text, StandardCharsets.UTF_8);
-        return counter.count(text.toString());
+        String document = counter.truncate(text.toString(), DOCUMENT_TOKENS);
+        Files.writeString(file, document, StandardCharsets.UTF_8);
+        return counter.count(document);
     }
 
     /** One instance: open, ask every question, close. Milliseconds by stage, and the heap in MB. */
