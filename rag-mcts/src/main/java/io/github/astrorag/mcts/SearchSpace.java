@@ -9,9 +9,11 @@ import io.github.astrorag.core.select.TokenBudgetSelector;
 import io.github.astrorag.core.token.TokenCounter;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
@@ -104,11 +106,13 @@ final class SearchSpace {
         double[] out = new double[paths.size()];
         List<List<ScoredChunk>> missing = new ArrayList<>();
         List<String> missingKeys = new ArrayList<>();
-        for (List<ScoredChunk> p : paths) {
-            String k = key(p);
-            if (!scores.containsKey(k) && !missingKeys.contains(k)) {
-                missing.add(List.copyOf(p));
-                missingKeys.add(k);
+        Set<String> pending = new HashSet<>();
+        String[] keys = new String[paths.size()];
+        for (int i = 0; i < keys.length; i++) {
+            keys[i] = key(paths.get(i));
+            if (!scores.containsKey(keys[i]) && pending.add(keys[i])) {
+                missing.add(List.copyOf(paths.get(i)));
+                missingKeys.add(keys[i]);
             }
         }
         if (!missing.isEmpty()) {
@@ -128,7 +132,7 @@ final class SearchSpace {
             }
         }
         for (int i = 0; i < paths.size(); i++) {
-            out[i] = scores.get(key(paths.get(i)));
+            out[i] = scores.get(keys[i]);
         }
         return out;
     }

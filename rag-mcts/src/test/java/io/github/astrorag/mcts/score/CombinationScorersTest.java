@@ -26,7 +26,7 @@ class CombinationScorersTest {
 
     @Test
     void coverageScorerMatchesHandComputedValuesAndOrderMatters() {
-        QueryCoverageScorer s = QueryCoverageScorer.builder().redundancyWeight(0).build();
+        QueryCoverageScorer s = QueryCoverageScorer.builder().relevanceWeight(0.3).coverageWeight(0.7).redundancyWeight(0).build();
         // unprepared: raw scores, idf = 1; terms of Q: red, star, mass
         assertThat(s.score(Q, List.of(A))).isCloseTo(0.3 * 1.0 + 0.7 * 2 / 3.0, within(1e-12));
         double ab = 0.3 * (1.0 + 0.9 * 0.5) / 1.9 + 0.7;
@@ -39,7 +39,7 @@ class CombinationScorersTest {
 
     @Test
     void coverageScorerPenalisesRedundancyByMaxPairwiseCosine() {
-        QueryCoverageScorer s = QueryCoverageScorer.defaults();
+        QueryCoverageScorer s = QueryCoverageScorer.builder().relevanceWeight(0.3).coverageWeight(0.7).redundancyWeight(0.3).build();
         double ab = 0.3 * (1.0 + 0.9 * 0.5) / 1.9 + 0.7 - 0.3 * 0.6;
         assertThat(s.score(Q, List.of(A, B))).isCloseTo(ab, within(1e-6));
         double abc = 0.3 * (1.0 + 0.9 * 0.5 + 0.81 * 0.0) / 2.71 + 0.7 - 0.3 * 0.8;
@@ -49,7 +49,8 @@ class CombinationScorersTest {
     @Test
     void preparedCoverageScorerWeighsTermsByIdfAndNormalisesRelevance() {
         ScoredChunk d = chunk("D", "red giant", 3.0);
-        CombinationScorer s = QueryCoverageScorer.builder().redundancyWeight(0).build().prepare(Q, List.of(A, B, C, d));
+        CombinationScorer s = QueryCoverageScorer.builder().relevanceWeight(0.3).coverageWeight(0.7).redundancyWeight(0).build()
+                .prepare(Q, List.of(A, B, C, d));
         // n = 4; df(red) = 2, df(star) = 1, df(mass) = 1; relevance min-max over scores 0..3
         double red = Math.log(1 + 4 / 3.0);
         double one = Math.log(1 + 4 / 2.0);
@@ -98,6 +99,13 @@ class CombinationScorersTest {
         ScoredChunk pseudo = RerankerCombinationScorer.pseudoChunk(List.of(A, B));
         assertThat(pseudo.id()).isEqualTo("A + B");
         assertThat(pseudo.embedding()).isNull();
+    }
+
+    @Test
+    void defaultsFavourCoverage() {
+        // defaults 0.1 / 1.0 / 0.1: [A, B] covers all three terms
+        double ab = 0.1 * (1.0 + 0.9 * 0.5) / 1.9 + 1.0 - 0.1 * 0.6;
+        assertThat(QueryCoverageScorer.defaults().score(Q, List.of(A, B))).isCloseTo(ab, within(1e-6));
     }
 
     @Test
