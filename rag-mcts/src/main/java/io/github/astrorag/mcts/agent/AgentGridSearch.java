@@ -19,7 +19,8 @@ import java.util.TreeMap;
  * × c {1, 2.4}, the selected context is judged by the caller's quality function, and the best cell
  * becomes the query's {@link AgentExample} (best reranker and settings, and the best quality reached with
  * each reranker). Ties keep the first cell in grid order: scorers by name, then fewer iterations, smaller
- * λ, smaller c. Cost: |scorers| × 18 MCTS runs per query. Immutable and thread-safe if the scorers and
+ * λ, smaller c. Each scorer is prepared once per query and remembers the combinations it scored, so a
+ * combination is scored once per query however many cells reach it. Cost: |scorers| × 18 MCTS runs per query. Immutable and thread-safe if the scorers and
  * the quality function are.
  */
 public final class AgentGridSearch {
@@ -67,6 +68,50 @@ public final class AgentGridSearch {
         this.base = Objects.requireNonNull(base, "base");
     }
 
+    /**
+     * A scorer prepared for one query's pool that remembers every ordered combination it scored, so the
+     * 18 cells of the grid score each combination once.
+     */
+    private static final class Memo implements CombinationScorer {
+        private final CombinationScorer prepared;
+        private final Map<List<String>, Double> scores = new java.util.HashMap<>();
+
+        Memo(CombinationScorer prepared) {
+            this.prepared = prepared;
+        }
+
+        @Override
+        public synchronized double[] scoreAll(Query query, List<List<ScoredChunk>> combinations) {
+            List<List<ScoredChunk>> missing = new ArrayList<>();
+            for (List<ScoredChunk> c : combinations) {
+                if (!scores.containsKey(ids(c))) {
+                    missing.add(c);
+                }
+            }
+            if (!missing.isEmpty()) {
+                double[] fresh = prepared.scoreAll(query, missing);
+                for (int i = 0; i < fresh.length; i++) {
+                    scores.put(ids(missing.get(i)), fresh[i]);
+                }
+            }
+            return combinations.stream().mapToDouble(c -> scores.get(ids(c))).toArray();
+        }
+
+        @Override
+        public CombinationScorer prepare(Query query, List<ScoredChunk> candidates) {
+            return this;
+        }
+
+        @Override
+        public Map<String, Object> describe() {
+            return prepared.describe();
+        }
+
+        private static List<String> ids(List<ScoredChunk> c) {
+            return c.stream().map(ScoredChunk::id).toList();
+        }
+    }
+
     /** The examples, one per query, in order. Each query must carry its embedding. */
     public List<AgentExample> label(List<GridQuery> queries) {
         List<AgentExample> out = new ArrayList<>(queries.size());
@@ -84,7 +129,7 @@ public final class AgentGridSearch {
         AgentSettings bestSettings = null;
         double best = Double.NEGATIVE_INFINITY;
         for (Map.Entry<String, CombinationScorer> s : scorers.entrySet()) {
-            MctsContextSelector withScorer = base.toBuilder().scorer(s.getValue()).build();
+            MctsContextSelector withScorer = base.toBuilder().scorer(new Memo(s.getValue().prepare(q.query(), q.candidates()))).build();
             double bestHere = Double.NEGATIVE_INFINITY;
             for (int iterations : ITERATIONS) {
                 for (double lambda : COST_WEIGHTS) {

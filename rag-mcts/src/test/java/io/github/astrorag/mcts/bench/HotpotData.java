@@ -1,30 +1,20 @@
 package io.github.astrorag.mcts.bench;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.astrorag.core.chunk.RecursiveTokenChunker;
-import io.github.astrorag.core.embed.Vectors;
-import io.github.astrorag.core.model.Chunk;
-import io.github.astrorag.core.model.Document;
 import io.github.astrorag.core.model.Query;
 import io.github.astrorag.core.model.ScoredChunk;
 import io.github.astrorag.core.spi.Embedder;
-import java.io.BufferedReader;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
+import io.github.astrorag.mcts.agent.AgentDataset;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
-import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 
 /**
- * Reads the shared HotpotQA dev file (never copied into the project) and turns each question into a
- * candidate pool: its paragraphs chunked with the core chunker, embedded, the top k by cosine.
+ * Locates the shared HotpotQA dev file (never copied into the project) and turns each question into a
+ * candidate pool with {@link AgentDataset}: its paragraphs chunked with the core chunker, embedded, the top k by cosine.
  */
 public final class HotpotData {
 
@@ -53,37 +43,7 @@ public final class HotpotData {
 
     /** Every question of the file, with its top {@code k} chunks by cosine under {@code embedder}. */
     public static List<Item> load(Path jsonl, Embedder embedder, int k) {
-        ObjectMapper json = new ObjectMapper();
-        RecursiveTokenChunker chunker = RecursiveTokenChunker.defaults();
-        List<Item> items = new ArrayList<>();
-        try (BufferedReader in = Files.newBufferedReader(jsonl, StandardCharsets.UTF_8)) {
-            String line;
-            while ((line = in.readLine()) != null) {
-                if (line.isBlank()) {
-                    continue;
-                }
-                JsonNode node = json.readTree(line);
-                String question = node.get("question").asText();
-                List<Chunk> chunks = new ArrayList<>();
-                for (JsonNode d : node.get("documents")) {
-                    String id = d.get("id").asText();
-                    chunks.addAll(chunker.chunk(new Document(id, d.get("title").asText(), id, d.get("text").asText(), List.of())));
-                }
-                float[] q = embedder.embedQuery(question);
-                List<float[]> vectors = embedder.embedDocuments(chunks.stream().map(Chunk::text).toList());
-                List<ScoredChunk> scored = new ArrayList<>();
-                for (int i = 0; i < chunks.size(); i++) {
-                    scored.add(new ScoredChunk(chunks.get(i), Vectors.dot(q, vectors.get(i)), vectors.get(i)));
-                }
-                scored.sort(ScoredChunk.BY_SCORE);
-                Set<String> supporting = new HashSet<>();
-                node.path("supporting").forEach(s -> supporting.add(s.asText()));
-                items.add(new Item(Query.of(question).withEmbedding(q), List.copyOf(scored.subList(0, Math.min(k, scored.size()))),
-                        supporting));
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + jsonl, e);
-        }
-        return items;
+        return AgentDataset.read(jsonl, embedder, RecursiveTokenChunker.defaults(), k, Integer.MAX_VALUE).instances().stream()
+                .map(i -> new Item(i.query(), i.candidates(), i.supporting())).toList();
     }
 }
