@@ -138,6 +138,9 @@ final class SearchSpace {
     }
 
     private double[] run(List<List<ScoredChunk>> batch) {
+        if (executor == ScoringExecutors.shared() && ScoringExecutors.onSharedPool()) {
+            return scorer.scoreAll(query, batch);
+        }
         try {
             return CompletableFuture.supplyAsync(() -> scorer.scoreAll(query, batch), executor).join();
         } catch (CompletionException e) {
