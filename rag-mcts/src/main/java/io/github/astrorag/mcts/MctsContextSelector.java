@@ -52,9 +52,10 @@ import java.util.concurrent.Executor;
  *
  * <p><b>Defaults</b> (the paper's experiments): {@value #DEFAULT_ITERATIONS} iterations, c =
  * {@value #DEFAULT_EXPLORATION}, λ = {@value #DEFAULT_COST_WEIGHT}; the cheap {@link QueryCoverageScorer};
- * p50k_base; the shared daemon pool of {@link ScoringExecutors}. With scores in [0, 1] and c = 2.4 the
- * exploration term dominates, so the search is broad: all root children are expanded before depth three
- * is reached.
+ * p50k_base; the shared daemon pool of {@link ScoringExecutors}. Because unvisited children come first,
+ * every child of the root is expanded before any node of depth two (with n candidates the first n + 1
+ * iterations score all ordered pairs that fit); with scores in [0, 1] and c = 2.4 the exploration term
+ * then keeps the search broad.
  *
  * <p><b>Cost.</b> At most {@code iterations} scorer calls of at most n combinations each (n candidates);
  * O(iterations · n) token counts and O(iterations · depth · n) work for selection. Scores and costs are
