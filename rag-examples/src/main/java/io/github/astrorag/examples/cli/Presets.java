@@ -12,6 +12,10 @@ import io.github.astrorag.core.spi.Generator;
 import io.github.astrorag.core.spi.Retriever;
 import io.github.astrorag.core.retrieve.DenseRetriever;
 import io.github.astrorag.core.token.TokenCounter;
+import io.github.astrorag.mcts.Corag;
+import io.github.astrorag.mcts.MctsContextSelector;
+import io.github.astrorag.mcts.agent.ConfigAgent;
+import io.github.astrorag.mcts.agent.ConfigAgentTrainer;
 import io.github.astrorag.retrieval.AstroRag;
 import io.github.astrorag.retrieval.coverage.QueryCoverageSelector;
 import io.github.astrorag.retrieval.embed.OnnxSentenceEmbedder;
@@ -37,6 +41,8 @@ public final class Presets {
         DEFAULT,
         /** The AstroRAG paper: MiniLM, MMR k=3, personalized PageRank top 3, 1800 tokens. */
         ASTRORAG,
+        /** The CORAG paper: MCTS over chunk combinations and their order under the budget. */
+        CORAG,
         /** Plain top-k by cosine until the budget is spent. */
         NAIVE;
 
@@ -58,8 +64,12 @@ public final class Presets {
 
     /** The pipeline the options describe. */
     public static RagPipeline build(PipelineOptions o) {
+        if (o.preset != Name.CORAG) {
+            checkNoCoragOptions(o);
+        }
         RagPipeline.Builder b = switch (o.preset) {
             case ASTRORAG -> astrorag(o);
+            case CORAG -> corag(o);
             case NAIVE -> naive(o);
             case DEFAULT -> recommended(o);
         };
@@ -110,6 +120,34 @@ public final class Presets {
                     .top(o.prTop == null ? AstroRag.PAGERANK_TOP : o.prTop).build()));
         }
         return b;
+    }
+
+    private static RagPipeline.Builder corag(PipelineOptions o) {
+        Embedder embedder = embedder(o, ASTRORAG_MODEL);
+        MctsContextSelector.Builder mcts = MctsContextSelector.builder();
+        if (o.iterations != null) {
+            mcts.iterations(o.iterations);
+        }
+        if (o.exploration != null) {
+            mcts.exploration(o.exploration);
+        }
+        if (o.costWeight != null) {
+            mcts.costWeight(o.costWeight);
+        }
+        RagPipeline.Builder b;
+        if (o.agent != null) {
+            InvalidConfigurationException.check(o.iterations == null && o.exploration == null && o.costWeight == null,
+                    "--agent chooses the MCTS settings per question: leave out --iterations, --exploration and --cost-weight");
+            b = Corag.pipelineBuilder(embedder, ConfigAgent.load(o.agent), ConfigAgentTrainer.defaultScorers(embedder));
+        } else {
+            b = Corag.pipelineBuilder(embedder, mcts.build());
+        }
+        return b.retriever(retriever(o));
+    }
+
+    private static void checkNoCoragOptions(PipelineOptions o) {
+        InvalidConfigurationException.check(o.iterations == null && o.exploration == null && o.costWeight == null && o.agent == null,
+                "--iterations, --exploration, --cost-weight and --agent apply to --preset corag only");
     }
 
     private static RagPipeline.Builder naive(PipelineOptions o) {

@@ -51,19 +51,24 @@ public final class ConfigAgentTrainer {
 
     private ConfigAgentTrainer(Builder b) {
         this.embedder = b.embedder;
-        if (b.scorers == null) {
-            Map<String, CombinationScorer> m = new TreeMap<>();
-            m.put("query-coverage", QueryCoverageScorer.defaults());
-            m.put("concatenation-embedding", new ConcatenationEmbeddingScorer(b.embedder));
-            this.scorers = m;
-        } else {
-            this.scorers = new TreeMap<>(b.scorers);
-        }
+        this.scorers = new TreeMap<>(b.scorers == null ? defaultScorers(b.embedder) : b.scorers);
         this.budget = b.budget == null ? DEFAULT_BUDGET : b.budget;
         this.candidates = b.candidates == null ? DEFAULT_CANDIDATES : b.candidates;
         this.limit = b.limit == null ? Integer.MAX_VALUE : b.limit;
         this.chunker = b.chunker == null ? RecursiveTokenChunker.defaults() : b.chunker;
         this.options = b.options == null ? AgentTrainingOptions.defaults() : b.options;
+    }
+
+    /**
+     * The scorers the agent chooses among by default, by name: {@code query-coverage} (no embedding) and
+     * {@code concatenation-embedding} (CORAG's: the query against the joined combination, by {@code embedder}).
+     * A trained agent must be used with scorers of the same names.
+     */
+    public static Map<String, CombinationScorer> defaultScorers(Embedder embedder) {
+        Map<String, CombinationScorer> m = new TreeMap<>();
+        m.put("query-coverage", QueryCoverageScorer.defaults());
+        m.put("concatenation-embedding", new ConcatenationEmbeddingScorer(embedder));
+        return m;
     }
 
     /** A builder; the embedder is required. */
