@@ -16,7 +16,6 @@ import java.io.InterruptedIOException;
 import java.net.ConnectException;
 import java.net.NoRouteToHostException;
 import java.net.SocketTimeoutException;
-import java.net.URI;
 import java.net.UnknownHostException;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLException;
@@ -35,6 +34,9 @@ import org.elasticsearch.client.RestClientBuilder;
  */
 final class Connection implements AutoCloseable {
 
+    /** Pooled connections per cluster node: enough for 32 instances working at once. */
+    static final int MAX_CONNECTIONS = 32;
+
     /** A call to the cluster. */
     interface Call<T> {
         T run(ElasticsearchClient client) throws IOException;
@@ -52,16 +54,18 @@ final class Connection implements AutoCloseable {
         RestClientBuilder builder = RestClient.builder(hosts)
                 .setRequestConfigCallback(rc -> rc
                         .setConnectTimeout((int) settings.connectTimeout().toMillis())
-                        .setConnectionRequestTimeout((int) settings.connectTimeout().toMillis())
+                        .setConnectionRequestTimeout((int) Math.min(Integer.MAX_VALUE,
+                                settings.connectTimeout().toMillis() + settings.socketTimeout().toMillis()))
                         .setSocketTimeout((int) settings.socketTimeout().toMillis()));
         String authorization = settings.authorizationHeader();
         if (authorization != null) {
             builder.setDefaultHeaders(new Header[] {new BasicHeader("Authorization", authorization)});
         }
         SSLContext ssl = sslContext(settings);
-        if (ssl != null) {
-            builder.setHttpClientConfigCallback(hc -> hc.setSSLContext(ssl));
-        }
+        builder.setHttpClientConfigCallback(hc -> {
+            hc.setMaxConnPerRoute(MAX_CONNECTIONS).setMaxConnTotal(MAX_CONNECTIONS * hosts.length);
+            return ssl == null ? hc : hc.setSSLContext(ssl);
+        });
         this.restClient = builder.build();
         ObjectMapper mapper = new ObjectMapper()
                 .setPropertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE)
@@ -201,11 +205,6 @@ final class Connection implements AutoCloseable {
             }
         }
         return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
-    }
-
-    /** The first URL, for messages. */
-    URI firstUrl() {
-        return settings.urls().get(0);
     }
 
     @Override
