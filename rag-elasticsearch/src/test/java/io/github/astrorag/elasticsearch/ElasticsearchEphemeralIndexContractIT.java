@@ -22,6 +22,9 @@ class ElasticsearchEphemeralIndexContractIT extends EphemeralIndexContract {
 
     @AfterAll
     static void nothingLeft() throws Exception {
+        if (factory == null) {
+            return;
+        }
         factory.close();
         assertThat(EsHttp.indices(node.url(), PREFIX + "*")).isEmpty();
     }
