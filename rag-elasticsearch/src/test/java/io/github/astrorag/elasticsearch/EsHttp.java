@@ -19,8 +19,16 @@ final class EsHttp {
 
     /** The body of a request; fails on a status of 300 or more. */
     static String send(String url, String method, String body) throws IOException, InterruptedException {
-        HttpRequest request = HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(30))
-                .header("Content-Type", "application/json")
+        return send(url, method, body, null);
+    }
+
+    /** As {@link #send(String, String, String)}, with an {@code Authorization} header unless null. */
+    static String send(String url, String method, String body, String authorization) throws IOException, InterruptedException {
+        HttpRequest.Builder builder = HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(30));
+        if (authorization != null) {
+            builder.header("Authorization", authorization);
+        }
+        HttpRequest request = builder.header("Content-Type", "application/json")
                 .method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body))
                 .build();
         HttpResponse<String> response = HTTP.send(request, HttpResponse.BodyHandlers.ofString());
@@ -32,7 +40,12 @@ final class EsHttp {
 
     /** The names of the indices matching {@code pattern}, sorted. */
     static List<String> indices(String baseUrl, String pattern) throws IOException, InterruptedException {
-        String body = send(baseUrl + "/_cat/indices/" + pattern + "?h=index&expand_wildcards=all", "GET", null);
+        return indices(baseUrl, pattern, null);
+    }
+
+    /** As {@link #indices(String, String)}, with an {@code Authorization} header unless null. */
+    static List<String> indices(String baseUrl, String pattern, String authorization) throws IOException, InterruptedException {
+        String body = send(baseUrl + "/_cat/indices/" + pattern + "?h=index&expand_wildcards=all", "GET", null, authorization);
         return Arrays.stream(body.split("\\R")).map(String::trim).filter(s -> !s.isEmpty()).sorted().toList();
     }
 }
