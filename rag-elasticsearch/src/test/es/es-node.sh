@@ -44,7 +44,8 @@ state_get() { sed -n "s/^$1=//p" "$STATE" 2>/dev/null | tail -n 1; }
 # a process that exists and is not a zombie (a daemon's parent may be an init that does not reap)
 alive() {
   [ -n "${1:-}" ] && kill -0 "$1" 2>/dev/null || return 1
-  local st; st=$(ps -o stat= -p "$1" 2>/dev/null || true)
+  local st=
+  if [ -r "/proc/$1/stat" ]; then st=$(sed -e 's/^.*) //' "/proc/$1/stat" 2>/dev/null || true); fi
   case "$st" in Z*) return 1 ;; esac
   return 0
 }

@@ -179,6 +179,10 @@ class ElasticsearchIndexIT {
             assertThat(hybrid.get(1).score()).isCloseTo(1.0 / 63 + 1.0 / 62, within(1e-12));
             assertThat(hybrid.get(2).score()).isCloseTo(1.0 / 61, within(1e-12));
             assertThat(index.hybridSearch(new float[] {0, 1, 0.5f}, "andromeda", 1)).extracting(ScoredChunk::id).containsExactly("c#0");
+            io.github.astrorag.core.model.Query q = io.github.astrorag.core.model.Query.of("andromeda").withEmbedding(new float[] {0, 1, 0.5f});
+            assertThat(new ElasticsearchHybridRetriever().retrieve(q, index, 3)).containsExactlyElementsOf(hybrid);
+            assertThatThrownBy(() -> new ElasticsearchHybridRetriever().retrieve(q, new InMemoryEphemeralIndex("m", 3), 3))
+                    .hasMessageContaining("needs the Elasticsearch index");
         }
     }
 

@@ -110,7 +110,8 @@ class ElasticsearchSecurityAndFaultsIT {
         ElasticsearchSettings settings = ElasticsearchSettings.builder().url(node.url()).basicAuth(USER, PASSWORD).build();
         try (ElasticsearchEphemeralIndexFactory factory = factory(settings)) {
             assertThat(factory.health()).isIn("green", "yellow");
-            RagPipeline rag = RagPipeline.builder().embedder(new HashingEmbedder()).index(factory).build();
+            RagPipeline rag = RagPipeline.builder().embedder(new HashingEmbedder()).index(factory)
+                    .retriever(new ElasticsearchHybridRetriever()).build();
             try (RagInstance instance = rag.openDocuments(List.of(
                     Document.of("m31.txt", "The Andromeda galaxy lies about 2.5 million light years from Earth."),
                     Document.of("sun.txt", "The Sun is a G-type main-sequence star.")))) {

@@ -119,7 +119,12 @@ final class EsTestNode implements AutoCloseable {
 
     /** Stops the node and removes its folder. */
     @Override
-    public void close() throws IOException, InterruptedException {
-        script(List.of("destroy"));
+    public void close() throws IOException {
+        try {
+            script(List.of("destroy"));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted while stopping the node", e);
+        }
     }
 }
