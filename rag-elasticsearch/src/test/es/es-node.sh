@@ -23,7 +23,9 @@ die() { echo "es-node: $*" >&2; exit 1; }
 
 cmd=${1:-}; [ -n "$cmd" ] || die "usage: es-node.sh start|stop|restart|destroy --state FILE [options]"
 shift
-ZIP= STATE= SECURITY=false HEAP=512m TIMEOUT=120 JAVA_HOME_ARG=${JAVA_HOME:-} OWNER_PID=$PPID
+ZIP= STATE= SECURITY=false HEAP=512m TIMEOUT=120 OWNER_PID=$PPID
+# default Java: $JAVA_HOME, else the java on the PATH
+JAVA_HOME_ARG=${JAVA_HOME:-$(command -v java >/dev/null && dirname "$(dirname "$(readlink -f "$(command -v java)")")" || true)}
 while [ $# -gt 0 ]; do
   case "$1" in
     --zip) ZIP=$2; shift 2 ;;

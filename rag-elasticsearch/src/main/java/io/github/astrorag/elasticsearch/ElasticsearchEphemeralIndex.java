@@ -104,12 +104,12 @@ public final class ElasticsearchEphemeralIndex implements EphemeralIndex {
                 throw new IndexException("duplicate chunk id " + id + " in index " + name);
             }
         }
-        if (chunks.isEmpty()) {
-            return;
-        }
         lock.writeLock().lock();
         try {
             ensureOpen();
+            if (chunks.isEmpty()) {
+                return;
+            }
             for (String id : fresh) {
                 if (seqs.containsKey(id)) {
                     throw new IndexException("duplicate chunk id " + id + " in index " + name);
