@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Starts and stops a throw-away single-node Elasticsearch for the integration tests (and by hand).
 #
-#   es-node.sh start   --zip FILE --state FILE [--security] [--heap 512m] [--timeout 120] [--java-home DIR]
+#   es-node.sh start   --zip FILE --state FILE [--security [--tls]] [--heap 512m] [--timeout 120] [--java-home DIR]
 #                      [--owner-pid PID]
 #   es-node.sh stop    --state FILE     stop the node, keep its folder (for restart)
 #   es-node.sh restart --state FILE     start a stopped node again on the same folder (new port)
@@ -13,7 +13,8 @@
 # user when run as root (Elasticsearch refuses root), waits for cluster health (timeout 120 s) and writes
 # the state file (KEY=VALUE lines, readable as Java properties): ES_URL, ES_PID, ES_ROOT, ES_HOME, ES_LOG,
 # ES_SECURITY. With --security the user named by $ES_TEST_USER gets the password in $ES_TEST_PASSWORD
-# (role superuser), created with the distribution's own bin/elasticsearch-users. On failure it prints the
+# (role superuser), created with the distribution's own bin/elasticsearch-users; --tls adds https with a CA
+# and certificate made by its bin/elasticsearch-certutil (state ES_TLS, ES_CA). On failure it prints the
 # node's log, stops what it started and exits non-zero. A watchdog stops the node when the process that
 # called start (Maven; --owner-pid PID names another, 0 disables it) dies, so a killed build leaves no
 # node behind.
@@ -23,7 +24,7 @@ die() { echo "es-node: $*" >&2; exit 1; }
 
 cmd=${1:-}; [ -n "$cmd" ] || die "usage: es-node.sh start|stop|restart|destroy --state FILE [options]"
 shift
-ZIP= STATE= SECURITY=false HEAP=512m TIMEOUT=120 OWNER_PID=$PPID
+ZIP= STATE= SECURITY=false TLS=false HEAP=512m TIMEOUT=120 OWNER_PID=$PPID
 # default Java: $JAVA_HOME, else the java on the PATH
 JAVA_HOME_ARG=${JAVA_HOME:-$(command -v java >/dev/null && dirname "$(dirname "$(readlink -f "$(command -v java)")")" || true)}
 while [ $# -gt 0 ]; do
@@ -31,6 +32,7 @@ while [ $# -gt 0 ]; do
     --zip) ZIP=$2; shift 2 ;;
     --state) STATE=$2; shift 2 ;;
     --security) SECURITY=true; shift ;;
+    --tls) TLS=true; shift ;;
     --heap) HEAP=$2; shift 2 ;;
     --timeout) TIMEOUT=$2; shift 2 ;;
     --java-home) JAVA_HOME_ARG=$2; shift 2 ;;
@@ -106,7 +108,7 @@ launch() {   # uses ROOT, HOME_DIR; writes the state file
   local deadline=$(( $(date +%s) + TIMEOUT )) url= health=
   while :; do
     if [ -z "$url" ] && [ -s "$root/logs/http.ports" ]; then
-      url="http://$(head -n 1 "$root/logs/http.ports")"
+      url="$( [ "$TLS" = true ] && echo https || echo http )://$(head -n 1 "$root/logs/http.ports")"
     fi
     if [ -n "$url" ]; then
       health=$(health_of "$url")
@@ -134,18 +136,44 @@ launch() {   # uses ROOT, HOME_DIR; writes the state file
     echo "ES_HOME=$home"
     echo "ES_LOG=$root/logs/astrorag-test.log"
     echo "ES_SECURITY=$SECURITY"
+    echo "ES_TLS=$TLS"
+    if [ "$TLS" = true ]; then echo "ES_CA=$home/config/certs/ca/ca.crt"; fi
   } > "$STATE"
   echo "Elasticsearch is up at $url (pid $pid, folder $root)"
 }
 
 health_of() {
-  local url=$1 auth=()
-  if [ "$SECURITY" = true ]; then auth=(-u "$ES_TEST_USER:$ES_TEST_PASSWORD"); fi
+  local url=$1 opts=() ca="$HOME_DIR/config/certs/ca/ca.crt"
+  if [ "$SECURITY" = true ]; then opts+=(-u "$ES_TEST_USER:$ES_TEST_PASSWORD"); fi
+  if [ "$TLS" = true ]; then opts+=(--cacert "$ca"); fi
   if command -v curl >/dev/null; then
-    curl -s -m 5 "${auth[@]}" "$url/_cluster/health" 2>/dev/null || true
+    curl -s -m 5 "${opts[@]}" "$url/_cluster/health" 2>/dev/null || true
   else
-    "$JAVA_HOME_ARG/bin/java" "$(dirname "$0")/EsHealth.java" "$url/_cluster/health" 2>/dev/null || true
+    ES_TEST_CA=$( [ "$TLS" = true ] && echo "$ca" ) \
+      "$JAVA_HOME_ARG/bin/java" "$(dirname "$0")/EsHealth.java" "$url/_cluster/health" 2>/dev/null || true
   fi
+}
+
+extract() {   # ZIP DIR
+  mkdir -p "$2"
+  if command -v unzip >/dev/null; then
+    unzip -q -o "$1" -d "$2"
+  else
+    (cd "$2" && "$JAVA_HOME_ARG/bin/jar" xf "$1")
+  fi
+}
+
+# a CA and an http certificate for 127.0.0.1/localhost, made with the distribution's own certutil
+make_certificates() {
+  local certs="$HOME_DIR/config/certs" tool="$HOME_DIR/bin/elasticsearch-certutil"
+  chmod +x "$tool"
+  ES_JAVA_HOME="$JAVA_HOME_ARG" "$tool" ca --pem --out "$ROOT/ca.zip" --silent >/dev/null
+  extract "$ROOT/ca.zip" "$certs"
+  ES_JAVA_HOME="$JAVA_HOME_ARG" "$tool" cert --pem --ca-cert "$certs/ca/ca.crt" --ca-key "$certs/ca/ca.key" \
+    --ip 127.0.0.1 --dns localhost --name http --out "$ROOT/http.zip" --silent >/dev/null
+  extract "$ROOT/http.zip" "$certs"
+  cat "$certs/ca/ca.crt" >> "$certs/http/http.crt"   # send the chain up to the CA, as auto-configured nodes do
+  rm -f "$ROOT/ca.zip" "$ROOT/http.zip"
 }
 
 case "$cmd" in
@@ -159,15 +187,12 @@ case "$cmd" in
       [ -n "${ES_TEST_USER:-}" ] && [ -n "${ES_TEST_PASSWORD:-}" ] \
         || die "--security needs ES_TEST_USER and ES_TEST_PASSWORD in the environment"
     fi
+    [ "$TLS" = false ] || [ "$SECURITY" = true ] || die "--tls needs --security"
     mkdir -p "$(dirname "$STATE")"
     ROOT=$(mktemp -d /tmp/astrorag-es.XXXXXX)
     trap 'st=$?; if [ $st -ne 0 ]; then pid=$(cat "$ROOT/es.pid" 2>/dev/null || true); [ -n "$pid" ] && kill -KILL "$pid" 2>/dev/null; rm -rf "$ROOT"; fi' EXIT
     chmod 755 "$ROOT"
-    if command -v unzip >/dev/null; then
-      unzip -q "$ZIP" -d "$ROOT"
-    else
-      (cd "$ROOT" && "$JAVA_HOME_ARG/bin/jar" xf "$ZIP")
-    fi
+    extract "$ZIP" "$ROOT"
     HOME_DIR=$(find "$ROOT" -mindepth 1 -maxdepth 1 -type d -name 'elasticsearch-*' | head -n 1)
     [ -n "$HOME_DIR" ] || die "the zip holds no elasticsearch-* folder"
     chmod +x "$HOME_DIR"/bin/*
@@ -181,14 +206,20 @@ case "$cmd" in
       echo "discovery.type: single-node"
       echo "node.portsfile: true"
       echo "xpack.security.enabled: $SECURITY"
-      echo "xpack.security.http.ssl.enabled: false"
       echo "xpack.security.transport.ssl.enabled: false"
+      echo "xpack.security.http.ssl.enabled: $TLS"
+      if [ "$TLS" = true ]; then
+        echo "xpack.security.http.ssl.certificate: certs/http/http.crt"
+        echo "xpack.security.http.ssl.key: certs/http/http.key"
+        echo "xpack.security.http.ssl.certificate_authorities: certs/ca/ca.crt"
+      fi
       echo "cluster.routing.allocation.disk.threshold_enabled: false"
     } > "$HOME_DIR/config/elasticsearch.yml"
     if [ "$SECURITY" = true ]; then
       ES_JAVA_HOME="$JAVA_HOME_ARG" "$HOME_DIR/bin/elasticsearch-users" useradd "$ES_TEST_USER" \
         -p "$ES_TEST_PASSWORD" -r superuser >/dev/null
     fi
+    if [ "$TLS" = true ]; then make_certificates; fi
     if [ "$(id -u)" -eq 0 ]; then
       u=${ES_RUN_AS_USER:-nobody}; chown -R "$u:${ES_RUN_AS_GROUP:-$(id -gn "$u")}" "$ROOT"
     fi
@@ -203,7 +234,7 @@ case "$cmd" in
   restart)
     [ -f "$STATE" ] || die "no state file $STATE"
     stop_node
-    ROOT=$(state_get ES_ROOT); HOME_DIR=$(state_get ES_HOME); SECURITY=$(state_get ES_SECURITY)
+    ROOT=$(state_get ES_ROOT); HOME_DIR=$(state_get ES_HOME); SECURITY=$(state_get ES_SECURITY); TLS=$(state_get ES_TLS)
     [ -d "$HOME_DIR" ] || die "the node's folder $HOME_DIR is gone"
     launch
     ;;

@@ -26,7 +26,7 @@ class ElasticsearchEphemeralIndexContractIT extends EphemeralIndexContract {
             return;
         }
         factory.close();
-        assertThat(EsHttp.indices(node.url(), PREFIX + "*")).isEmpty();
+        assertThat(EsHttp.of(node.url()).indices(PREFIX + "*")).isEmpty();
     }
 
     @Override

@@ -49,7 +49,7 @@ class ElasticsearchIndexIT {
             return;
         }
         factory.close();
-        assertThat(EsHttp.indices(node.url(), PREFIX + "*")).isEmpty();
+        assertThat(EsHttp.of(node.url()).indices(PREFIX + "*")).isEmpty();
     }
 
     private static Chunk chunk(String doc, int n, String text) {
@@ -111,7 +111,7 @@ class ElasticsearchIndexIT {
     void mappingHasBm25TextKeywordsAndACosineDenseVector() throws Exception {
         try (ElasticsearchEphemeralIndex index = factory.createIndex(24)) {
             assertThat(index.name()).matches("astrorag-it-\\d{8}t\\d{6}-[0-9a-f]{12}");
-            JsonNode mapping = JSON.readTree(EsHttp.send(node.url() + "/" + index.name() + "/_mapping", "GET", null))
+            JsonNode mapping = JSON.readTree(EsHttp.of(node.url()).send("/" + index.name() + "/_mapping", "GET", null))
                     .path(index.name()).path("mappings");
             assertThat(mapping.path("dynamic").asText()).isEqualTo("strict");
             JsonNode p = mapping.path("properties");
@@ -125,7 +125,7 @@ class ElasticsearchIndexIT {
             assertThat(vector.path("dims").asInt()).isEqualTo(24);
             assertThat(vector.path("similarity").asText()).isEqualTo("cosine");
             assertThat(vector.path("index_options").path("type").asText()).isEqualTo("hnsw");
-            JsonNode settings = JSON.readTree(EsHttp.send(node.url() + "/" + index.name() + "/_settings", "GET", null))
+            JsonNode settings = JSON.readTree(EsHttp.of(node.url()).send("/" + index.name() + "/_settings", "GET", null))
                     .path(index.name()).path("settings").path("index");
             assertThat(settings.path("number_of_shards").asText()).isEqualTo("1");
             assertThat(settings.path("number_of_replicas").asText()).isEqualTo("0");
@@ -225,7 +225,7 @@ class ElasticsearchIndexIT {
             assertThatThrownBy(() -> rag.openDocuments(List.of(Document.of("big", text.toString()))))
                     .hasMessageContaining("second batch");
             assertThat(calls.get()).isEqualTo(2);
-            assertThat(EsHttp.indices(node.url(), prefix + "*")).isEmpty();
+            assertThat(EsHttp.of(node.url()).indices(prefix + "*")).isEmpty();
         }
     }
 
@@ -236,10 +236,10 @@ class ElasticsearchIndexIT {
                 .indexPrefix(prefix).build();
         f.create(2).add(List.of(chunk("d", 0, "x")), List.of(new float[] {1, 0}));
         f.create(2);
-        assertThat(EsHttp.indices(node.url(), prefix + "*")).hasSize(2);
+        assertThat(EsHttp.of(node.url()).indices(prefix + "*")).hasSize(2);
         f.close();
         f.close();
-        assertThat(EsHttp.indices(node.url(), prefix + "*")).isEmpty();
+        assertThat(EsHttp.of(node.url()).indices(prefix + "*")).isEmpty();
         assertThatThrownBy(() -> f.create(2)).isInstanceOf(IndexException.class).hasMessageContaining("closed");
     }
 
@@ -247,7 +247,7 @@ class ElasticsearchIndexIT {
     void sweepDeletesOnlyOldIndicesOfItsOwnShape() throws Exception {
         String prefix = "astrorag-sweep-";
         ElasticsearchSettings settings = ElasticsearchSettings.of(node.url());
-        EsHttp.send(node.url() + "/" + prefix + "keep-me", "PUT", "{\"settings\":{\"number_of_replicas\":0}}");
+        EsHttp.of(node.url()).send("/" + prefix + "keep-me", "PUT", "{\"settings\":{\"number_of_replicas\":0}}");
         try (ElasticsearchEphemeralIndexFactory now = ElasticsearchEphemeralIndexFactory.builder(settings).indexPrefix(prefix).build();
              ElasticsearchEphemeralIndexFactory later = ElasticsearchEphemeralIndexFactory.builder(settings).indexPrefix(prefix)
                      .clock(Clock.fixed(Instant.now().plus(Duration.ofHours(2)), ZoneOffset.UTC)).build()) {
@@ -255,9 +255,9 @@ class ElasticsearchIndexIT {
             String two = now.create(2).name();
             assertThat(now.sweepOrphans(Duration.ofHours(1))).isEmpty();
             assertThat(later.sweepOrphans(Duration.ofHours(1))).containsExactlyElementsOf(List.of(one, two).stream().sorted().toList());
-            assertThat(EsHttp.indices(node.url(), prefix + "*")).containsExactly(prefix + "keep-me");
+            assertThat(EsHttp.of(node.url()).indices(prefix + "*")).containsExactly(prefix + "keep-me");
         } finally {
-            EsHttp.send(node.url() + "/" + prefix + "keep-me", "DELETE", null);
+            EsHttp.of(node.url()).send("/" + prefix + "keep-me", "DELETE", null);
         }
     }
 }

@@ -92,7 +92,7 @@ class ElasticsearchIsolationIT {
             } finally {
                 pool.shutdownNow();
             }
-            assertThat(EsHttp.indices(node.url(), PREFIX + "*")).isEmpty();
+            assertThat(EsHttp.of(node.url()).indices(PREFIX + "*")).isEmpty();
         }
     }
 }

@@ -29,12 +29,13 @@ import org.junit.jupiter.api.TestMethodOrder;
 
 /**
  * A second node this test starts itself, with security on (a user made by the distribution's own
- * {@code bin/elasticsearch-users}, http without TLS): refused credentials give a clear authentication error
- * that never shows a secret, right ones work (API keys cannot be made on this
- * distribution: its security index needs analysis-common; the ApiKey header is checked in
- * {@link ConnectionTest}). Then faults, last: a paused
- * node gives a clear error within the socket timeout, a stopped one at once; after a restart
- * {@code sweepOrphans} removes the index the interrupted instance left behind.
+ * {@code bin/elasticsearch-users}) and https (a CA and certificate made by its
+ * {@code bin/elasticsearch-certutil}): the CA must be trusted, by certificate or by fingerprint; refused
+ * credentials give a clear authentication error that never shows a secret; right ones work. (API keys cannot
+ * be made on this distribution, whose security index needs analysis-common; the ApiKey header is checked in
+ * {@link ConnectionTest}.) Then faults, last: a paused node gives a clear error within the socket timeout, a
+ * stopped one at once; after a restart {@code sweepOrphans} removes the index the interrupted instance left
+ * behind.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class ElasticsearchSecurityAndFaultsIT {
@@ -47,7 +48,7 @@ class ElasticsearchSecurityAndFaultsIT {
 
     @BeforeAll
     static void startSecureNode() throws Exception {
-        node = EsTestNode.startExtra("secure-node", USER, PASSWORD);
+        node = EsTestNode.startExtra("secure-node", USER, PASSWORD, true);
     }
 
     @AfterAll
@@ -55,6 +56,15 @@ class ElasticsearchSecurityAndFaultsIT {
         if (node != null) {
             node.close();
         }
+    }
+
+    /** Settings for the node, trusting its CA certificate. */
+    private static ElasticsearchSettings.Builder trusted() {
+        return ElasticsearchSettings.builder().url(node.url()).caCertificate(node.ca());
+    }
+
+    private static EsHttp http() throws java.io.IOException {
+        return EsHttp.of(node.url(), basic(), node.ca());
     }
 
     private static String basic() {
@@ -72,9 +82,34 @@ class ElasticsearchSecurityAndFaultsIT {
     }
 
     @Test
+    @Order(0)
+    void httpsNeedsTrustInTheClusterCaByCertificateOrFingerprint() throws Exception {
+        assertThat(node.url()).startsWith("https://");
+        try (ElasticsearchEphemeralIndexFactory untrusted = factory(ElasticsearchSettings.builder().url(node.url())
+                .basicAuth(USER, PASSWORD).build())) {
+            assertThatThrownBy(untrusted::health).isInstanceOf(IndexException.class)
+                    .hasMessageContaining("TLS failed with Elasticsearch at " + node.url())
+                    .hasMessageContaining("check the CA certificate or fingerprint");
+        }
+        java.security.cert.Certificate ca;
+        try (java.io.InputStream in = java.nio.file.Files.newInputStream(node.ca())) {
+            ca = java.security.cert.CertificateFactory.getInstance("X.509").generateCertificate(in);
+        }
+        String fingerprint = HexFormat.ofDelimiter(":").withUpperCase()
+                .formatHex(java.security.MessageDigest.getInstance("SHA-256").digest(ca.getEncoded()));
+        try (ElasticsearchEphemeralIndexFactory byFingerprint = factory(ElasticsearchSettings.builder().url(node.url())
+                .basicAuth(USER, PASSWORD).caFingerprint(fingerprint).build())) {
+            assertThat(byFingerprint.health()).isIn("green", "yellow");
+        }
+        try (ElasticsearchEphemeralIndexFactory byCertificate = factory(trusted().basicAuth(USER, PASSWORD).build())) {
+            assertThat(byCertificate.health()).isIn("green", "yellow");
+        }
+    }
+
+    @Test
     @Order(1)
     void aWrongPasswordIsAClearAuthenticationErrorWithoutSecrets() {
-        ElasticsearchSettings settings = ElasticsearchSettings.builder().url(node.url()).basicAuth(USER, WRONG).build();
+        ElasticsearchSettings settings = trusted().basicAuth(USER, WRONG).build();
         try (ElasticsearchEphemeralIndexFactory factory = factory(settings)) {
             Throwable health = catchThrowable(factory::health);
             assertThat(health).isInstanceOf(ElasticsearchAuthenticationException.class)
@@ -92,12 +127,12 @@ class ElasticsearchSecurityAndFaultsIT {
     @Test
     @Order(2)
     void missingCredentialsAndAWrongApiKeyAreNamedAsSuch() {
-        try (ElasticsearchEphemeralIndexFactory none = factory(ElasticsearchSettings.of(node.url()))) {
+        try (ElasticsearchEphemeralIndexFactory none = factory(trusted().build())) {
             assertThatThrownBy(none::health).isInstanceOf(ElasticsearchAuthenticationException.class)
                     .hasMessageContaining("no credentials were given");
         }
         String key = Base64.getEncoder().encodeToString(("not-an-id:" + WRONG).getBytes(StandardCharsets.UTF_8));
-        try (ElasticsearchEphemeralIndexFactory wrongKey = factory(ElasticsearchSettings.builder().url(node.url()).apiKey(key).build())) {
+        try (ElasticsearchEphemeralIndexFactory wrongKey = factory(trusted().apiKey(key).build())) {
             Throwable t = catchThrowable(wrongKey::health);
             assertThat(t).isInstanceOf(ElasticsearchAuthenticationException.class).hasMessageContaining("the API key was refused");
             assertThat(everything(t)).doesNotContain(key).doesNotContain(WRONG);
@@ -107,7 +142,7 @@ class ElasticsearchSecurityAndFaultsIT {
     @Test
     @Order(3)
     void rightCredentialsWorkEndToEnd() throws Exception {
-        ElasticsearchSettings settings = ElasticsearchSettings.builder().url(node.url()).basicAuth(USER, PASSWORD).build();
+        ElasticsearchSettings settings = trusted().basicAuth(USER, PASSWORD).build();
         try (ElasticsearchEphemeralIndexFactory factory = factory(settings)) {
             assertThat(factory.health()).isIn("green", "yellow");
             RagPipeline rag = RagPipeline.builder().embedder(new HashingEmbedder()).index(factory)
@@ -117,16 +152,16 @@ class ElasticsearchSecurityAndFaultsIT {
                     Document.of("sun.txt", "The Sun is a G-type main-sequence star.")))) {
                 Answer answer = instance.ask("How far is the Andromeda galaxy?");
                 assertThat(answer.citations()).extracting(Citation::source).contains("m31.txt");
-                assertThat(EsHttp.indices(node.url(), PREFIX + "*", basic())).containsExactly(instance.indexName());
+                assertThat(http().indices(PREFIX + "*")).containsExactly(instance.indexName());
             }
-            assertThat(EsHttp.indices(node.url(), PREFIX + "*", basic())).isEmpty();
+            assertThat(http().indices(PREFIX + "*")).isEmpty();
         }
     }
 
     @Test
     @Order(4)
     void aPausedOrStoppedNodeFailsClearlyWithinTheTimeoutAndSweepCleansUpAfterRestart() throws Exception {
-        ElasticsearchSettings settings = ElasticsearchSettings.builder().url(node.url()).basicAuth(USER, PASSWORD)
+        ElasticsearchSettings settings = trusted().basicAuth(USER, PASSWORD)
                 .connectTimeout(Duration.ofSeconds(1)).socketTimeout(Duration.ofSeconds(2)).retries(1).build();
         HashingEmbedder embedder = new HashingEmbedder(16);
         String orphan;
@@ -169,13 +204,13 @@ class ElasticsearchSecurityAndFaultsIT {
         }
 
         node.restart();
-        ElasticsearchSettings again = ElasticsearchSettings.builder().url(node.url()).basicAuth(USER, PASSWORD).build();
-        assertThat(EsHttp.indices(node.url(), PREFIX + "*", basic())).containsExactly(orphan);
+        ElasticsearchSettings again = trusted().basicAuth(USER, PASSWORD).build();
+        assertThat(http().indices(PREFIX + "*")).containsExactly(orphan);
         Thread.sleep(1_100);
         try (ElasticsearchEphemeralIndexFactory factory = factory(again)) {
             assertThat(factory.sweepOrphans(Duration.ofSeconds(1))).containsExactly(orphan);
             assertThat(factory.sweepOrphans(Duration.ZERO)).isEmpty();
         }
-        assertThat(EsHttp.indices(node.url(), PREFIX + "*", basic())).isEmpty();
+        assertThat(http().indices(PREFIX + "*")).isEmpty();
     }
 }

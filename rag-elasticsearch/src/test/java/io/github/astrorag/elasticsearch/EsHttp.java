@@ -1,10 +1,12 @@
 package io.github.astrorag.elasticsearch;
 
+import co.elastic.clients.transport.TransportUtils;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
@@ -12,40 +14,49 @@ import java.util.List;
 /** Plain HTTP to a test node, to look at it independently of the code under test. */
 final class EsHttp {
 
-    private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private final HttpClient http;
+    private final String baseUrl;
+    private final String authorization;
 
-    private EsHttp() {
+    private EsHttp(String baseUrl, String authorization, Path ca) throws IOException {
+        HttpClient.Builder b = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5));
+        if (ca != null) {
+            b.sslContext(TransportUtils.sslContextFromHttpCaCrt(ca.toFile()));
+        }
+        this.http = b.build();
+        this.baseUrl = baseUrl;
+        this.authorization = authorization;
     }
 
-    /** The body of a request; fails on a status of 300 or more. */
-    static String send(String url, String method, String body) throws IOException, InterruptedException {
-        return send(url, method, body, null);
+    /** A client of a node without security. */
+    static EsHttp of(String baseUrl) throws IOException {
+        return new EsHttp(baseUrl, null, null);
     }
 
-    /** As {@link #send(String, String, String)}, with an {@code Authorization} header unless null. */
-    static String send(String url, String method, String body, String authorization) throws IOException, InterruptedException {
-        HttpRequest.Builder builder = HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(30));
+    /** A client sending {@code authorization} and trusting the CA certificate {@code ca} (either may be null). */
+    static EsHttp of(String baseUrl, String authorization, Path ca) throws IOException {
+        return new EsHttp(baseUrl, authorization, ca);
+    }
+
+    /** The body of a request to {@code path}; fails on a status of 300 or more. */
+    String send(String path, String method, String body) throws IOException, InterruptedException {
+        HttpRequest.Builder builder = HttpRequest.newBuilder(URI.create(baseUrl + path)).timeout(Duration.ofSeconds(30));
         if (authorization != null) {
             builder.header("Authorization", authorization);
         }
         HttpRequest request = builder.header("Content-Type", "application/json")
                 .method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body))
                 .build();
-        HttpResponse<String> response = HTTP.send(request, HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
         if (response.statusCode() >= 300) {
-            throw new IOException(method + " " + url + " -> " + response.statusCode() + ": " + response.body());
+            throw new IOException(method + " " + path + " -> " + response.statusCode() + ": " + response.body());
         }
         return response.body();
     }
 
     /** The names of the indices matching {@code pattern}, sorted. */
-    static List<String> indices(String baseUrl, String pattern) throws IOException, InterruptedException {
-        return indices(baseUrl, pattern, null);
-    }
-
-    /** As {@link #indices(String, String)}, with an {@code Authorization} header unless null. */
-    static List<String> indices(String baseUrl, String pattern, String authorization) throws IOException, InterruptedException {
-        String body = send(baseUrl + "/_cat/indices/" + pattern + "?h=index&expand_wildcards=all", "GET", null, authorization);
+    List<String> indices(String pattern) throws IOException, InterruptedException {
+        String body = send("/_cat/indices/" + pattern + "?h=index&expand_wildcards=all", "GET", null);
         return Arrays.stream(body.split("\\R")).map(String::trim).filter(s -> !s.isEmpty()).sorted().toList();
     }
 }

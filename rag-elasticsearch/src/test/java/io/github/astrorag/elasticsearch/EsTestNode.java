@@ -44,8 +44,11 @@ final class EsTestNode implements AutoCloseable {
         return new EsTestNode(state, Map.of());
     }
 
-    /** Starts an extra node (security on when {@code user} is not null), owned by this JVM. */
-    static EsTestNode startExtra(String name, String user, String password) throws IOException, InterruptedException {
+    /**
+     * Starts an extra node owned by this JVM: security on when {@code user} is not null, https (with a CA the
+     * script makes) when {@code tls}.
+     */
+    static EsTestNode startExtra(String name, String user, String password, boolean tls) throws IOException, InterruptedException {
         Path work = Path.of(required("astrorag.es.work"));
         Files.createDirectories(work);
         Path state = work.resolve(name + ".properties");
@@ -56,12 +59,20 @@ final class EsTestNode implements AutoCloseable {
         if (user != null) {
             args.add("--security");
         }
+        if (tls) {
+            args.add("--tls");
+        }
         node.script(args);
         return node;
     }
 
     String url() {
         return property("ES_URL");
+    }
+
+    /** The CA certificate of a node started with TLS. */
+    Path ca() {
+        return Path.of(property("ES_CA"));
     }
 
     long pid() {
