@@ -11,7 +11,7 @@ import picocli.CommandLine.Command;
  */
 @Command(name = "astrorag", mixinStandardHelpOptions = true, versionProvider = AstroRagCommand.Version.class,
         description = "Budgeted, cited retrieval-augmented generation: AstroRAG and CORAG on the JVM.",
-        subcommands = {AskCommand.class, AgentCommand.class, CommandLine.HelpCommand.class})
+        subcommands = {AskCommand.class, AgentCommand.class, EsCommand.class, CommandLine.HelpCommand.class})
 public final class AstroRagCommand implements Runnable {
 
     /** Exit status for bad input or a failed run. */

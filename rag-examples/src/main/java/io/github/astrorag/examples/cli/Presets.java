@@ -62,8 +62,13 @@ public final class Presets {
     private Presets() {
     }
 
-    /** The pipeline the options describe. */
+    /** The pipeline the options describe, with the in-memory index. */
     public static RagPipeline build(PipelineOptions o) {
+        return build(o, new io.github.astrorag.core.index.InMemoryEphemeralIndexFactory());
+    }
+
+    /** The pipeline the options describe, keeping each instance's index in {@code indexes}. */
+    public static RagPipeline build(PipelineOptions o, io.github.astrorag.core.spi.EphemeralIndexFactory indexes) {
         if (o.preset != Name.CORAG) {
             checkNoCoragOptions(o);
         }
@@ -73,6 +78,7 @@ public final class Presets {
             case NAIVE -> naive(o);
             case DEFAULT -> recommended(o);
         };
+        b.index(indexes);
         if (o.budget != null) {
             b.budget(o.budget);
         }
