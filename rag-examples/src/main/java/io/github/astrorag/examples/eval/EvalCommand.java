@@ -139,6 +139,11 @@ public final class EvalCommand implements Callable<Integer> {
         if (noGenerate) {
             notes.add("--no-generate: contexts were selected but no answer generated; answer metrics are absent.");
         }
+        long multipleChoice = instances.stream().filter(EvalInstance::multipleChoice).count();
+        if (multipleChoice > 0) {
+            notes.add("The baseline rows (chance" + (noGenerate ? "" : ", no-retrieval") + ") cover only the "
+                    + multipleChoice + " multiple-choice instances (judgment questions as options A = True, B = False).");
+        }
         Embedder embedder = models.create(model);
         EvalSettings settings = new EvalSettings(budget, model, embedder, seed, !noGenerate, reuseCorpusIndex);
         EvalRunner runner = new EvalRunner(settings, registry);

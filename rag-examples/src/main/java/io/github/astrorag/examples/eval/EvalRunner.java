@@ -195,7 +195,8 @@ public final class EvalRunner {
                             ? ChoiceMetrics.chanceAccuracy(instance.effectiveOptions().size(), instance.multiSelect())
                             : ChoiceMetrics.correct(reader.generate(instance.query(), empty).choice(), instance.goldLetters());
                     results.add(new InstanceResult(instance.id(), instance.type(), null,
-                            Map.of(MetricNames.MC_ACCURACY, value), (System.nanoTime() - t0) / 1e6, Map.of(), 0));
+                            Map.of(MetricNames.MC_ACCURACY, value), name.equals(SelectorRegistry.CHANCE) ? Double.NaN
+                            : (System.nanoTime() - t0) / 1e6, Map.of(), 0));
                 } catch (RuntimeException e) {
                     results.add(InstanceResult.failed(instance, e, (System.nanoTime() - t0) / 1e6));
                 }

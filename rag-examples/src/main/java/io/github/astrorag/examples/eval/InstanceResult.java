@@ -10,7 +10,8 @@ import org.jspecify.annotations.Nullable;
  * @param type          its type
  * @param error         why it failed ({@code ExceptionClass: message}), or {@code null}
  * @param scores        metric name → value, only the metrics defined for this instance (see {@link InstanceScorer})
- * @param latencyMillis wall time: opening its own index (not a shared one), asking, closing
+ * @param latencyMillis wall time: opening its own index (not a shared one), asking, closing; NaN where no
+ *                      time is meaningful (the chance baseline)
  * @param stageMillis   time per trace stage (embed-query, retrieve, rerank:..., select, generate)
  * @param ingestMillis  time spent building its own index (0 with a shared index)
  */

@@ -33,7 +33,9 @@ public record SelectorSummary(String selector, Map<String, Object> config, Map<S
                 continue;
             }
             r.scores().forEach((k, v) -> values.computeIfAbsent(k, x -> new ArrayList<>()).add(v));
-            latency.add(r.latencyMillis());
+            if (Double.isFinite(r.latencyMillis())) {
+                latency.add(r.latencyMillis());
+            }
             r.stageMillis().forEach((k, v) -> stages.computeIfAbsent(k, x -> new ArrayList<>()).add(v));
             if (r.ingestMillis() > 0) {
                 ingest.add(r.ingestMillis());
