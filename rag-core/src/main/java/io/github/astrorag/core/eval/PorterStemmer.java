@@ -15,7 +15,8 @@ import java.util.Map;
  * returned unchanged; four-letter {@code -ies}/{@code -ied} keep their {@code ie} ({@code ties → tie});
  * longer {@code -ied} becomes {@code -i}; step 1c turns {@code y} into {@code i} only after a consonant
  * that is not the word's first letter; step 2 applies {@code -alli → -al} first and then step 2 again,
- * and adds {@code -fulli → -ful} and {@code -logi → -log}; a two-letter stem vowel-consonant counts as
+ * rewrites {@code -bli} (not only {@code -abli}) to {@code -ble}, and adds {@code -fulli → -ful} and
+ * {@code -logi → -log}; a two-letter stem vowel-consonant counts as
  * ending consonant-vowel-consonant. Input is lower-cased first.
  *
  * <p>Linear in the word's length (a constant number of suffix tests, each with a measure computation).
@@ -33,7 +34,7 @@ public final class PorterStemmer {
 
     private static final String[][] STEP2 = {
             {"ational", "ate"}, {"tional", "tion"}, {"enci", "ence"}, {"anci", "ance"}, {"izer", "ize"},
-            {"abli", "able"}, {"alli", "al"}, {"entli", "ent"}, {"eli", "e"}, {"ousli", "ous"},
+            {"bli", "ble"}, {"alli", "al"}, {"entli", "ent"}, {"eli", "e"}, {"ousli", "ous"},
             {"ization", "ize"}, {"ation", "ate"}, {"ator", "ate"}, {"alism", "al"}, {"iveness", "ive"},
             {"fulness", "ful"}, {"ousness", "ous"}, {"aliti", "al"}, {"iviti", "ive"}, {"biliti", "ble"},
             {"fulli", "ful"}};
