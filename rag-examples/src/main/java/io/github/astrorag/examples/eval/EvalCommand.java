@@ -174,7 +174,8 @@ public final class EvalCommand implements Callable<Integer> {
     }
 
     private String commandLine() {
-        List<String> words = new ArrayList<>(List.of("astrorag", "eval"));
+        // as a subcommand the parse result holds the whole command line after the root's name
+        List<String> words = new ArrayList<>(spec.parent() == null ? List.of("astrorag", "eval") : List.of(spec.root().name()));
         CommandLine.ParseResult parsed = spec.commandLine().getParseResult();
         if (parsed != null) {
             parsed.originalArgs().forEach(a -> words.add(a.isEmpty() || a.matches(".*[\\s'\"$`\\\\].*")

@@ -111,6 +111,27 @@ class EvalCommandTest {
         assertThat(Files.readString(out.resolve(ReportWriter.MARKDOWN))).contains("--no-generate");
     }
 
+    @picocli.CommandLine.Command(name = "astrorag", subcommands = EvalCommand.class)
+    static final class Root implements Runnable {
+        @Override
+        public void run() {
+        }
+    }
+
+    @Test
+    void recordsTheCommandLineAlsoAsASubcommand() throws Exception {
+        Path out = dir.resolve("sub");
+        CommandLine cl = new CommandLine(new Root());
+        cl.setOut(new PrintWriter(new StringWriter()));
+        int exit = cl.execute("eval", "--data", fixture().toString(), "--out", out.toString(),
+                "--no-progress", "--limit", "1");
+        assertThat(exit).isZero();
+        JsonNode root = new ObjectMapper().readTree(out.resolve(ReportWriter.JSON).toFile());
+        assertThat(root.at("/run/command").asText()).isEqualTo("astrorag eval --data " + fixture() + " --out " + out
+                + " --no-progress --limit 1");
+        assertThat(root.at("/run/instances").asInt()).isEqualTo(1);
+    }
+
     @Test
     void helpExplainsEveryOption() {
         Run run = execute("--help");
