@@ -30,6 +30,9 @@ public final class PipelineOptions {
                     + "or hashing (no model, for tests). Default: the preset's.")
     public String model;
 
+    /** For programmatic use: an embedder that replaces {@code --model} (the evaluation shares one per run). */
+    public io.github.astrorag.core.spi.Embedder embedder;
+
     @Option(names = "--candidates", paramLabel = "N", description = "Candidates retrieved before selection. Default: 20.")
     public Integer candidates;
 

@@ -98,6 +98,9 @@ public final class Presets {
     }
 
     private static Embedder embedder(PipelineOptions o, String presetModel) {
+        if (o.embedder != null) {
+            return o.embedder;
+        }
         return embedder(o.model == null ? presetModel : o.model);
     }
 

@@ -144,7 +144,7 @@ public final class EvalCommand implements Callable<Integer> {
             notes.add("The baseline rows (chance" + (noGenerate ? "" : ", no-retrieval") + ") cover only the "
                     + multipleChoice + " multiple-choice instances (judgment questions as options A = True, B = False).");
         }
-        Embedder embedder = models.create(model);
+        Embedder embedder = new CachingEmbedder(models.create(model));
         EvalSettings settings = new EvalSettings(budget, model, embedder, seed, !noGenerate, reuseCorpusIndex);
         EvalRunner runner = new EvalRunner(settings, registry);
         List<SelectorRun> runs;

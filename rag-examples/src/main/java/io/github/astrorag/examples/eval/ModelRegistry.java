@@ -1,7 +1,7 @@
 package io.github.astrorag.examples.eval;
 
 import io.github.astrorag.core.InvalidConfigurationException;
-import io.github.astrorag.core.embed.HashingEmbedder;
+import io.github.astrorag.examples.cli.Presets;
 import io.github.astrorag.core.spi.Embedder;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -19,7 +19,7 @@ import java.util.function.Supplier;
 public final class ModelRegistry {
 
     /** The model used when none is named. */
-    public static final String DEFAULT_MODEL = "hashing";
+    public static final String DEFAULT_MODEL = Presets.DEFAULT_MODEL;
 
     private final Map<String, Supplier<Embedder>> models;
 
@@ -38,7 +38,11 @@ public final class ModelRegistry {
      * further {@link #with} calls.
      */
     public static ModelRegistry defaults() {
-        return empty().with(DEFAULT_MODEL, HashingEmbedder::new);
+        ModelRegistry r = empty();
+        for (String id : List.of("bge-small-q", "minilm-q", "minilm", "e5-small-q", "hashing")) {
+            r = r.with(id, () -> Presets.embedder(id));
+        }
+        return r;
     }
 
     /**

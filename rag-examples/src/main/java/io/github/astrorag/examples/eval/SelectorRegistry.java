@@ -1,6 +1,13 @@
 package io.github.astrorag.examples.eval;
 
 import io.github.astrorag.core.InvalidConfigurationException;
+import io.github.astrorag.examples.cli.PipelineOptions;
+import io.github.astrorag.examples.cli.Presets;
+import io.github.astrorag.mcts.ExhaustiveContextSelector;
+import io.github.astrorag.retrieval.coverage.QueryCoverageSelector;
+import io.github.astrorag.retrieval.hybrid.HybridRetriever;
+import io.github.astrorag.retrieval.lexical.Bm25Retriever;
+import io.github.astrorag.retrieval.mmr.MmrRetriever;
 import io.github.astrorag.core.pipeline.RagPipeline;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -48,13 +55,46 @@ public final class SelectorRegistry {
     }
 
     /**
-     * The selectors this build offers. Extension point: after rag-retrieval and rag-mcts are merged, add
-     * {@code bm25}, {@code hybrid}, {@code mmr}, {@code coverage}, {@code astrorag}, {@code corag},
-     * {@code upper} and {@code default} here with further {@link #with} calls.
+     * The selectors this build offers, each over the run's embedder and budget. All but {@code astrorag}
+     * rank {@value #CANDIDATES} candidates and fill the budget in their order.
      */
     public static SelectorRegistry defaults() {
-        return empty().with(DEFAULT_SELECTOR, "dense top-k by cosine, cut to the budget (NaiveRAG)",
-                s -> RagPipeline.builder().embedder(s.embedder()).budget(s.budget()).build());
+        return empty()
+                .with(DEFAULT_SELECTOR, "dense top-k by cosine, cut to the budget (NaiveRAG)",
+                        s -> base(s).build())
+                .with("bm25", "BM25 top-k (Lucene English analysis), cut to the budget",
+                        s -> base(s).retriever(new Bm25Retriever()).build())
+                .with("hybrid", "reciprocal-rank fusion of BM25 and dense rankings, cut to the budget",
+                        s -> base(s).retriever(HybridRetriever.defaults()).build())
+                .with("mmr", "MMR (lambda 0.5) over the dense candidates, in MMR order, cut to the budget",
+                        s -> base(s).retriever(MmrRetriever.builder().k(CANDIDATES).fetchSize(CANDIDATES).build()).build())
+                .with("coverage", "greedy query-coverage selection over the dense candidates (ours)",
+                        s -> base(s).selector(QueryCoverageSelector.defaults()).build())
+                .with("astrorag", "the AstroRAG paper: MMR k=3, personalized PageRank top 3 on the cosine graph",
+                        s -> preset(s, Presets.Name.ASTRORAG))
+                .with("corag", "the CORAG paper: MCTS over combinations and order (query-coverage scorer)",
+                        s -> preset(s, Presets.Name.CORAG))
+                .with("upper", "CORAG Upper: exhaustive search over the top " + UPPER_CANDIDATES + " candidates",
+                        s -> base(s).candidates(UPPER_CANDIDATES).selector(ExhaustiveContextSelector.defaults()).build())
+                .with("default", "the command's default preset (see the README)",
+                        s -> preset(s, Presets.Name.DEFAULT));
+    }
+
+    /** Candidates every ranking selector draws from. */
+    public static final int CANDIDATES = 20;
+    /** Candidates the exhaustive search enumerates (it refuses many more). */
+    public static final int UPPER_CANDIDATES = 10;
+
+    private static RagPipeline.Builder base(EvalSettings s) {
+        return RagPipeline.builder().embedder(s.embedder()).budget(s.budget()).candidates(CANDIDATES);
+    }
+
+    private static RagPipeline preset(EvalSettings s, Presets.Name name) {
+        PipelineOptions o = new PipelineOptions();
+        o.preset = name;
+        o.embedder = s.embedder();
+        o.budget = s.budget();
+        return Presets.build(o);
     }
 
     /**
