@@ -57,6 +57,9 @@ public final class Presets {
     /** The embedding model of the AstroRAG preset (the paper's Sentence-BERT). */
     public static final String ASTRORAG_MODEL = "minilm-q";
 
+    /** The model ids {@code --model} takes. */
+    public static final java.util.List<String> MODEL_IDS = java.util.List.of("bge-small-q", "minilm-q", "minilm", "e5-small-q", "hashing");
+
     private static final Map<String, Embedder> EMBEDDERS = new ConcurrentHashMap<>();
 
     private Presets() {
@@ -106,6 +109,10 @@ public final class Presets {
 
     /** The shared embedder of a model id ({@code hashing} or a {@link SentenceModel} id). */
     public static Embedder embedder(String id) {
+        InvalidConfigurationException.check(!id.isBlank(), "the model id is blank: use one of %s", MODEL_IDS);
+        if (!"hashing".equals(id) && !MODEL_IDS.contains(id)) {
+            throw new InvalidConfigurationException("unknown embedding model '" + id + "'; known models: " + String.join(", ", MODEL_IDS));
+        }
         return EMBEDDERS.computeIfAbsent(id, key -> "hashing".equals(key)
                 ? new HashingEmbedder()
                 : OnnxSentenceEmbedder.load(SentenceModel.byId(key)));

@@ -39,7 +39,7 @@ public final class ModelRegistry {
      */
     public static ModelRegistry defaults() {
         ModelRegistry r = empty();
-        for (String id : List.of("bge-small-q", "minilm-q", "minilm", "e5-small-q", "hashing")) {
+        for (String id : Presets.MODEL_IDS) {
             r = r.with(id, () -> Presets.embedder(id));
         }
         return r;
