@@ -75,7 +75,7 @@ public final class SelectorRegistry {
                 .with("corag", "the CORAG paper: MCTS over combinations and order (query-coverage scorer)",
                         s -> preset(s, Presets.Name.CORAG))
                 .with("upper", "CORAG Upper: exhaustive search over the top " + UPPER_CANDIDATES + " candidates",
-                        s -> base(s).candidates(UPPER_CANDIDATES).selector(ExhaustiveContextSelector.defaults()).build())
+                        s -> base(s, UPPER_CANDIDATES).selector(ExhaustiveContextSelector.defaults()).build())
                 .with("default", "the command's default preset (see the README)",
                         s -> preset(s, Presets.Name.DEFAULT));
     }
@@ -86,7 +86,11 @@ public final class SelectorRegistry {
     public static final int UPPER_CANDIDATES = 10;
 
     private static RagPipeline.Builder base(EvalSettings s) {
-        return RagPipeline.builder().embedder(s.embedder()).budget(s.budget()).candidates(CANDIDATES);
+        return base(s, CANDIDATES);
+    }
+
+    private static RagPipeline.Builder base(EvalSettings s, int candidates) {
+        return RagPipeline.builder().embedder(s.embedder()).budget(s.budget()).candidates(candidates);
     }
 
     private static RagPipeline preset(EvalSettings s, Presets.Name name) {
