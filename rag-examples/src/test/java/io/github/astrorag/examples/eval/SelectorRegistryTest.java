@@ -48,8 +48,9 @@ class SelectorRegistryTest {
         assertThatThrownBy(() -> r.with("naive", "again", s -> null)).isInstanceOf(InvalidConfigurationException.class)
                 .hasMessageContaining("already registered");
         assertThatThrownBy(() -> r.with("chance", "x", s -> null)).hasMessageContaining("reserved");
-        assertThatThrownBy(() -> r.get("mmr")).hasMessageContaining("unknown selector 'mmr': use one of naive, half");
-        assertThatThrownBy(() -> ModelRegistry.defaults().create("minilm-q"))
-                .hasMessageContaining("unknown model 'minilm-q': use one of hashing");
+        assertThatThrownBy(() -> r.get("random")).hasMessageContaining("unknown selector 'random': use one of naive, bm25")
+                .hasMessageContaining("default, half");
+        assertThatThrownBy(() -> ModelRegistry.defaults().create("gpt"))
+                .hasMessageContaining("unknown model 'gpt': use one of bge-small-q, minilm-q");
     }
 }
