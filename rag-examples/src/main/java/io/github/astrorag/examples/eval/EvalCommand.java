@@ -144,6 +144,9 @@ public final class EvalCommand implements Callable<Integer> {
             notes.add("The baseline rows (chance" + (noGenerate ? "" : ", no-retrieval") + ") cover only the "
                     + multipleChoice + " multiple-choice instances (judgment questions as options A = True, B = False).");
         }
+        notes.add("Every text is embedded once per run and the vectors are shared by the selectors (the embedder "
+                + "is deterministic, so results are the same): only the first selector's latency includes embedding; "
+                + "compare the others' latencies with each other.");
         Embedder embedder = new CachingEmbedder(models.create(model));
         EvalSettings settings = new EvalSettings(budget, model, embedder, seed, !noGenerate, reuseCorpusIndex);
         EvalRunner runner = new EvalRunner(settings, registry);
