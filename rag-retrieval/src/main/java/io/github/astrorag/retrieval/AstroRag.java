@@ -54,6 +54,17 @@ public final class AstroRag {
     private AstroRag() {
     }
 
+    /**
+     * The paper's pipeline, ready to use: all-MiniLM-L6-v2 (quantized, from its Maven artifact, offline),
+     * MMR k=3 → personalized PageRank top 3 → 1800 tokens → the extractive generator. The embedder's native
+     * session lives as long as the pipeline is reachable; for explicit control build with
+     * {@link #pipelineBuilder(Embedder)} over an {@code OnnxSentenceEmbedder} you close yourself.
+     */
+    public static RagPipeline defaults() {
+        return pipelineBuilder(io.github.astrorag.retrieval.embed.OnnxSentenceEmbedder.load(
+                io.github.astrorag.retrieval.embed.SentenceModel.ALL_MINILM_L6_V2_Q)).build();
+    }
+
     /** The paper's pipeline over {@code embedder}, chunks in relevance order. */
     public static RagPipeline.Builder pipelineBuilder(Embedder embedder) {
         return pipelineBuilder(embedder, ORDER);

@@ -60,7 +60,9 @@ public final class RagInstance implements AutoCloseable {
      */
     public Context selectContext(Query query) {
         List<Trace.Stage> stages = new ArrayList<>();
-        return selectInto(query, stages);
+        Context context = selectInto(query, stages);
+        Trace trace = new Trace(pipeline.describe(), stages, context.tokens(), context.budget());
+        return context.withDetails(Map.of("trace", trace));
     }
 
     private Answer run(Query query, Consumer<String> onToken) {

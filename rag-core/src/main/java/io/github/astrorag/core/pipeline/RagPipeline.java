@@ -165,7 +165,11 @@ public final class RagPipeline {
             double ingestMillis = (System.nanoTime() - started) / 1e6;
             return new RagInstance(this, index, unique, chunks.size(), ingestMillis);
         } catch (RuntimeException | Error e) {
-            index.close();
+            try {
+                index.close();
+            } catch (RuntimeException closing) {
+                e.addSuppressed(closing);
+            }
             throw e;
         }
     }

@@ -7,13 +7,18 @@ import java.util.regex.Pattern;
 
 /**
  * Splits text into sentences at {@code . ! ?} followed by white space and an upper-case letter, digit
- * or quote, and at blank lines (a single line break, as in wrapped PDF text, does not end a sentence;
- * its white space is kept as it is in the quote); common abbreviations ({@code Dr.}, {@code e.g.}, single initials) do
+ * or quote, and at blank lines. A single line break ends a sentence only after a short line (under 40
+ * characters, not ending in {@code , ; : -}) followed by a capital, digit or list mark: a heading or a
+ * list item; inside wrapped text (as PDF text is) it does not, and its white space is kept in the
+ * quote. Common abbreviations ({@code Dr.}, {@code e.g.}, single initials) do
  * not end a sentence. Each sentence keeps its character span.
  */
 public final class Sentences {
 
-    private static final Pattern END = Pattern.compile("(?<=[.!?])[\"')\\]]*\\s+(?=[\\p{Lu}\\p{N}\"'(\\[])|\\n[ \\t]*\\n\\s*");
+    private static final Pattern END = Pattern.compile(
+            "(?<=[.!?])[\"')\\]]*\\s+(?=[\\p{Lu}\\p{N}\"'(\\[])|\\n[ \\t]*\\n\\s*|\\n[ \\t]*(?=[\\p{Lu}\\p{N}#*-])");
+    /** A line this short without end punctuation before a line break is a heading or a list item, not wrapped text. */
+    private static final int SHORT_LINE = 40;
     private static final Pattern ABBREVIATION = Pattern.compile(
             "(?i)(?:\\b(?:mr|mrs|ms|dr|prof|st|vs|etc|e\\.g|i\\.e|approx|fig|no|vol|jr|sr|inc|ltd|mt|ca)|\\b\\p{L})\\.$");
 
@@ -34,11 +39,21 @@ public final class Sentences {
             if (!m.group().contains("\n") && ABBREVIATION.matcher(before).find()) {
                 continue;
             }
+            boolean afterEnd = m.start() > 0 && ".!?\"')]".indexOf(text.charAt(m.start() - 1)) >= 0;
+            if (!afterEnd && m.group().indexOf('\n') == m.group().lastIndexOf('\n') && !shortLine(text, m.start())) {
+                continue; // a single line break inside wrapped text
+            }
             add(text, from, m.start(), out);
             from = m.end();
         }
         add(text, from, text.length(), out);
         return out;
+    }
+
+    private static boolean shortLine(String text, int lineEnd) {
+        int lineStart = text.lastIndexOf('\n', lineEnd - 1) + 1;
+        String line = text.substring(lineStart, lineEnd).strip();
+        return line.length() < SHORT_LINE && !line.isEmpty() && ",;:-".indexOf(line.charAt(line.length() - 1)) < 0;
     }
 
     private static void add(String text, int start, int end, List<Span> out) {

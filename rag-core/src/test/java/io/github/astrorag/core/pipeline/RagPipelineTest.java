@@ -174,6 +174,17 @@ class RagPipelineTest {
     }
 
     @Test
+    void selectContextKeepsItsTrace() {
+        RagPipeline rag = RagPipeline.builder().embedder(new HashingEmbedder()).build();
+        try (RagInstance instance = rag.openDocuments(sky())) {
+            var context = instance.selectContext(Query.of("moons of Mars"));
+            assertThat(context.chunks().get(0).id()).isEqualTo("mars#0");
+            assertThat(((Trace) context.details().get("trace")).stages()).extracting(Trace.Stage::name)
+                    .containsExactly("embed-query", "retrieve", "select");
+        }
+    }
+
+    @Test
     void kLargerThanTheChunkCountGivesAllChunks() {
         RagPipeline rag = RagPipeline.builder().embedder(new HashingEmbedder()).candidates(500).build();
         try (RagInstance instance = rag.openDocuments(sky())) {

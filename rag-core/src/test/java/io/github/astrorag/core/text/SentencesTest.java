@@ -14,6 +14,12 @@ class SentencesTest {
     }
 
     @Test
+    void aShortLineBeforeACapitalIsAHeading() {
+        assertThat(Sentences.split("Performance\nThe slit is narrow and the grating of the instrument\nHolds still. Done.")).extracting(Sentences.Span::text)
+                .containsExactly("Performance", "The slit is narrow and the grating of the instrument\nHolds still.", "Done.");
+    }
+
+    @Test
     void spansPointIntoTheText() {
         String text = "  One. Two.  ";
         for (Sentences.Span s : Sentences.split(text)) {

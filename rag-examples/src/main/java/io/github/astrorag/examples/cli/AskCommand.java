@@ -11,7 +11,7 @@ import io.github.astrorag.core.model.Query;
 import io.github.astrorag.core.model.ScoredChunk;
 import io.github.astrorag.core.model.Trace;
 import io.github.astrorag.core.pipeline.RagInstance;
-import io.github.astrorag.core.pipeline.RagPipeline;
+import io.github.astrorag.core.spi.EphemeralIndexFactory;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -54,6 +54,9 @@ public final class AskCommand implements Callable<Integer> {
     @Mixin
     PipelineOptions pipelineOptions = new PipelineOptions();
 
+    @Mixin
+    IndexOptions indexOptions = new IndexOptions();
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -65,13 +68,18 @@ public final class AskCommand implements Callable<Integer> {
         takeQuestionFromDocs();
         String text = String.join(" ", question).strip();
         Query query = options.isEmpty() ? Query.of(text) : Query.withOptions(text, options);
-        RagPipeline pipeline = Presets.build(pipelineOptions);
+        EphemeralIndexFactory indexes = indexOptions.factory();
         Answer answer;
         String indexName;
         String indexKind;
         boolean deleted;
-        try (Progress progress = Progress.forIngest(docs.size());
-             RagInstance instance = pipeline.open(docs, progress)) {
+        try (AutoCloseable closeIndexes = () -> {
+                if (indexes instanceof AutoCloseable c) {
+                    c.close();
+                }
+            };
+             Progress progress = Progress.forIngest(docs.size());
+             RagInstance instance = Presets.build(pipelineOptions, indexes).open(docs, progress)) {
             progress.close();
             indexName = instance.indexName();
             indexKind = instance.indexKind();

@@ -1,6 +1,7 @@
 package io.github.astrorag.examples.cli;
 
 import io.github.astrorag.core.RagException;
+import io.github.astrorag.examples.eval.EvalCommand;
 import java.io.PrintWriter;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -11,7 +12,7 @@ import picocli.CommandLine.Command;
  */
 @Command(name = "astrorag", mixinStandardHelpOptions = true, versionProvider = AstroRagCommand.Version.class,
         description = "Budgeted, cited retrieval-augmented generation: AstroRAG and CORAG on the JVM.",
-        subcommands = {AskCommand.class, CommandLine.HelpCommand.class})
+        subcommands = {AskCommand.class, EvalCommand.class, AgentCommand.class, EsCommand.class, CommandLine.HelpCommand.class})
 public final class AstroRagCommand implements Runnable {
 
     /** Exit status for bad input or a failed run. */

@@ -30,6 +30,9 @@ public final class PipelineOptions {
                     + "or hashing (no model, for tests). Default: the preset's.")
     public String model;
 
+    /** For programmatic use: an embedder that replaces {@code --model} (the evaluation shares one per run). */
+    public io.github.astrorag.core.spi.Embedder embedder;
+
     @Option(names = "--candidates", paramLabel = "N", description = "Candidates retrieved before selection. Default: 20.")
     public Integer candidates;
 
@@ -60,6 +63,20 @@ public final class PipelineOptions {
 
     @Option(names = "--hyde", description = "Retrieve with a hypothetical answer written by the generator (HyDE).")
     public boolean hyde;
+
+    @Option(names = "--iterations", paramLabel = "N", description = "corag: MCTS iterations. Default: 10.")
+    public Integer iterations;
+
+    @Option(names = "--exploration", paramLabel = "C", description = "corag: MCTS exploration constant c. Default: 2.4.")
+    public Double exploration;
+
+    @Option(names = "--cost-weight", paramLabel = "L", description = "corag: weight λ of the token cost in the utility. Default: 0.1.")
+    public Double costWeight;
+
+    @Option(names = "--agent", paramLabel = "FILE",
+            description = "corag: a configuration agent trained by 'astrorag agent train' that picks the scorer and "
+                    + "MCTS settings per question.")
+    public java.nio.file.Path agent;
 
     @Option(names = "--generator", paramLabel = "KIND",
             description = "Who writes the answer: ${COMPLETION-CANDIDATES}. Default: extractive (offline).")

@@ -12,6 +12,10 @@ import io.github.astrorag.core.spi.Generator;
 import io.github.astrorag.core.spi.Retriever;
 import io.github.astrorag.core.retrieve.DenseRetriever;
 import io.github.astrorag.core.token.TokenCounter;
+import io.github.astrorag.mcts.Corag;
+import io.github.astrorag.mcts.MctsContextSelector;
+import io.github.astrorag.mcts.agent.ConfigAgent;
+import io.github.astrorag.mcts.agent.ConfigAgentTrainer;
 import io.github.astrorag.retrieval.AstroRag;
 import io.github.astrorag.retrieval.coverage.QueryCoverageSelector;
 import io.github.astrorag.retrieval.embed.OnnxSentenceEmbedder;
@@ -37,6 +41,8 @@ public final class Presets {
         DEFAULT,
         /** The AstroRAG paper: MiniLM, MMR k=3, personalized PageRank top 3, 1800 tokens. */
         ASTRORAG,
+        /** The CORAG paper: MCTS over chunk combinations and their order under the budget. */
+        CORAG,
         /** Plain top-k by cosine until the budget is spent. */
         NAIVE;
 
@@ -51,18 +57,31 @@ public final class Presets {
     /** The embedding model of the AstroRAG preset (the paper's Sentence-BERT). */
     public static final String ASTRORAG_MODEL = "minilm-q";
 
+    /** The model ids {@code --model} takes. */
+    public static final java.util.List<String> MODEL_IDS = java.util.List.of("bge-small-q", "minilm-q", "minilm", "e5-small-q", "hashing");
+
     private static final Map<String, Embedder> EMBEDDERS = new ConcurrentHashMap<>();
 
     private Presets() {
     }
 
-    /** The pipeline the options describe. */
+    /** The pipeline the options describe, with the in-memory index. */
     public static RagPipeline build(PipelineOptions o) {
+        return build(o, new io.github.astrorag.core.index.InMemoryEphemeralIndexFactory());
+    }
+
+    /** The pipeline the options describe, keeping each instance's index in {@code indexes}. */
+    public static RagPipeline build(PipelineOptions o, io.github.astrorag.core.spi.EphemeralIndexFactory indexes) {
+        if (o.preset != Name.CORAG) {
+            checkNoCoragOptions(o);
+        }
         RagPipeline.Builder b = switch (o.preset) {
             case ASTRORAG -> astrorag(o);
+            case CORAG -> corag(o);
             case NAIVE -> naive(o);
             case DEFAULT -> recommended(o);
         };
+        b.index(indexes);
         if (o.budget != null) {
             b.budget(o.budget);
         }
@@ -82,11 +101,18 @@ public final class Presets {
     }
 
     private static Embedder embedder(PipelineOptions o, String presetModel) {
+        if (o.embedder != null) {
+            return o.embedder;
+        }
         return embedder(o.model == null ? presetModel : o.model);
     }
 
     /** The shared embedder of a model id ({@code hashing} or a {@link SentenceModel} id). */
     public static Embedder embedder(String id) {
+        InvalidConfigurationException.check(!id.isBlank(), "the model id is blank: use one of %s", MODEL_IDS);
+        if (!"hashing".equals(id) && !MODEL_IDS.contains(id)) {
+            throw new InvalidConfigurationException("unknown embedding model '" + id + "'; known models: " + String.join(", ", MODEL_IDS));
+        }
         return EMBEDDERS.computeIfAbsent(id, key -> "hashing".equals(key)
                 ? new HashingEmbedder()
                 : OnnxSentenceEmbedder.load(SentenceModel.byId(key)));
@@ -110,6 +136,34 @@ public final class Presets {
                     .top(o.prTop == null ? AstroRag.PAGERANK_TOP : o.prTop).build()));
         }
         return b;
+    }
+
+    private static RagPipeline.Builder corag(PipelineOptions o) {
+        Embedder embedder = embedder(o, ASTRORAG_MODEL);
+        MctsContextSelector.Builder mcts = MctsContextSelector.builder();
+        if (o.iterations != null) {
+            mcts.iterations(o.iterations);
+        }
+        if (o.exploration != null) {
+            mcts.exploration(o.exploration);
+        }
+        if (o.costWeight != null) {
+            mcts.costWeight(o.costWeight);
+        }
+        RagPipeline.Builder b;
+        if (o.agent != null) {
+            InvalidConfigurationException.check(o.iterations == null && o.exploration == null && o.costWeight == null,
+                    "--agent chooses the MCTS settings per question: leave out --iterations, --exploration and --cost-weight");
+            b = Corag.pipelineBuilder(embedder, ConfigAgent.load(o.agent), ConfigAgentTrainer.defaultScorers(embedder));
+        } else {
+            b = Corag.pipelineBuilder(embedder, mcts.build());
+        }
+        return b.retriever(retriever(o));
+    }
+
+    private static void checkNoCoragOptions(PipelineOptions o) {
+        InvalidConfigurationException.check(o.iterations == null && o.exploration == null && o.costWeight == null && o.agent == null,
+                "--iterations, --exploration, --cost-weight and --agent apply to --preset corag only");
     }
 
     private static RagPipeline.Builder naive(PipelineOptions o) {

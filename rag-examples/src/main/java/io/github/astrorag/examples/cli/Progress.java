@@ -7,7 +7,7 @@ import me.tongfei.progressbar.ProgressBarBuilder;
 import me.tongfei.progressbar.ProgressBarStyle;
 
 /**
- * A progress bar on stderr for ingesting documents: one bar per phase (load, chunk, embed), shown only
+ * A progress bar on stderr for long work: one bar per phase (load, chunk, embed; label, train), shown only
  * when there is enough work to be worth watching (more than {@value #MIN_FILES} files or
  * {@value #MIN_CHUNKS} chunks), so that a quick question stays quiet. Closing it ends the current bar.
  */
@@ -26,6 +26,11 @@ final class Progress implements IngestListener, AutoCloseable {
 
     static Progress forIngest(int paths) {
         return new Progress(paths > MIN_FILES);
+    }
+
+    /** A bar for every phase, whatever its size. */
+    static Progress always() {
+        return new Progress(true);
     }
 
     @Override
@@ -49,6 +54,8 @@ final class Progress implements IngestListener, AutoCloseable {
             case "load" -> "Loading files";
             case "chunk" -> "Chunking";
             case "embed" -> "Embedding chunks";
+            case "label" -> "Grid search";
+            case "train" -> "Training";
             default -> phase;
         };
     }

@@ -86,7 +86,7 @@ class AskCommandTest {
         assertBad(run("ask", "--model", "hashing", "--docs", dir.resolve("bin.txt").toString(), "q?"), "binary");
         assertBad(run("ask", "--model", "hashing", "--docs", "samples", " "), "blank");
         assertBad(run("ask", "--model", "hashing", "--docs", "samples", "--budget", "0", "q?"), "budget");
-        assertBad(run("ask", "--model", "nonsense", "--docs", "samples", "q?"), "unknown model");
+        assertBad(run("ask", "--model", "nonsense", "--docs", "samples", "q?"), "unknown embedding model");
     }
 
     private static void assertBad(Run r, String message) {

@@ -1,0 +1,218 @@
+package io.github.astrorag.elasticsearch;
+
+import co.elastic.clients.elasticsearch.ElasticsearchClient;
+import co.elastic.clients.elasticsearch._types.ElasticsearchException;
+import co.elastic.clients.elasticsearch._types.ErrorCause;
+import co.elastic.clients.json.jackson.JacksonJsonpMapper;
+import co.elastic.clients.transport.TransportException;
+import co.elastic.clients.transport.TransportUtils;
+import co.elastic.clients.transport.rest_client.RestClientTransport;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import io.github.astrorag.core.IndexException;
+import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.net.ConnectException;
+import java.net.NoRouteToHostException;
+import java.net.SocketTimeoutException;
+import java.net.UnknownHostException;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLException;
+import org.apache.http.Header;
+import org.apache.http.HttpHost;
+import org.apache.http.conn.ConnectTimeoutException;
+import org.apache.http.message.BasicHeader;
+import org.elasticsearch.client.ResponseException;
+import org.elasticsearch.client.RestClient;
+import org.elasticsearch.client.RestClientBuilder;
+
+/**
+ * One client of one cluster: the low-level REST client with the settings' timeouts, TLS and credentials,
+ * the typed client over it, and the translation of every failure into an {@link IndexException} whose
+ * message names the cluster and the action but never a secret. Thread-safe.
+ */
+final class Connection implements AutoCloseable {
+
+    /** Pooled connections per cluster node: enough for 32 instances working at once. */
+    static final int MAX_CONNECTIONS = 32;
+
+    /** A call to the cluster. */
+    interface Call<T> {
+        T run(ElasticsearchClient client) throws IOException;
+    }
+
+    private final ElasticsearchSettings settings;
+    private final RestClient restClient;
+    private final ElasticsearchClient client;
+
+    Connection(ElasticsearchSettings settings) {
+        this.settings = settings;
+        HttpHost[] hosts = settings.urls().stream()
+                .map(u -> new HttpHost(u.getHost().replace("[", "").replace("]", ""), u.getPort(), u.getScheme()))
+                .toArray(HttpHost[]::new);
+        RestClientBuilder builder = RestClient.builder(hosts)
+                .setRequestConfigCallback(rc -> rc
+                        .setConnectTimeout((int) settings.connectTimeout().toMillis())
+                        .setConnectionRequestTimeout((int) Math.min(Integer.MAX_VALUE,
+                                settings.connectTimeout().toMillis() + settings.socketTimeout().toMillis()))
+                        .setSocketTimeout((int) settings.socketTimeout().toMillis()));
+        String authorization = settings.authorizationHeader();
+        if (authorization != null) {
+            builder.setDefaultHeaders(new Header[] {new BasicHeader("Authorization", authorization)});
+        }
+        SSLContext ssl = sslContext(settings);
+        builder.setHttpClientConfigCallback(hc -> {
+            hc.setMaxConnPerRoute(MAX_CONNECTIONS).setMaxConnTotal(MAX_CONNECTIONS * hosts.length);
+            return ssl == null ? hc : hc.setSSLContext(ssl);
+        });
+        this.restClient = builder.build();
+        ObjectMapper mapper = new ObjectMapper()
+                .setPropertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE)
+                .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
+        this.client = new ElasticsearchClient(new RestClientTransport(restClient, new JacksonJsonpMapper(mapper)));
+    }
+
+    private static SSLContext sslContext(ElasticsearchSettings settings) {
+        try {
+            if (settings.caCertificate().isPresent()) {
+                return TransportUtils.sslContextFromHttpCaCrt(settings.caCertificate().get().toFile());
+            }
+            if (settings.caFingerprint().isPresent()) {
+                return TransportUtils.sslContextFromCaFingerprint(settings.caFingerprint().get());
+            }
+            return null;
+        } catch (IOException | RuntimeException e) {
+            throw new IndexException("cannot set up TLS for Elasticsearch at " + settings.urlList() + ": "
+                    + e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage()), e);
+        }
+    }
+
+    ElasticsearchSettings settings() {
+        return settings;
+    }
+
+    /**
+     * Runs {@code call}, retrying failures to connect up to {@link ElasticsearchSettings#retries()} times with a
+     * doubling back-off; any failure becomes an {@link IndexException} saying what {@code action} was.
+     */
+    <T> T call(String action, Call<T> call) {
+        long backoff = ElasticsearchSettings.RETRY_BACKOFF_MILLIS;
+        for (int attempt = 0; ; attempt++) {
+            try {
+                return call.run(client);
+            } catch (IOException | RuntimeException e) {
+                if (attempt < settings.retries() && isConnectFailure(e)) {
+                    try {
+                        Thread.sleep(backoff);
+                    } catch (InterruptedException ie) {
+                        Thread.currentThread().interrupt();
+                        throw new IndexException("interrupted while " + action + " on Elasticsearch at " + settings.urlList(), ie);
+                    }
+                    backoff *= 2;
+                    continue;
+                }
+                throw translate(action, e, attempt + 1);
+            }
+        }
+    }
+
+    /** Whether the request never reached the cluster, so that repeating it is safe. */
+    static boolean isConnectFailure(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof ConnectException || t instanceof ConnectTimeoutException || t instanceof NoRouteToHostException
+                    || t instanceof UnknownHostException) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The status of an HTTP error answer somewhere in the cause chain, or 0. */
+    static int statusOf(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof ElasticsearchException ee) {
+                return ee.status();
+            }
+            if (t instanceof TransportException te && te.statusCode() > 0) {
+                return te.statusCode();
+            }
+            if (t instanceof ResponseException re) {
+                return re.getResponse().getStatusLine().getStatusCode();
+            }
+        }
+        return 0;
+    }
+
+    /** The failure as an {@link IndexException} whose message names the cluster, the action and the reason. */
+    IndexException translate(String action, Throwable e, int attempts) {
+        String where = "Elasticsearch at " + settings.urlList();
+        int status = statusOf(e);
+        if (status == 401) {
+            String who = switch (settings.authentication()) {
+                case NONE -> "no credentials were given; the cluster requires them (an API key or a user and password)";
+                case API_KEY -> "the API key was refused: check that it is valid, not expired and not revoked";
+                case BASIC -> "user '" + settings.username().orElse("") + "' was refused: check the user name and password";
+            };
+            return new ElasticsearchAuthenticationException("authentication failed while " + action + " on " + where
+                    + " (HTTP 401): " + who, 401, e);
+        }
+        if (status == 403) {
+            return new ElasticsearchAuthenticationException("not authorised while " + action + " on " + where
+                    + " (HTTP 403): " + reason(e) + "; the user needs the privileges create_index, delete_index, "
+                    + "write, read and view_index_metadata on the index prefix, and cluster monitor", 403, e);
+        }
+        if (status > 0) {
+            return new IndexException("Elasticsearch refused " + action + " on " + where + " (HTTP " + status + "): "
+                    + reason(e), e);
+        }
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof SocketTimeoutException) {
+                return new IndexException("no answer from " + where + " within the socket timeout of "
+                        + settings.socketTimeout().toMillis() + " ms while " + action
+                        + ": the node may be overloaded, stopped or paused", e);
+            }
+            if (t instanceof ConnectTimeoutException) {
+                return new IndexException("cannot connect to " + where + " within " + settings.connectTimeout().toMillis()
+                        + " ms while " + action + " (" + attempts + " attempts)", e);
+            }
+            if (t instanceof ConnectException || t instanceof NoRouteToHostException || t instanceof UnknownHostException) {
+                return new IndexException("cannot reach " + where + " while " + action + " (" + attempts
+                        + " attempts): " + t.getClass().getSimpleName() + (t.getMessage() == null ? "" : ": " + t.getMessage())
+                        + "; is the cluster running and the URL right?", e);
+            }
+            if (t instanceof SSLException) {
+                return new IndexException("TLS failed with " + where + " while " + action + ": " + t.getMessage()
+                        + "; check the CA certificate or fingerprint", e);
+            }
+            if (t instanceof InterruptedIOException) {
+                return new IndexException("interrupted while " + action + " on " + where, e);
+            }
+        }
+        if (e instanceof IndexException ie) {
+            return ie;
+        }
+        return new IndexException("failed while " + action + " on " + where + ": " + e.getClass().getSimpleName()
+                + (e.getMessage() == null ? "" : ": " + e.getMessage()), e);
+    }
+
+    private static String reason(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof ElasticsearchException ee && ee.error() != null) {
+                ErrorCause c = ee.error();
+                String root = c.rootCause().isEmpty() ? "" : " (root cause: " + c.rootCause().get(0).reason() + ")";
+                return c.type() + ": " + c.reason() + root;
+            }
+        }
+        return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+    }
+
+    @Override
+    public void close() {
+        try {
+            restClient.close();
+        } catch (IOException e) {
+            throw new IndexException("cannot close the client of Elasticsearch at " + settings.urlList() + ": " + e.getMessage(), e);
+        }
+    }
+}

@@ -1,0 +1,393 @@
+package io.github.astrorag.elasticsearch;
+
+import co.elastic.clients.elasticsearch._types.ExpandWildcard;
+import co.elastic.clients.elasticsearch._types.HealthStatus;
+import co.elastic.clients.elasticsearch.indices.IndexSettings;
+import co.elastic.clients.elasticsearch.indices.IndexState;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.github.astrorag.core.IndexException;
+import io.github.astrorag.core.InvalidConfigurationException;
+import io.github.astrorag.core.spi.EphemeralIndex;
+import io.github.astrorag.core.spi.EphemeralIndexFactory;
+import java.io.StringReader;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Creates one fresh Elasticsearch index per instance ({@link ElasticsearchEphemeralIndex}), named
+ * {@code <prefix><yyyyMMdd't'HHmmss>-<random 12 hex>} (prefix default {@value #DEFAULT_PREFIX}), with one
+ * shard, no replica, refresh only on demand, and a mapping of the chunk text (BM25), the provenance as
+ * keywords and integers, and a {@code dense_vector} of the embedder's dimension with cosine similarity.
+ *
+ * <p>The factory owns one client (connection pool and I/O threads) shared by its indices; {@link #close()}
+ * deletes the indices it created that are still open, then closes the client. {@link #sweepOrphans} deletes
+ * indices of this prefix older than an age, which a killed process left behind. Thread-safe.
+ *
+ * <pre>{@code
+ * ElasticsearchSettings settings = ElasticsearchSettings.builder().url("https://es:9200")
+ *         .apiKeyFromEnvironment("ES_API_KEY").caFingerprint(fp).build();
+ * try (ElasticsearchEphemeralIndexFactory factory = ElasticsearchEphemeralIndexFactory.builder(settings).build()) {
+ *     RagPipeline rag = RagPipeline.builder().embedder(embedder).index(factory).build();
+ *     try (RagInstance instance = rag.open(paths)) { ... }     // index created, then deleted
+ * }
+ * }</pre>
+ */
+public final class ElasticsearchEphemeralIndexFactory implements EphemeralIndexFactory, AutoCloseable {
+
+    /** Default index name prefix. */
+    public static final String DEFAULT_PREFIX = "astrorag-";
+    /** Default {@code num_candidates} of a kNN search (raised to {@code k} when smaller). */
+    public static final int DEFAULT_NUM_CANDIDATES = 100;
+    /** Elasticsearch's upper limit of {@code num_candidates} and of {@code k}. */
+    public static final int MAX_NUM_CANDIDATES = 10_000;
+    /** Default number of chunks per bulk request. */
+    public static final int DEFAULT_BULK_SIZE = 500;
+    /** Default rank constant of reciprocal rank fusion in hybrid search (Cormack et al., 2009). */
+    public static final int DEFAULT_RRF_RANK_CONSTANT = 60;
+    /** Default number of hits taken from each of the kNN and BM25 lists before fusion (raised to {@code k}). */
+    public static final int DEFAULT_HYBRID_WINDOW = 50;
+    /** Largest vector dimension Elasticsearch 8.19 indexes. */
+    public static final int MAX_DIMENSION = 4096;
+
+    private static final Logger LOG = LoggerFactory.getLogger(ElasticsearchEphemeralIndexFactory.class);
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private final Connection connection;
+    private final IndexNames names;
+    private final int numCandidates;
+    private final VectorIndexType vectorIndexType;
+    private final int bulkSize;
+    private final int rrfRankConstant;
+    private final int hybridWindow;
+    private final Clock clock;
+    private final Set<ElasticsearchEphemeralIndex> open = ConcurrentHashMap.newKeySet();
+    private volatile boolean closed;
+
+    private ElasticsearchEphemeralIndexFactory(Builder b) {
+        this.names = new IndexNames(b.prefix == null ? DEFAULT_PREFIX : b.prefix);
+        this.numCandidates = b.numCandidates == null ? DEFAULT_NUM_CANDIDATES : b.numCandidates;
+        this.vectorIndexType = b.vectorIndexType == null ? VectorIndexType.HNSW : b.vectorIndexType;
+        this.bulkSize = b.bulkSize == null ? DEFAULT_BULK_SIZE : b.bulkSize;
+        this.rrfRankConstant = b.rrfRankConstant == null ? DEFAULT_RRF_RANK_CONSTANT : b.rrfRankConstant;
+        this.hybridWindow = b.hybridWindow == null ? DEFAULT_HYBRID_WINDOW : b.hybridWindow;
+        this.clock = b.clock == null ? Clock.systemUTC() : b.clock;
+        this.connection = new Connection(b.settings);
+    }
+
+    /** A builder for a cluster reached with {@code settings}. */
+    public static Builder builder(ElasticsearchSettings settings) {
+        return new Builder(Objects.requireNonNull(settings, "settings"));
+    }
+
+    /**
+     * Checks that the cluster answers and accepts the credentials (cluster health; {@code GET /} is not used
+     * because some distributions refuse it).
+     *
+     * @return the cluster's health: {@code green}, {@code yellow} or {@code red}
+     * @throws ElasticsearchAuthenticationException on refused credentials
+     * @throws IndexException when the cluster cannot be reached
+     */
+    public String health() {
+        ensureOpen();
+        HealthStatus status = connection.call("checking cluster health", c -> c.cluster().health().status());
+        return status.jsonValue();
+    }
+
+    /**
+     * Creates a fresh empty index for vectors of {@code dimension} components (1 to {@value #MAX_DIMENSION}).
+     *
+     * @throws ElasticsearchAuthenticationException on refused credentials
+     * @throws IndexException when the cluster cannot be reached or refuses the index
+     */
+    @Override
+    public EphemeralIndex create(int dimension) {
+        return createIndex(dimension);
+    }
+
+    /** As {@link #create(int)}, typed, for hybrid and lexical search. */
+    public ElasticsearchEphemeralIndex createIndex(int dimension) {
+        InvalidConfigurationException.check(dimension >= 1 && dimension <= MAX_DIMENSION,
+                "vector dimension must be 1..%d for Elasticsearch, was %d", MAX_DIMENSION, dimension);
+        ensureOpen();
+        String body = createBody(dimension);
+        for (int attempt = 0; ; attempt++) {
+            String name = names.next(clock.instant());
+            try {
+                connection.call("creating index " + name,
+                        c -> c.indices().create(r -> r.index(name).withJson(new StringReader(body))));
+            } catch (IndexException e) {
+                if (attempt == 0 && e.getMessage().contains("resource_already_exists_exception")) {
+                    continue; // a random-id collision: take another name
+                }
+                throw e;
+            }
+            ElasticsearchEphemeralIndex index = new ElasticsearchEphemeralIndex(this, connection, name, dimension);
+            open.add(index);
+            LOG.debug("created Elasticsearch index {}", name);
+            return index;
+        }
+    }
+
+    private String createBody(int dimension) {
+        Map<String, Object> vector = new LinkedHashMap<>();
+        vector.put("type", "dense_vector");
+        vector.put("dims", dimension);
+        vector.put("index", true);
+        vector.put("similarity", "cosine");
+        vector.put("index_options", Map.of("type", vectorIndexType.esName()));
+        Map<String, Object> keyword = Map.of("type", "keyword", "ignore_above", 1024);
+        Map<String, Object> stored = Map.of("type", "integer", "index", false, "doc_values", false);
+        Map<String, Object> properties = new LinkedHashMap<>();
+        properties.put("text", Map.of("type", "text"));
+        properties.put("chunk_id", keyword);
+        properties.put("document_id", keyword);
+        properties.put("title", keyword);
+        properties.put("source", keyword);
+        properties.put("page", Map.of("type", "integer"));
+        properties.put("ordinal", Map.of("type", "integer"));
+        properties.put("tokens", stored);
+        properties.put("start", stored);
+        properties.put("end", stored);
+        properties.put("seq", Map.of("type", "long"));
+        properties.put("vector", vector);
+        Map<String, Object> body = Map.of(
+                "settings", Map.of("index", Map.of("number_of_shards", 1, "number_of_replicas", 0, "refresh_interval", "-1")),
+                "mappings", Map.of("dynamic", "strict", "properties", properties));
+        try {
+            return JSON.writeValueAsString(body);
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /**
+     * Deletes the indices whose names have this factory's prefix and shape and that were created more than
+     * {@code maxAge} ago (by the cluster's {@code creation_date}): those a killed process left behind. Indices
+     * of live instances younger than {@code maxAge} are kept; {@code Duration.ZERO} deletes every index of
+     * the prefix, live ones of other processes included. Indices with the prefix but another shape are never
+     * touched.
+     *
+     * @return the names deleted, sorted
+     */
+    public List<String> sweepOrphans(Duration maxAge) {
+        Objects.requireNonNull(maxAge, "maxAge");
+        InvalidConfigurationException.check(!maxAge.isNegative(), "maxAge must not be negative, was %s", maxAge);
+        ensureOpen();
+        Map<String, IndexState> found = connection.call("listing indices " + names.wildcard(),
+                c -> c.indices().get(g -> g.index(names.wildcard()).expandWildcards(ExpandWildcard.Open, ExpandWildcard.Closed)
+                        .ignoreUnavailable(true).allowNoIndices(true)).result());
+        Instant cutoff = clock.instant().minus(maxAge);
+        List<String> old = new ArrayList<>();
+        for (Map.Entry<String, IndexState> e : new TreeMap<>(found).entrySet()) {
+            Long created = creationDate(e.getValue());
+            if (names.isOurs(e.getKey()) && created != null && !Instant.ofEpochMilli(created).isAfter(cutoff)) {
+                old.add(e.getKey());
+            }
+        }
+        List<String> deleted = new ArrayList<>();
+        for (String name : old) {
+            boolean existed = connection.call("deleting orphan index " + name,
+                    c -> c.indices().delete(d -> d.index(name).ignoreUnavailable(true)).acknowledged());
+            if (existed) {
+                deleted.add(name);
+            }
+        }
+        if (!deleted.isEmpty()) {
+            LOG.info("deleted {} orphan Elasticsearch indices older than {}: {}", deleted.size(), maxAge, deleted);
+        }
+        return List.copyOf(deleted);
+    }
+
+    private static Long creationDate(IndexState state) {
+        IndexSettings s = state.settings();
+        if (s == null) {
+            return null;
+        }
+        if (s.index() != null && s.index().creationDate() != null) {
+            return s.index().creationDate();
+        }
+        return s.creationDate();
+    }
+
+    /** The index name prefix. */
+    public String prefix() {
+        return names.prefix();
+    }
+
+    /** The settings, without secrets. */
+    public ElasticsearchSettings settings() {
+        return connection.settings();
+    }
+
+    /** The factory's configuration without secrets, for the trace. */
+    @Override
+    public Map<String, Object> describe() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("name", "elasticsearch");
+        m.putAll(connection.settings().describe());
+        m.put("prefix", names.prefix());
+        m.put("vectorIndex", vectorIndexType.esName());
+        m.put("numCandidates", numCandidates);
+        m.put("bulkSize", bulkSize);
+        m.put("rrfRankConstant", rrfRankConstant);
+        m.put("hybridWindow", hybridWindow);
+        return m;
+    }
+
+    int numCandidates() {
+        return numCandidates;
+    }
+
+    int bulkSize() {
+        return bulkSize;
+    }
+
+    int rrfRankConstant() {
+        return rrfRankConstant;
+    }
+
+    int hybridWindow() {
+        return hybridWindow;
+    }
+
+    void forget(ElasticsearchEphemeralIndex index) {
+        open.remove(index);
+    }
+
+    private void ensureOpen() {
+        if (closed) {
+            throw new IndexException("this Elasticsearch index factory is closed");
+        }
+    }
+
+    /**
+     * Deletes the indices this factory created that are still open, then closes the client; idempotent.
+     *
+     * @throws IndexException naming the indices that could not be deleted (the client is closed anyway)
+     */
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        List<String> failed = new ArrayList<>();
+        IndexException first = null;
+        for (ElasticsearchEphemeralIndex index : List.copyOf(open)) {
+            try {
+                index.close();
+            } catch (IndexException e) {
+                failed.add(index.name());
+                first = first == null ? e : first;
+            }
+        }
+        connection.close();
+        if (first != null) {
+            throw new IndexException("could not delete " + failed.size() + " Elasticsearch indices " + failed
+                    + " (remove them later with sweepOrphans): " + first.getMessage(), first);
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "ElasticsearchEphemeralIndexFactory" + describe();
+    }
+
+    /**
+     * Fail-fast builder: a bad value fails at once with {@link InvalidConfigurationException} naming the
+     * value and the limit, and so does a setting given twice.
+     */
+    public static final class Builder {
+        private final ElasticsearchSettings settings;
+        private String prefix;
+        private Integer numCandidates;
+        private VectorIndexType vectorIndexType;
+        private Integer bulkSize;
+        private Integer rrfRankConstant;
+        private Integer hybridWindow;
+        private Clock clock;
+
+        private Builder(ElasticsearchSettings settings) {
+            this.settings = settings;
+        }
+
+        private static void once(Object current, String name) {
+            InvalidConfigurationException.check(current == null, "%s was already set", name);
+        }
+
+        /** The index name prefix; default {@value #DEFAULT_PREFIX}; a-z, 0-9, '_', '.', '-', up to 100 characters. */
+        public Builder indexPrefix(String value) {
+            once(prefix, "indexPrefix");
+            prefix = new IndexNames(value).prefix();
+            return this;
+        }
+
+        /**
+         * {@code num_candidates} of kNN search (per shard, before the top k); default
+         * {@value #DEFAULT_NUM_CANDIDATES}; 1 to {@value #MAX_NUM_CANDIDATES}. A search for more than this
+         * many raises it to {@code k}. At least the number of chunks makes HNSW search exact in practice.
+         */
+        public Builder numCandidates(int value) {
+            once(numCandidates, "numCandidates");
+            InvalidConfigurationException.check(value >= 1 && value <= MAX_NUM_CANDIDATES,
+                    "numCandidates must be 1..%d, was %d", MAX_NUM_CANDIDATES, value);
+            numCandidates = value;
+            return this;
+        }
+
+        /** How the vectors are indexed; default {@link VectorIndexType#HNSW}. */
+        public Builder vectorIndexType(VectorIndexType value) {
+            once(vectorIndexType, "vectorIndexType");
+            vectorIndexType = Objects.requireNonNull(value, "vectorIndexType");
+            return this;
+        }
+
+        /** Chunks per bulk request; default {@value #DEFAULT_BULK_SIZE}; 1 to 10,000. */
+        public Builder bulkSize(int value) {
+            once(bulkSize, "bulkSize");
+            InvalidConfigurationException.check(value >= 1 && value <= 10_000, "bulkSize must be 1..10000, was %d", value);
+            bulkSize = value;
+            return this;
+        }
+
+        /** The rank constant {@code k} of reciprocal rank fusion; default {@value #DEFAULT_RRF_RANK_CONSTANT}; 1 to 10,000. */
+        public Builder rrfRankConstant(int value) {
+            once(rrfRankConstant, "rrfRankConstant");
+            InvalidConfigurationException.check(value >= 1 && value <= 10_000, "rrfRankConstant must be 1..10000, was %d", value);
+            rrfRankConstant = value;
+            return this;
+        }
+
+        /** Hits taken from each list before fusion; default {@value #DEFAULT_HYBRID_WINDOW}; 1 to {@value #MAX_NUM_CANDIDATES}. */
+        public Builder hybridWindow(int value) {
+            once(hybridWindow, "hybridWindow");
+            InvalidConfigurationException.check(value >= 1 && value <= MAX_NUM_CANDIDATES,
+                    "hybridWindow must be 1..%d, was %d", MAX_NUM_CANDIDATES, value);
+            hybridWindow = value;
+            return this;
+        }
+
+        /** The clock for index names and {@link #sweepOrphans} ages; default UTC system clock (for tests). */
+        Builder clock(Clock value) {
+            once(clock, "clock");
+            clock = Objects.requireNonNull(value, "clock");
+            return this;
+        }
+
+        /** The factory; no request is made until {@link #health()} or {@link #create(int)}. */
+        public ElasticsearchEphemeralIndexFactory build() {
+            return new ElasticsearchEphemeralIndexFactory(this);
+        }
+    }
+}

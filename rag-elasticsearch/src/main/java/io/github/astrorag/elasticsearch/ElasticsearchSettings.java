@@ -1,0 +1,358 @@
+package io.github.astrorag.elasticsearch;
+
+import io.github.astrorag.core.InvalidConfigurationException;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.function.UnaryOperator;
+import java.util.regex.Pattern;
+
+/**
+ * How to reach an Elasticsearch cluster: its URL(s), the credentials, TLS trust and the timeouts. Immutable
+ * and thread-safe; built by a fail-fast {@link Builder}.
+ *
+ * <p>Credentials are an API key (sent as {@code Authorization: ApiKey ...}) or a user and password (HTTP
+ * basic), or none for a cluster without security. <b>Secrets never leave this object</b> except in the
+ * request header: {@link #toString()}, {@link #describe()} and every exception message name only the kind of
+ * credentials and the user. TLS: an {@code https} URL is verified against the JVM's trust store, or against
+ * a CA certificate file (PEM), or by the SHA-256 fingerprint of the CA certificate (as Elasticsearch prints
+ * it on first start).
+ *
+ * <p>Defaults: connect timeout {@value #DEFAULT_CONNECT_TIMEOUT_MILLIS} ms, socket (read) timeout
+ * {@value #DEFAULT_SOCKET_TIMEOUT_MILLIS} ms, {@value #DEFAULT_RETRIES} retries. Retries apply only to
+ * failures to connect (the request never reached the cluster), with a back-off of
+ * {@value #RETRY_BACKOFF_MILLIS} ms doubling each time; a request that reached the cluster and timed out
+ * is not repeated. So a call fails within about {@code (retries + 1) × connectTimeout + backoffs} when the
+ * cluster is unreachable, and within {@code socketTimeout} when it accepted the request but does not
+ * answer.
+ */
+public final class ElasticsearchSettings {
+
+    /** Default connect timeout, milliseconds. */
+    public static final long DEFAULT_CONNECT_TIMEOUT_MILLIS = 5_000;
+    /** Default socket (read) timeout, milliseconds. */
+    public static final long DEFAULT_SOCKET_TIMEOUT_MILLIS = 30_000;
+    /** Default number of retries after a failure to connect. */
+    public static final int DEFAULT_RETRIES = 2;
+    /** Upper limit of retries. */
+    public static final int MAX_RETRIES = 10;
+    /** First back-off between retries, milliseconds; it doubles each retry. */
+    public static final long RETRY_BACKOFF_MILLIS = 100;
+    /** Upper limit of either timeout. */
+    public static final Duration MAX_TIMEOUT = Duration.ofMinutes(10);
+
+    private static final Pattern FINGERPRINT = Pattern.compile("(?i)[0-9a-f]{2}(:?[0-9a-f]{2}){31}");
+
+    /** How requests authenticate. */
+    public enum Authentication {
+        /** No credentials: a cluster with security disabled. */
+        NONE,
+        /** An API key. */
+        API_KEY,
+        /** A user and password (HTTP basic). */
+        BASIC
+    }
+
+    private final List<URI> urls;
+    private final Authentication authentication;
+    private final String apiKey;
+    private final String username;
+    private final String password;
+    private final Path caCertificate;
+    private final String caFingerprint;
+    private final Duration connectTimeout;
+    private final Duration socketTimeout;
+    private final int retries;
+
+    private ElasticsearchSettings(Builder b) {
+        this.urls = List.copyOf(b.urls);
+        this.apiKey = b.apiKey;
+        this.username = b.username;
+        this.password = b.password;
+        this.authentication = apiKey != null ? Authentication.API_KEY
+                : username != null ? Authentication.BASIC : Authentication.NONE;
+        this.caCertificate = b.caCertificate;
+        this.caFingerprint = b.caFingerprint;
+        this.connectTimeout = b.connectTimeout == null ? Duration.ofMillis(DEFAULT_CONNECT_TIMEOUT_MILLIS) : b.connectTimeout;
+        this.socketTimeout = b.socketTimeout == null ? Duration.ofMillis(DEFAULT_SOCKET_TIMEOUT_MILLIS) : b.socketTimeout;
+        this.retries = b.retries == null ? DEFAULT_RETRIES : b.retries;
+    }
+
+    /** A builder; at least one URL is required. */
+    public static Builder builder() {
+        return new Builder(System::getenv);
+    }
+
+    /** A builder that reads environment variables through {@code environment} (for tests). */
+    static Builder builder(UnaryOperator<String> environment) {
+        return new Builder(environment);
+    }
+
+    /** Settings for one URL and no credentials. */
+    public static ElasticsearchSettings of(String url) {
+        return builder().url(url).build();
+    }
+
+    /** The cluster's URLs (scheme, host, port), in the order given. */
+    public List<URI> urls() {
+        return urls;
+    }
+
+    /** Whether the URLs use TLS. */
+    public boolean tls() {
+        return "https".equals(urls.get(0).getScheme());
+    }
+
+    /** The kind of credentials. */
+    public Authentication authentication() {
+        return authentication;
+    }
+
+    /** The user of basic authentication, if any (not a secret). */
+    public Optional<String> username() {
+        return Optional.ofNullable(username);
+    }
+
+    /** The CA certificate file, if one was given. */
+    public Optional<Path> caCertificate() {
+        return Optional.ofNullable(caCertificate);
+    }
+
+    /** The CA certificate's SHA-256 fingerprint, if one was given (not a secret). */
+    public Optional<String> caFingerprint() {
+        return Optional.ofNullable(caFingerprint);
+    }
+
+    /** The connect timeout. */
+    public Duration connectTimeout() {
+        return connectTimeout;
+    }
+
+    /** The socket (read) timeout. */
+    public Duration socketTimeout() {
+        return socketTimeout;
+    }
+
+    /** Retries after a failure to connect. */
+    public int retries() {
+        return retries;
+    }
+
+    /** The {@code Authorization} header value, or {@code null} without credentials. Package-private: secret. */
+    String authorizationHeader() {
+        return switch (authentication) {
+            case NONE -> null;
+            case API_KEY -> "ApiKey " + apiKey;
+            case BASIC -> "Basic " + java.util.Base64.getEncoder().encodeToString(
+                    (username + ":" + password).getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        };
+    }
+
+    /** The URLs joined by commas, for messages. */
+    String urlList() {
+        return String.join(",", urls.stream().map(URI::toString).toList());
+    }
+
+    /** The settings without secrets, JSON-friendly, for traces and reports. */
+    public Map<String, Object> describe() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("urls", urls.stream().map(URI::toString).toList());
+        m.put("authentication", authentication.name().toLowerCase(Locale.ROOT));
+        if (username != null) {
+            m.put("user", username);
+        }
+        if (caCertificate != null) {
+            m.put("caCertificate", caCertificate.toString());
+        }
+        if (caFingerprint != null) {
+            m.put("caFingerprint", caFingerprint);
+        }
+        m.put("connectTimeoutMillis", connectTimeout.toMillis());
+        m.put("socketTimeoutMillis", socketTimeout.toMillis());
+        m.put("retries", retries);
+        return m;
+    }
+
+    /** The settings without secrets. */
+    @Override
+    public String toString() {
+        return "ElasticsearchSettings" + describe();
+    }
+
+    /**
+     * Fail-fast builder: a bad value fails at once with {@link InvalidConfigurationException} naming it (never
+     * showing a secret), and so does a setting given twice or two kinds of credentials.
+     */
+    public static final class Builder {
+        private final UnaryOperator<String> environment;
+        private final List<URI> urls = new ArrayList<>();
+        private String apiKey;
+        private String username;
+        private String password;
+        private Path caCertificate;
+        private String caFingerprint;
+        private Duration connectTimeout;
+        private Duration socketTimeout;
+        private Integer retries;
+
+        private Builder(UnaryOperator<String> environment) {
+            this.environment = environment;
+        }
+
+        private static void once(Object current, String name) {
+            InvalidConfigurationException.check(current == null, "%s was already set", name);
+        }
+
+        /**
+         * Adds a cluster URL: {@code http} or {@code https}, a host, an optional port (default 9200), no
+         * path, query or user info (give credentials separately). All URLs must share a scheme.
+         */
+        public Builder url(String url) {
+            Objects.requireNonNull(url, "url");
+            URI uri;
+            try {
+                uri = new URI(url.trim());
+            } catch (java.net.URISyntaxException e) {
+                throw new InvalidConfigurationException("Elasticsearch URL is not a URL: '" + url + "'");
+            }
+            String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
+            InvalidConfigurationException.check(scheme.equals("http") || scheme.equals("https"),
+                    "Elasticsearch URL must start with http:// or https://, was '%s'", safe(uri));
+            InvalidConfigurationException.check(uri.getRawUserInfo() == null,
+                    "Elasticsearch URL must not carry credentials; give them with apiKey(...) or basicAuth(...)");
+            InvalidConfigurationException.check(uri.getHost() != null && !uri.getHost().isEmpty(),
+                    "Elasticsearch URL has no host: '%s'", safe(uri));
+            InvalidConfigurationException.check((uri.getRawPath() == null || uri.getRawPath().isEmpty() || uri.getRawPath().equals("/"))
+                            && uri.getRawQuery() == null && uri.getRawFragment() == null,
+                    "Elasticsearch URL must have no path, query or fragment: '%s'", safe(uri));
+            int port = uri.getPort() == -1 ? 9200 : uri.getPort();
+            InvalidConfigurationException.check(port >= 1 && port <= 65535, "Elasticsearch port must be 1..65535, was %d", port);
+            URI clean = URI.create(scheme + "://" + (uri.getHost().contains(":") && !uri.getHost().startsWith("[")
+                    ? "[" + uri.getHost() + "]" : uri.getHost()) + ":" + port);
+            InvalidConfigurationException.check(!urls.contains(clean), "Elasticsearch URL %s was already given", clean);
+            InvalidConfigurationException.check(urls.isEmpty() || urls.get(0).getScheme().equals(scheme),
+                    "Elasticsearch URLs mix http and https: %s and %s", urls.isEmpty() ? "" : urls.get(0), clean);
+            urls.add(clean);
+            return this;
+        }
+
+        private static String safe(URI uri) {
+            // never echo user info (it may hold a password)
+            return uri.getRawUserInfo() == null ? uri.toString() : uri.toString().replace(uri.getRawUserInfo() + "@", "***@");
+        }
+
+        /** Adds several cluster URLs (see {@link #url(String)}). */
+        public Builder urls(List<String> values) {
+            values.forEach(this::url);
+            return this;
+        }
+
+        /** Authenticates with an API key (the base64 {@code id:key} form Elasticsearch returns as "encoded"). */
+        public Builder apiKey(String value) {
+            once(apiKey, "apiKey");
+            InvalidConfigurationException.check(username == null, "give either an API key or a user and password, not both");
+            InvalidConfigurationException.check(value != null && !value.isBlank(), "the API key is empty");
+            InvalidConfigurationException.check(value.chars().allMatch(c -> c > 32 && c < 127),
+                    "the API key holds whitespace or non-ASCII characters");
+            apiKey = value;
+            return this;
+        }
+
+        /** Authenticates with the API key held by environment variable {@code variable}. */
+        public Builder apiKeyFromEnvironment(String variable) {
+            return apiKey(fromEnvironment(variable, "API key"));
+        }
+
+        /** Authenticates as {@code user} with {@code password} (HTTP basic). */
+        public Builder basicAuth(String user, String password) {
+            once(username, "basicAuth");
+            InvalidConfigurationException.check(apiKey == null, "give either an API key or a user and password, not both");
+            InvalidConfigurationException.check(user != null && !user.isBlank() && user.indexOf(':') < 0,
+                    "the Elasticsearch user name is empty or holds ':'");
+            InvalidConfigurationException.check(password != null && !password.isEmpty(),
+                    "the password of Elasticsearch user %s is empty", user);
+            this.username = user;
+            this.password = password;
+            return this;
+        }
+
+        /** Authenticates as {@code user} with the password held by environment variable {@code variable}. */
+        public Builder basicAuthFromEnvironment(String user, String variable) {
+            return basicAuth(user, fromEnvironment(variable, "password"));
+        }
+
+        private String fromEnvironment(String variable, String what) {
+            InvalidConfigurationException.check(variable != null && !variable.isBlank(), "no environment variable named for the %s", what);
+            String value = environment.apply(variable);
+            InvalidConfigurationException.check(value != null && !value.isEmpty(),
+                    "environment variable %s (the Elasticsearch %s) is not set or empty", variable, what);
+            return value;
+        }
+
+        /** Trusts the CA certificate in this PEM file for {@code https} URLs. */
+        public Builder caCertificate(Path file) {
+            once(caCertificate, "caCertificate");
+            InvalidConfigurationException.check(caFingerprint == null, "give either a CA certificate or a CA fingerprint, not both");
+            Objects.requireNonNull(file, "file");
+            InvalidConfigurationException.check(Files.isReadable(file), "CA certificate %s does not exist or is not readable", file);
+            caCertificate = file;
+            return this;
+        }
+
+        /** Trusts the CA certificate with this SHA-256 fingerprint (64 hex digits, colons allowed). */
+        public Builder caFingerprint(String fingerprint) {
+            once(caFingerprint, "caFingerprint");
+            InvalidConfigurationException.check(caCertificate == null, "give either a CA certificate or a CA fingerprint, not both");
+            InvalidConfigurationException.check(fingerprint != null && FINGERPRINT.matcher(fingerprint.trim()).matches(),
+                    "CA fingerprint must be a SHA-256 in hex (64 digits, colons allowed), was '%s'", fingerprint);
+            caFingerprint = fingerprint.trim().replace(":", "").toLowerCase(Locale.ROOT);
+            return this;
+        }
+
+        /** How long to wait for a connection; default 5 s; 1 ms to 10 min. */
+        public Builder connectTimeout(Duration value) {
+            once(connectTimeout, "connectTimeout");
+            connectTimeout = checkTimeout(value, "connectTimeout");
+            return this;
+        }
+
+        /** How long to wait for an answer once connected; default 30 s; 1 ms to 10 min. */
+        public Builder socketTimeout(Duration value) {
+            once(socketTimeout, "socketTimeout");
+            socketTimeout = checkTimeout(value, "socketTimeout");
+            return this;
+        }
+
+        private static Duration checkTimeout(Duration value, String name) {
+            Objects.requireNonNull(value, name);
+            InvalidConfigurationException.check(value.toMillis() >= 1 && value.compareTo(MAX_TIMEOUT) <= 0,
+                    "%s must be between 1 ms and %s, was %s", name, MAX_TIMEOUT, value);
+            return value;
+        }
+
+        /** Retries after a failure to connect; default 2; 0 to 10. */
+        public Builder retries(int value) {
+            once(retries, "retries");
+            InvalidConfigurationException.check(value >= 0 && value <= MAX_RETRIES, "retries must be 0..%d, was %d", MAX_RETRIES, value);
+            retries = value;
+            return this;
+        }
+
+        /** The settings; fails if no URL was given or TLS trust was given for {@code http} URLs. */
+        public ElasticsearchSettings build() {
+            InvalidConfigurationException.check(!urls.isEmpty(), "no Elasticsearch URL given (e.g. http://localhost:9200)");
+            boolean https = "https".equals(urls.get(0).getScheme());
+            InvalidConfigurationException.check(https || (caCertificate == null && caFingerprint == null),
+                    "a CA certificate or fingerprint was given but the URL %s is not https", urls.get(0));
+            return new ElasticsearchSettings(this);
+        }
+    }
+}

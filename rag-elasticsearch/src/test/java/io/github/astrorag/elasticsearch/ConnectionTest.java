@@ -1,0 +1,168 @@
+package io.github.astrorag.elasticsearch;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.catchThrowable;
+
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import io.github.astrorag.core.IndexException;
+import io.github.astrorag.core.InvalidConfigurationException;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The client side without a node: an in-process HTTP server that answers like Elasticsearch (its product
+ * header, its error bodies) or not at all; a closed port.
+ */
+class ConnectionTest {
+
+    private static final String SECRET = "hunter2-hunter2";
+    private static final String HEALTH = "{\"cluster_name\":\"c\",\"status\":\"yellow\",\"timed_out\":false,\"number_of_nodes\":1,"
+            + "\"number_of_data_nodes\":1,\"active_primary_shards\":0,\"active_shards\":0,\"relocating_shards\":0,"
+            + "\"initializing_shards\":0,\"unassigned_shards\":0,\"unassigned_primary_shards\":0,\"delayed_unassigned_shards\":0,"
+            + "\"number_of_pending_tasks\":0,\"number_of_in_flight_fetch\":0,\"task_max_waiting_in_queue_millis\":0,"
+            + "\"active_shards_percent_as_number\":100.0}";
+    private static final String UNAUTHENTICATED = "{\"error\":{\"root_cause\":[{\"type\":\"security_exception\","
+            + "\"reason\":\"unable to authenticate user [ingest] for REST request [/_cluster/health]\"}],"
+            + "\"type\":\"security_exception\",\"reason\":\"unable to authenticate user [ingest] for REST request [/_cluster/health]\"},"
+            + "\"status\":401}";
+    private static final String FORBIDDEN = "{\"error\":{\"root_cause\":[{\"type\":\"security_exception\","
+            + "\"reason\":\"action [indices:admin/create] is unauthorized for user [reader]\"}],"
+            + "\"type\":\"security_exception\",\"reason\":\"action [indices:admin/create] is unauthorized for user [reader]\"},"
+            + "\"status\":403}";
+
+    private HttpServer server;
+    private final List<String> authorizations = new CopyOnWriteArrayList<>();
+    private final CountDownLatch release = new CountDownLatch(1);
+
+    private String serve(int status, String body) throws IOException {
+        server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        server.createContext("/", exchange -> answer(exchange, status, body));
+        server.start();
+        return "http://127.0.0.1:" + server.getAddress().getPort();
+    }
+
+    private void answer(HttpExchange exchange, int status, String body) throws IOException {
+        authorizations.add(String.valueOf(exchange.getRequestHeaders().getFirst("Authorization")));
+        if (status == 0) { // never answer (until the test ends)
+            try {
+                release.await(30, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
+        exchange.getResponseHeaders().add("X-Elastic-Product", "Elasticsearch");
+        exchange.getResponseHeaders().add("Content-Type", "application/json");
+        exchange.sendResponseHeaders(status == 0 ? 200 : status, bytes.length);
+        exchange.getResponseBody().write(bytes);
+        exchange.close();
+    }
+
+    @AfterEach
+    void stop() {
+        release.countDown();
+        if (server != null) {
+            server.stop(0);
+        }
+    }
+
+    private static ElasticsearchEphemeralIndexFactory factory(ElasticsearchSettings settings) {
+        return ElasticsearchEphemeralIndexFactory.builder(settings).build();
+    }
+
+    @Test
+    void healthSendsTheCredentialsAsHeaders() throws Exception {
+        String url = serve(200, HEALTH);
+        try (ElasticsearchEphemeralIndexFactory f = factory(ElasticsearchSettings.builder().url(url).apiKey("aWQ6a2V5").build())) {
+            assertThat(f.health()).isEqualTo("yellow");
+        }
+        try (ElasticsearchEphemeralIndexFactory f = factory(ElasticsearchSettings.builder().url(url).basicAuth("elastic", "changeme").build())) {
+            assertThat(f.health()).isEqualTo("yellow");
+        }
+        assertThat(authorizations).containsExactly("ApiKey aWQ6a2V5", "Basic ZWxhc3RpYzpjaGFuZ2VtZQ==");
+    }
+
+    @Test
+    void refusedCredentialsAreAnAuthenticationErrorWithoutTheSecret() throws Exception {
+        String url = serve(401, UNAUTHENTICATED);
+        try (ElasticsearchEphemeralIndexFactory f = factory(ElasticsearchSettings.builder().url(url).basicAuth("ingest", SECRET).build())) {
+            Throwable t = catchThrowable(f::health);
+            assertThat(t).isInstanceOf(ElasticsearchAuthenticationException.class)
+                    .hasMessage("authentication failed while checking cluster health on Elasticsearch at " + url
+                            + " (HTTP 401): user 'ingest' was refused: check the user name and password");
+            for (Throwable c = t; c != null; c = c.getCause()) {
+                assertThat(String.valueOf(c.getMessage())).doesNotContain(SECRET);
+            }
+        }
+    }
+
+    @Test
+    void aMissingPrivilegeIsNamed() throws Exception {
+        String url = serve(403, FORBIDDEN);
+        try (ElasticsearchEphemeralIndexFactory f = factory(ElasticsearchSettings.builder().url(url).basicAuth("reader", SECRET).build())) {
+            Throwable t = catchThrowable(() -> f.create(8));
+            assertThat(t).isInstanceOf(ElasticsearchAuthenticationException.class)
+                    .hasMessageContaining("not authorised while creating index astrorag-")
+                    .hasMessageContaining("action [indices:admin/create] is unauthorized for user [reader]");
+            assertThat(((ElasticsearchAuthenticationException) t).status()).isEqualTo(403);
+        }
+    }
+
+    @Test
+    void aSilentNodeFailsWithinTheSocketTimeout() throws Exception {
+        String url = serve(0, HEALTH);
+        ElasticsearchSettings s = ElasticsearchSettings.builder().url(url).socketTimeout(Duration.ofMillis(500)).retries(3).build();
+        try (ElasticsearchEphemeralIndexFactory f = factory(s)) {
+            long t0 = System.nanoTime();
+            assertThatThrownBy(f::health).isInstanceOf(IndexException.class)
+                    .hasMessageContaining("no answer from Elasticsearch at " + url + " within the socket timeout of 500 ms");
+            double seconds = (System.nanoTime() - t0) / 1e9;
+            assertThat(seconds).isBetween(0.45, 3.0); // not retried: the request had reached the node
+            assertThat(authorizations).hasSize(1);
+        }
+    }
+
+    @Test
+    void anUnreachableNodeIsRetriedThenNamed() throws Exception {
+        int port;
+        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            port = s.getLocalPort();
+        }
+        ElasticsearchSettings s = ElasticsearchSettings.builder().url("http://127.0.0.1:" + port).retries(2).build();
+        try (ElasticsearchEphemeralIndexFactory f = factory(s)) {
+            long t0 = System.nanoTime();
+            assertThatThrownBy(f::health).isInstanceOf(IndexException.class)
+                    .hasMessageContaining("cannot reach Elasticsearch at http://127.0.0.1:" + port)
+                    .hasMessageContaining("(3 attempts)");
+            double seconds = (System.nanoTime() - t0) / 1e9;
+            assertThat(seconds).isBetween(0.29, 3.0); // back-offs 100 + 200 ms
+        }
+    }
+
+    @Test
+    void aClosedFactoryRefusesWorkAndBuildersFailFast() {
+        ElasticsearchEphemeralIndexFactory f = factory(ElasticsearchSettings.of("http://127.0.0.1:9"));
+        f.close();
+        f.close();
+        assertThatThrownBy(() -> f.create(3)).isInstanceOf(IndexException.class).hasMessageContaining("closed");
+        assertThatThrownBy(() -> f.create(0)).isInstanceOf(InvalidConfigurationException.class).hasMessageContaining("1..4096");
+        ElasticsearchEphemeralIndexFactory.Builder b = ElasticsearchEphemeralIndexFactory.builder(ElasticsearchSettings.of("http://h"));
+        assertThatThrownBy(() -> b.numCandidates(10_001)).hasMessageContaining("10000").hasMessageContaining("10001");
+        assertThatThrownBy(() -> b.bulkSize(0)).hasMessageContaining("bulkSize");
+        assertThatThrownBy(() -> b.indexPrefix("UPPER")).hasMessageContaining("UPPER");
+        b.hybridWindow(20);
+        assertThatThrownBy(() -> b.hybridWindow(30)).hasMessageContaining("already set");
+    }
+}

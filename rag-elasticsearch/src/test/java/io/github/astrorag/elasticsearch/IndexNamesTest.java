@@ -1,0 +1,34 @@
+package io.github.astrorag.elasticsearch;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.github.astrorag.core.InvalidConfigurationException;
+import java.time.Instant;
+import org.junit.jupiter.api.Test;
+
+class IndexNamesTest {
+
+    @Test
+    void namesCarryPrefixUtcTimeAndARandomId() {
+        IndexNames names = new IndexNames("astrorag-");
+        String a = names.next(Instant.parse("2026-03-04T05:06:07Z"));
+        String b = names.next(Instant.parse("2026-03-04T05:06:07Z"));
+        assertThat(a).matches("astrorag-20260304t050607-[0-9a-f]{12}");
+        assertThat(a).isNotEqualTo(b);
+        assertThat(names.isOurs(a)).isTrue();
+        assertThat(names.isOurs("astrorag-production")).isFalse();
+        assertThat(names.isOurs("astrorag-x20260304t050607-0123456789ab")).isFalse();
+        assertThat(names.isOurs("other-20260304t050607-0123456789ab")).isFalse();
+        assertThat(names.wildcard()).isEqualTo("astrorag-*");
+    }
+
+    @Test
+    void prefixesThatCouldEscapeOrBreakANameAreRefused() {
+        for (String bad : new String[] {"", "Astro", "-x", "_x", ".hidden", "a*", "a,b", "a b", "a/b", "a:b", "a".repeat(101)}) {
+            assertThatThrownBy(() -> new IndexNames(bad)).as(bad).isInstanceOf(InvalidConfigurationException.class)
+                    .hasMessageContaining("index prefix");
+        }
+        assertThat(new IndexNames("rag_1.test-").prefix()).isEqualTo("rag_1.test-");
+    }
+}

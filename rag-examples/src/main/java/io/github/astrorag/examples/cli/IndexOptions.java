@@ -1,0 +1,84 @@
+package io.github.astrorag.examples.cli;
+
+import io.github.astrorag.core.InvalidConfigurationException;
+import io.github.astrorag.core.index.InMemoryEphemeralIndexFactory;
+import io.github.astrorag.core.spi.EphemeralIndexFactory;
+import io.github.astrorag.elasticsearch.ElasticsearchEphemeralIndexFactory;
+import io.github.astrorag.elasticsearch.ElasticsearchSettings;
+import java.nio.file.Path;
+import java.util.List;
+import picocli.CommandLine.Option;
+
+/** Where each instance's transient index lives, and how to reach an Elasticsearch cluster. */
+public final class IndexOptions {
+
+    /** The kinds of index. */
+    public enum Kind { MEMORY, ELASTICSEARCH }
+
+    @Option(names = "--index", paramLabel = "KIND",
+            description = "Where the question's transient index lives: ${COMPLETION-CANDIDATES}. Default: memory.")
+    public Kind kind = Kind.MEMORY;
+
+    @Option(names = "--es-url", paramLabel = "URL", split = ",",
+            description = "Elasticsearch node URL(s), e.g. http://127.0.0.1:9200 (comma-separated for several).")
+    public List<String> urls;
+
+    @Option(names = "--es-api-key-env", paramLabel = "NAME", description = "Environment variable holding an Elasticsearch API key.")
+    public String apiKeyEnv;
+
+    @Option(names = "--es-user", paramLabel = "USER", description = "Elasticsearch user (with --es-password-env).")
+    public String user;
+
+    @Option(names = "--es-password-env", paramLabel = "NAME", description = "Environment variable holding the user's password.")
+    public String passwordEnv;
+
+    @Option(names = "--es-ca", paramLabel = "PEM", description = "CA certificate to trust for https.")
+    public Path ca;
+
+    @Option(names = "--es-fingerprint", paramLabel = "HEX", description = "SHA-256 fingerprint of the CA to trust for https.")
+    public String fingerprint;
+
+    @Option(names = "--es-prefix", paramLabel = "PREFIX",
+            description = "Prefix of the transient index names. Default: " + ElasticsearchEphemeralIndexFactory.DEFAULT_PREFIX + ".")
+    public String prefix;
+
+    /** Whether the options name a cluster. */
+    boolean elasticsearch() {
+        return kind == Kind.ELASTICSEARCH;
+    }
+
+    /** The in-memory factory, or a connected Elasticsearch factory the caller must close. */
+    EphemeralIndexFactory factory() {
+        if (!elasticsearch()) {
+            InvalidConfigurationException.check(urls == null && apiKeyEnv == null && user == null && passwordEnv == null
+                    && ca == null && fingerprint == null && prefix == null, "--es-* options need --index elasticsearch");
+            return new InMemoryEphemeralIndexFactory();
+        }
+        return elasticsearchFactory();
+    }
+
+    /** A connected Elasticsearch factory; the caller closes it. */
+    ElasticsearchEphemeralIndexFactory elasticsearchFactory() {
+        InvalidConfigurationException.check(urls != null && !urls.isEmpty(), "Elasticsearch needs --es-url, e.g. http://127.0.0.1:9200");
+        ElasticsearchSettings.Builder s = ElasticsearchSettings.builder().urls(urls);
+        if (apiKeyEnv != null) {
+            InvalidConfigurationException.check(user == null && passwordEnv == null,
+                    "give either --es-api-key-env or --es-user with --es-password-env, not both");
+            s.apiKeyFromEnvironment(apiKeyEnv);
+        } else if (user != null || passwordEnv != null) {
+            InvalidConfigurationException.check(user != null && passwordEnv != null, "--es-user and --es-password-env go together");
+            s.basicAuthFromEnvironment(user, passwordEnv);
+        }
+        if (ca != null) {
+            s.caCertificate(ca);
+        }
+        if (fingerprint != null) {
+            s.caFingerprint(fingerprint);
+        }
+        ElasticsearchEphemeralIndexFactory.Builder f = ElasticsearchEphemeralIndexFactory.builder(s.build());
+        if (prefix != null) {
+            f.indexPrefix(prefix);
+        }
+        return f.build();
+    }
+}

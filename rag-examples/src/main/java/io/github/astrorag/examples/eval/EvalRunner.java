@@ -1,0 +1,208 @@
+package io.github.astrorag.examples.eval;
+
+import io.github.astrorag.core.eval.ChoiceMetrics;
+import io.github.astrorag.core.generate.ExtractiveGenerator;
+import io.github.astrorag.core.model.Answer;
+import io.github.astrorag.core.model.Chunk;
+import io.github.astrorag.core.model.Context;
+import io.github.astrorag.core.model.Document;
+import io.github.astrorag.core.model.Trace;
+import io.github.astrorag.core.pipeline.RagInstance;
+import io.github.astrorag.core.pipeline.RagPipeline;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * Runs selectors over instances exactly as a user's questions would run: each instance gets its own
+ * transient index ({@link RagPipeline#openDocuments}) over its documents, is asked its question (with
+ * its options for multiple choice), and the index is closed, also when anything failed. With
+ * {@link EvalSettings#reuseCorpusIndex()} instances that share a {@code corpus} folder share one index
+ * per selector instead (built once, closed after that selector's last instance): a speed option of the
+ * evaluator only, since otherwise the whole corpus is embedded again for every question.
+ *
+ * <p>A failing instance is recorded with its error and counted, never fatal. When some instance is
+ * multiple choice, two baseline rows follow the selectors: {@value SelectorRegistry#CHANCE} (the
+ * expected accuracy of a uniform random pick) and, when answers are generated,
+ * {@value SelectorRegistry#NO_RETRIEVAL} (the core's {@link ExtractiveGenerator} over the run's
+ * embedder with an empty context). Not thread-safe: one run at a time.
+ */
+public final class EvalRunner {
+
+    /** Told after each instance of each row. */
+    @FunctionalInterface
+    public interface Progress {
+        /** No reporting. */
+        Progress NONE = (row, instanceId) -> { };
+
+        /** Row {@code row} finished instance {@code instanceId}. */
+        void advanced(String row, String instanceId);
+    }
+
+    private final EvalSettings settings;
+    private final SelectorRegistry registry;
+    private final Map<Path, List<Document>> corpora = new HashMap<>();
+
+    /** A runner for the selectors of {@code registry} under {@code settings}. */
+    public EvalRunner(EvalSettings settings, SelectorRegistry registry) {
+        this.settings = Objects.requireNonNull(settings, "settings");
+        this.registry = Objects.requireNonNull(registry, "registry");
+    }
+
+    /** How many steps {@link #run} reports: one per instance per row, baselines included. */
+    public int steps(List<EvalInstance> instances, List<String> selectors) {
+        return instances.size() * (selectors.size() + baselines(instances).size());
+    }
+
+    /**
+     * Runs every selector (in the order given), then the baselines, on the same instances.
+     *
+     * @throws io.github.astrorag.core.InvalidConfigurationException if a selector name is unknown (before anything runs)
+     */
+    public List<SelectorRun> run(List<EvalInstance> instances, List<String> selectors, Progress progress) {
+        List<SelectorRegistry.Entry> entries = selectors.stream().map(registry::get).toList();
+        List<SelectorRun> out = new ArrayList<>();
+        for (SelectorRegistry.Entry e : entries) {
+            out.add(runSelector(e, instances, progress));
+        }
+        for (String b : baselines(instances)) {
+            out.add(runBaseline(b, instances, progress));
+        }
+        return out;
+    }
+
+    private List<String> baselines(List<EvalInstance> instances) {
+        if (instances.stream().noneMatch(EvalInstance::multipleChoice)) {
+            return List.of();
+        }
+        return settings.generate() ? List.of(SelectorRegistry.CHANCE, SelectorRegistry.NO_RETRIEVAL)
+                : List.of(SelectorRegistry.CHANCE);
+    }
+
+    /** A corpus index shared by the instances of one folder, or the reason it could not be built. */
+    private record Shared(RagInstance instance, Map<String, String> documentOf, RuntimeException failure) {
+    }
+
+    private SelectorRun runSelector(SelectorRegistry.Entry entry, List<EvalInstance> instances, Progress progress) {
+        RagPipeline pipeline = entry.factory().apply(settings);
+        if (!settings.generate()) {
+            pipeline = pipeline.toBuilder().generator(new ContextOnlyGenerator()).build();
+        }
+        Map<String, Object> config = new LinkedHashMap<>(settings.describe());
+        config.put("description", entry.description());
+        config.put("pipeline", pipeline.describe());
+        Map<Path, Shared> shared = new LinkedHashMap<>();
+        double sharedMillis = 0;
+        List<InstanceResult> results = new ArrayList<>();
+        try {
+            for (EvalInstance instance : instances) {
+                Shared s = null;
+                if (instance.corpus() != null && settings.reuseCorpusIndex()) {
+                    s = shared.get(instance.corpus());
+                    if (s == null) {
+                        long t = System.nanoTime();
+                        s = openShared(pipeline, instance.corpus());
+                        sharedMillis += (System.nanoTime() - t) / 1e6;
+                        shared.put(instance.corpus(), s);
+                    }
+                }
+                results.add(runInstance(pipeline, instance, s));
+                progress.advanced(entry.name(), instance.id());
+            }
+        } finally {
+            shared.values().stream().filter(s -> s.instance() != null).forEach(s -> s.instance().close());
+        }
+        return new SelectorRun(entry.name(), config, results, shared.size(), sharedMillis);
+    }
+
+    private Shared openShared(RagPipeline pipeline, Path corpus) {
+        try {
+            RagInstance instance = pipeline.openDocuments(corpus(corpus));
+            return new Shared(instance, documentMap(instance), null);
+        } catch (RuntimeException e) {
+            return new Shared(null, Map.of(), e);
+        }
+    }
+
+    private InstanceResult runInstance(RagPipeline pipeline, EvalInstance instance, Shared shared) {
+        long t0 = System.nanoTime();
+        try {
+            if (shared != null) {
+                if (shared.failure() != null) {
+                    throw shared.failure();
+                }
+                return result(instance, shared.instance(), shared.documentOf(), t0, 0);
+            }
+            List<Document> documents = instance.corpus() != null ? corpus(instance.corpus()) : instance.documents();
+            try (RagInstance own = pipeline.openDocuments(documents)) {
+                return result(instance, own, documentMap(own), t0, own.ingestMillis());
+            }
+        } catch (RuntimeException e) {
+            return InstanceResult.failed(instance, e, (System.nanoTime() - t0) / 1e6);
+        }
+    }
+
+    private InstanceResult result(EvalInstance instance, RagInstance rag, Map<String, String> documentOf, long t0,
+                                  double ingestMillis) {
+        Answer answer = rag.ask(instance.query());
+        Map<String, Double> scores = InstanceScorer.score(instance, answer, chunkId -> documentOf.getOrDefault(chunkId,
+                chunkId.substring(0, Math.max(0, chunkId.lastIndexOf('#')))), settings.generate());
+        Map<String, Double> stages = new LinkedHashMap<>();
+        for (Trace.Stage s : answer.trace().stages()) {
+            stages.merge(s.name(), s.millis(), Double::sum);
+        }
+        return new InstanceResult(instance.id(), instance.type(), null, scores, (System.nanoTime() - t0) / 1e6,
+                stages, ingestMillis);
+    }
+
+    private static Map<String, String> documentMap(RagInstance instance) {
+        Map<String, String> m = new HashMap<>();
+        for (Chunk c : instance.index().chunks()) {
+            m.put(c.id(), c.documentId());
+        }
+        return m;
+    }
+
+    private List<Document> corpus(Path folder) {
+        List<Document> docs = corpora.get(folder);
+        if (docs == null) {
+            docs = EvalDataset.loadCorpus(folder);
+            corpora.put(folder, docs);
+        }
+        return docs;
+    }
+
+    private SelectorRun runBaseline(String name, List<EvalInstance> instances, Progress progress) {
+        ExtractiveGenerator reader = new ExtractiveGenerator(settings.embedder());
+        Context empty = new Context(List.of(), "", 0, settings.budget(), Map.of());
+        Map<String, Object> config = new LinkedHashMap<>(settings.describe());
+        config.put("description", name.equals(SelectorRegistry.CHANCE)
+                ? "expected accuracy of a uniform random pick (1/n; multi-select 1/(2^n-1))"
+                : "the extractive reader with an empty context");
+        if (name.equals(SelectorRegistry.NO_RETRIEVAL)) {
+            config.put("generator", reader.describe());
+        }
+        List<InstanceResult> results = new ArrayList<>();
+        for (EvalInstance instance : instances) {
+            if (instance.multipleChoice()) {
+                long t0 = System.nanoTime();
+                try {
+                    double value = name.equals(SelectorRegistry.CHANCE)
+                            ? ChoiceMetrics.chanceAccuracy(instance.effectiveOptions().size(), instance.multiSelect())
+                            : ChoiceMetrics.correct(reader.generate(instance.query(), empty).choice(), instance.goldLetters());
+                    results.add(new InstanceResult(instance.id(), instance.type(), null,
+                            Map.of(MetricNames.MC_ACCURACY, value), name.equals(SelectorRegistry.CHANCE) ? Double.NaN
+                            : (System.nanoTime() - t0) / 1e6, Map.of(), 0));
+                } catch (RuntimeException e) {
+                    results.add(InstanceResult.failed(instance, e, (System.nanoTime() - t0) / 1e6));
+                }
+            }
+            progress.advanced(name, instance.id());
+        }
+        return new SelectorRun(name, config, results, 0, 0);
+    }
+}

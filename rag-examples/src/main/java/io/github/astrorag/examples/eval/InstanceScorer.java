@@ -1,0 +1,76 @@
+package io.github.astrorag.examples.eval;
+
+import io.github.astrorag.core.eval.ChoiceMetrics;
+import io.github.astrorag.core.eval.RetrievalMetrics;
+import io.github.astrorag.core.eval.Rouge;
+import io.github.astrorag.core.eval.SquadMetrics;
+import io.github.astrorag.core.model.Answer;
+import io.github.astrorag.core.model.Trace;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+
+/**
+ * Scores one answer of one instance. A metric is only reported where it is defined:
+ * <ul>
+ *   <li>with supporting documents: {@code support_recall} and {@code full_support} (documents with a
+ *       chunk in the context), {@code ndcg_at_10} and {@code recall_at_10} (documents in the order of
+ *       the retrieve stage's candidates, each at its best chunk's rank);</li>
+ *   <li>with gold answers, not multiple choice and not {@code open} (whose reference is a paragraph):
+ *       {@code answer_in_context};</li>
+ *   <li>when answers were generated, with gold answers, not multiple choice: {@code exact_match},
+ *       {@code f1} (SQuAD) and {@code rouge_1}, {@code rouge_2}, {@code rouge_l} (best over the gold
+ *       answers, stemmed as rouge-score); citation markers {@code [n]} are removed from the answer first;</li>
+ *   <li>when answers were generated, multiple choice: {@code mc_accuracy} (exact letter set);</li>
+ *   <li>always: {@code context_tokens}.</li>
+ * </ul>
+ */
+public final class InstanceScorer {
+
+    private static final Rouge ROUGE = Rouge.withStemming();
+
+    private InstanceScorer() {
+    }
+
+    /**
+     * The scores of {@code answer}.
+     *
+     * @param documentOf maps a chunk id of the instance's index to its document id
+     * @param generated  whether {@code answer}'s text was generated (not {@code --no-generate})
+     */
+    public static Map<String, Double> score(EvalInstance instance, Answer answer, Function<String, String> documentOf,
+                                            boolean generated) {
+        Map<String, Double> s = new LinkedHashMap<>();
+        if (!instance.supporting().isEmpty()) {
+            List<String> inContext = answer.context().chunks().stream().map(c -> c.chunk().documentId()).toList();
+            s.put(MetricNames.FULL_SUPPORT, RetrievalMetrics.fullSupport(inContext, instance.supporting()));
+            s.put(MetricNames.SUPPORT_RECALL, RetrievalMetrics.supportRecall(inContext, instance.supporting()));
+            List<String> ranked = answer.trace().stage("retrieve").map(Trace.Stage::candidates).orElse(List.of())
+                    .stream().map(c -> documentOf.apply(c.id())).toList();
+            s.put(MetricNames.NDCG_10, RetrievalMetrics.ndcgAt(RetrievalMetrics.DEFAULT_K, ranked, instance.supporting()));
+            s.put(MetricNames.RECALL_10, RetrievalMetrics.recallAt(RetrievalMetrics.DEFAULT_K, ranked, instance.supporting()));
+        }
+        boolean mc = instance.multipleChoice();
+        if (!instance.answers().isEmpty() && !mc && !EvalInstance.OPEN.equals(instance.type())) {
+            s.put(MetricNames.ANSWER_IN_CONTEXT, SquadMetrics.answerInContext(answer.context().text(), instance.answers()));
+        }
+        if (generated && mc) {
+            s.put(MetricNames.MC_ACCURACY, ChoiceMetrics.correct(answer.choice(), instance.goldLetters()));
+        } else if (generated && !instance.answers().isEmpty()) {
+            String text = withoutCitations(answer.text());
+            s.put(MetricNames.EXACT_MATCH, SquadMetrics.exactMatch(text, instance.answers()));
+            s.put(MetricNames.F1, SquadMetrics.tokenF1(text, instance.answers()));
+            s.put(MetricNames.ROUGE_1, ROUGE.best(Rouge.Type.ROUGE_1, text, instance.answers()).f1());
+            s.put(MetricNames.ROUGE_2, ROUGE.best(Rouge.Type.ROUGE_2, text, instance.answers()).f1());
+            s.put(MetricNames.ROUGE_L, ROUGE.best(Rouge.Type.ROUGE_L, text, instance.answers()).f1());
+        }
+        s.put(MetricNames.CONTEXT_TOKENS, (double) answer.context().tokens());
+        return s;
+    }
+
+    /** The answer text without {@code [n]} citation markers. */
+    static String withoutCitations(String text) {
+        return text.replaceAll("\\s*\\[\\d+]", "").strip();
+    }
+}

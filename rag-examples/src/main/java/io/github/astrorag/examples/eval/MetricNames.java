@@ -1,0 +1,62 @@
+package io.github.astrorag.examples.eval;
+
+import java.util.List;
+import java.util.Locale;
+
+/** The snake_case metric names of results.json and the report, in report order. */
+public final class MetricNames {
+
+    /** Fraction of supporting documents with a chunk in the context. */
+    public static final String SUPPORT_RECALL = "support_recall";
+    /** 1 if every supporting document has a chunk in the context. */
+    public static final String FULL_SUPPORT = "full_support";
+    /** 1 if a gold answer occurs (SQuAD-normalised, whole tokens) in the context. */
+    public static final String ANSWER_IN_CONTEXT = "answer_in_context";
+    /** nDCG@10 of the retrieve stage's document ranking. */
+    public static final String NDCG_10 = "ndcg_at_10";
+    /** recall@10 of the retrieve stage's document ranking. */
+    public static final String RECALL_10 = "recall_at_10";
+    /** SQuAD exact match of the generated answer. */
+    public static final String EXACT_MATCH = "exact_match";
+    /** SQuAD token F1 of the generated answer. */
+    public static final String F1 = "f1";
+    /** ROUGE-1 F1 of the generated answer. */
+    public static final String ROUGE_1 = "rouge_1";
+    /** ROUGE-2 F1 of the generated answer. */
+    public static final String ROUGE_2 = "rouge_2";
+    /** ROUGE-L F1 of the generated answer. */
+    public static final String ROUGE_L = "rouge_l";
+    /** Multiple-choice accuracy (exact letter set). */
+    public static final String MC_ACCURACY = "mc_accuracy";
+    /** Tokens in the selected context (per instance; its mean is {@value #CONTEXT_TOKENS_MEAN}). */
+    public static final String CONTEXT_TOKENS = "context_tokens";
+
+    /** Mean context tokens. */
+    public static final String CONTEXT_TOKENS_MEAN = "context_tokens_mean";
+    /** Instances run. */
+    public static final String INSTANCES = "instances";
+    /** Instances that failed. */
+    public static final String FAILURES = "failures";
+    /** Median wall time per instance. */
+    public static final String LATENCY_P50 = "latency_p50_ms";
+    /** 95th percentile of the wall time per instance. */
+    public static final String LATENCY_P95 = "latency_p95_ms";
+    /** Mean wall time per instance. */
+    public static final String LATENCY_MEAN = "latency_mean_ms";
+    /** Mean time an instance spent building its own index. */
+    public static final String INGEST_MEAN = "ingest_ms_mean";
+    /** Total time spent building shared corpus indexes (with --reuse-corpus-index). */
+    public static final String SHARED_INDEX = "shared_index_ms";
+
+    /** The per-instance scores in [0, 1] that are averaged, get confidence intervals and are charted. */
+    public static final List<String> FRACTIONS = List.of(FULL_SUPPORT, SUPPORT_RECALL, ANSWER_IN_CONTEXT, NDCG_10,
+            RECALL_10, EXACT_MATCH, F1, ROUGE_1, ROUGE_2, ROUGE_L, MC_ACCURACY);
+
+    private MetricNames() {
+    }
+
+    /** {@code stage_<name>_ms_mean} for a trace stage such as {@code rerank:pagerank}. */
+    public static String stageMean(String stage) {
+        return "stage_" + stage.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "_") + "_ms_mean";
+    }
+}

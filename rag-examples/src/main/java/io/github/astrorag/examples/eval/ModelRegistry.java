@@ -1,0 +1,79 @@
+package io.github.astrorag.examples.eval;
+
+import io.github.astrorag.core.InvalidConfigurationException;
+import io.github.astrorag.examples.cli.Presets;
+import io.github.astrorag.core.spi.Embedder;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
+
+/**
+ * The embedding models {@code --model} can name. Immutable; {@link #with} returns a larger copy. A model
+ * is created once per run and shared by all selectors.
+ *
+ * <p>Built in ({@link #defaults()}): {@code hashing}, the model-free {@link HashingEmbedder} (fast,
+ * captures word overlap only).
+ */
+public final class ModelRegistry {
+
+    /** The model used when none is named. */
+    public static final String DEFAULT_MODEL = Presets.DEFAULT_MODEL;
+
+    private final Map<String, Supplier<Embedder>> models;
+
+    private ModelRegistry(Map<String, Supplier<Embedder>> models) {
+        this.models = Collections.unmodifiableMap(models);
+    }
+
+    /** A registry with no model. */
+    public static ModelRegistry empty() {
+        return new ModelRegistry(new LinkedHashMap<>());
+    }
+
+    /**
+     * The models this build offers. Extension point: after rag-retrieval is merged, add the ONNX sentence
+     * models ({@code minilm-q}, {@code minilm}, {@code bge-small-q}, {@code e5-small-q}) here with
+     * further {@link #with} calls.
+     */
+    public static ModelRegistry defaults() {
+        ModelRegistry r = empty();
+        for (String id : Presets.MODEL_IDS) {
+            r = r.with(id, () -> Presets.embedder(id));
+        }
+        return r;
+    }
+
+    /**
+     * This registry plus one model.
+     *
+     * @throws InvalidConfigurationException if the name is taken or blank
+     */
+    public ModelRegistry with(String name, Supplier<Embedder> factory) {
+        InvalidConfigurationException.check(!name.isBlank(), "a model name must not be blank");
+        InvalidConfigurationException.check(!models.containsKey(name), "model '%s' is already registered", name);
+        Map<String, Supplier<Embedder>> copy = new LinkedHashMap<>(models);
+        copy.put(name, java.util.Objects.requireNonNull(factory, "factory"));
+        return new ModelRegistry(copy);
+    }
+
+    /** The registered names, in registration order. */
+    public List<String> names() {
+        return List.copyOf(models.keySet());
+    }
+
+    /**
+     * A new instance of the model {@code name}.
+     *
+     * @throws InvalidConfigurationException naming the known models if there is none
+     */
+    public Embedder create(String name) {
+        Supplier<Embedder> s = models.get(name);
+        if (s == null) {
+            throw new InvalidConfigurationException("unknown model '" + name + "': use one of "
+                    + String.join(", ", models.keySet()));
+        }
+        return s.get();
+    }
+}

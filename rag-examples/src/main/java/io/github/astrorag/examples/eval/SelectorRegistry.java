@@ -1,0 +1,138 @@
+package io.github.astrorag.examples.eval;
+
+import io.github.astrorag.core.InvalidConfigurationException;
+import io.github.astrorag.examples.cli.PipelineOptions;
+import io.github.astrorag.examples.cli.Presets;
+import io.github.astrorag.mcts.ExhaustiveContextSelector;
+import io.github.astrorag.retrieval.coverage.QueryCoverageSelector;
+import io.github.astrorag.retrieval.hybrid.HybridRetriever;
+import io.github.astrorag.retrieval.lexical.Bm25Retriever;
+import io.github.astrorag.retrieval.mmr.MmrRetriever;
+import io.github.astrorag.core.pipeline.RagPipeline;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.function.Function;
+
+/**
+ * The context-selection strategies the evaluator can compare, by name: each name makes a complete
+ * {@link RagPipeline} from the run's {@link EvalSettings} (embedder, budget). Immutable; {@link #with}
+ * returns a larger copy.
+ *
+ * <p>Built in ({@link #defaults()}): {@code naive} — dense top-k retrieval by cosine, cut to the budget
+ * (the core pipeline's defaults with the run's embedder). The names {@value #CHANCE} and
+ * {@value #NO_RETRIEVAL} are reserved for the multiple-choice baselines that the runner adds itself.
+ */
+public final class SelectorRegistry {
+
+    /** Baseline row: the expected accuracy of a uniform random pick. */
+    public static final String CHANCE = "chance";
+    /** Baseline row: the extractive reader with an empty context. */
+    public static final String NO_RETRIEVAL = "no-retrieval";
+    /** The selector used when none is named. */
+    public static final String DEFAULT_SELECTOR = "naive";
+
+    /** One named strategy. */
+    public record Entry(String name, String description, Function<EvalSettings, RagPipeline> factory) {
+        public Entry {
+            Objects.requireNonNull(name, "name");
+            Objects.requireNonNull(description, "description");
+            Objects.requireNonNull(factory, "factory");
+        }
+    }
+
+    private final Map<String, Entry> entries;
+
+    private SelectorRegistry(Map<String, Entry> entries) {
+        this.entries = Collections.unmodifiableMap(entries);
+    }
+
+    /** A registry with no selector. */
+    public static SelectorRegistry empty() {
+        return new SelectorRegistry(new LinkedHashMap<>());
+    }
+
+    /**
+     * The selectors this build offers, each over the run's embedder and budget. All but {@code astrorag}
+     * rank {@value #CANDIDATES} candidates and fill the budget in their order.
+     */
+    public static SelectorRegistry defaults() {
+        return empty()
+                .with(DEFAULT_SELECTOR, "dense top-k by cosine, cut to the budget (NaiveRAG)",
+                        s -> base(s).build())
+                .with("bm25", "BM25 top-k (Lucene English analysis), cut to the budget",
+                        s -> base(s).retriever(new Bm25Retriever()).build())
+                .with("hybrid", "reciprocal-rank fusion of BM25 and dense rankings, cut to the budget",
+                        s -> base(s).retriever(HybridRetriever.defaults()).build())
+                .with("mmr", "MMR (lambda 0.5) over the dense candidates, in MMR order, cut to the budget",
+                        s -> base(s).retriever(MmrRetriever.builder().k(CANDIDATES).fetchSize(CANDIDATES).build()).build())
+                .with("coverage", "greedy query-coverage selection over the dense candidates (ours)",
+                        s -> base(s).selector(QueryCoverageSelector.defaults()).build())
+                .with("astrorag", "the AstroRAG paper: MMR k=3, personalized PageRank top 3 on the cosine graph",
+                        s -> preset(s, Presets.Name.ASTRORAG))
+                .with("corag", "the CORAG paper: MCTS over combinations and order (query-coverage scorer)",
+                        s -> preset(s, Presets.Name.CORAG))
+                .with("upper", "CORAG Upper: exhaustive search over the top " + UPPER_CANDIDATES + " candidates",
+                        s -> base(s, UPPER_CANDIDATES).selector(ExhaustiveContextSelector.defaults()).build())
+                .with("default", "the command's default preset (see the README)",
+                        s -> preset(s, Presets.Name.DEFAULT));
+    }
+
+    /** Candidates every ranking selector draws from. */
+    public static final int CANDIDATES = 20;
+    /** Candidates the exhaustive search enumerates (it refuses many more). */
+    public static final int UPPER_CANDIDATES = 10;
+
+    private static RagPipeline.Builder base(EvalSettings s) {
+        return base(s, CANDIDATES);
+    }
+
+    private static RagPipeline.Builder base(EvalSettings s, int candidates) {
+        return RagPipeline.builder().embedder(s.embedder()).budget(s.budget()).candidates(candidates);
+    }
+
+    private static RagPipeline preset(EvalSettings s, Presets.Name name) {
+        PipelineOptions o = new PipelineOptions();
+        o.preset = name;
+        o.embedder = s.embedder();
+        o.budget = s.budget();
+        return Presets.build(o);
+    }
+
+    /**
+     * This registry plus one selector.
+     *
+     * @throws InvalidConfigurationException if the name is taken, reserved, blank or holds a comma
+     */
+    public SelectorRegistry with(String name, String description, Function<EvalSettings, RagPipeline> factory) {
+        InvalidConfigurationException.check(!name.isBlank() && !name.contains(","),
+                "a selector name must be non-blank without commas, was '%s'", name);
+        InvalidConfigurationException.check(!name.equals(CHANCE) && !name.equals(NO_RETRIEVAL),
+                "selector name '%s' is reserved for a baseline", name);
+        InvalidConfigurationException.check(!entries.containsKey(name), "selector '%s' is already registered", name);
+        Map<String, Entry> copy = new LinkedHashMap<>(entries);
+        copy.put(name, new Entry(name, description, factory));
+        return new SelectorRegistry(copy);
+    }
+
+    /** The registered names, in registration order. */
+    public List<String> names() {
+        return List.copyOf(entries.keySet());
+    }
+
+    /**
+     * The entry of {@code name}.
+     *
+     * @throws InvalidConfigurationException naming the known selectors if there is none
+     */
+    public Entry get(String name) {
+        Entry e = entries.get(name);
+        if (e == null) {
+            throw new InvalidConfigurationException("unknown selector '" + name + "': use one of "
+                    + String.join(", ", entries.keySet()));
+        }
+        return e;
+    }
+}

@@ -1,0 +1,53 @@
+package io.github.astrorag.examples.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.github.astrorag.core.generate.FakeOpenAiServer;
+import org.junit.jupiter.api.Test;
+
+/** {@code ask --generator openai} against a real HTTP server speaking the OpenAI protocol. */
+class GeneratorOptionsTest {
+
+    @Test
+    void openAiAnswerWithMappedCitations() throws Exception {
+        try (FakeOpenAiServer server = FakeOpenAiServer.replying("It reaches a resolving power of 5000 [1].")) {
+            AskCommandTest.Run r = AskCommandTest.run("ask", "--model", "hashing", "--docs", "samples", "--json",
+                    "--generator", "openai", "--base-url", server.url(), "--llm-model", "mistral-7b",
+                    "What resolving power does the spectrograph reach?");
+            assertThat(r.status()).as(r.err()).isZero();
+            JsonNode json = r.json();
+            assertThat(json.path("answer").asText()).isEqualTo("It reaches a resolving power of 5000 [1].");
+            JsonNode citation = json.path("citations").get(0);
+            assertThat(citation.path("source").asText()).isEqualTo("spectrograph-guide.pdf");
+            assertThat(citation.path("page").asInt()).isEqualTo(2);
+            assertThat(citation.path("quote").asText()).contains("resolving power of 5000");
+            JsonNode request = server.requests().get(0);
+            assertThat(request.path("model").asText()).isEqualTo("mistral-7b");
+            assertThat(request.path("messages").toString()).contains("[1]").contains("spectrograph-guide.pdf");
+        }
+    }
+
+    @Test
+    void streamingPrintsTheAnswer() {
+        try (FakeOpenAiServer server = FakeOpenAiServer.replying("Twenty minutes [1].")) {
+            AskCommandTest.Run r = AskCommandTest.run("ask", "--model", "hashing", "--docs", "samples", "--stream",
+                    "--generator", "openai", "--base-url", server.url(), "--llm-model", "m", "How long is a typical exposure?");
+            assertThat(r.status()).as(r.err()).isZero();
+            assertThat(r.out()).startsWith("Twenty minutes [1].").contains("Sources:");
+            assertThat(server.requests().get(0).path("stream").asBoolean()).isTrue();
+        }
+    }
+
+    @Test
+    void missingSettingsAreClearErrors() {
+        assertThat(AskCommandTest.run("ask", "--model", "hashing", "--docs", "samples", "--generator", "openai", "q?").err())
+                .contains("--base-url");
+        assertThat(AskCommandTest.run("ask", "--model", "hashing", "--docs", "samples", "--base-url", "http://x", "q?").err())
+                .contains("--generator openai or tgi");
+        assertThat(AskCommandTest.run("ask", "--model", "hashing", "--docs", "samples", "--hyde", "q?").err())
+                .contains("--hyde needs a language model");
+        assertThat(AskCommandTest.run("ask", "--model", "hashing", "--docs", "samples", "--iterations", "5", "q?").err())
+                .contains("--preset corag");
+    }
+}

@@ -1,0 +1,180 @@
+package io.github.astrorag.mcts.agent;
+
+import io.github.astrorag.core.InvalidConfigurationException;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * How {@link ConfigAgent#train} trains: CORAG's settings by default (Adam with learning rate
+ * {@value #DEFAULT_LEARNING_RATE}, batches of {@value #DEFAULT_BATCH_SIZE}, {@value #DEFAULT_EPOCHS}
+ * epochs, contrastive margin {@value #DEFAULT_MARGIN}), three hidden layers of 64, 32 and 16 units,
+ * negative pairs kept only where the quality differs by more than {@value #DEFAULT_QUALITY_GAP} (10%),
+ * seed {@value #DEFAULT_SEED}. Immutable; built by a fail-fast builder.
+ */
+public final class AgentTrainingOptions {
+
+    /** Adam's learning rate in CORAG. */
+    public static final double DEFAULT_LEARNING_RATE = 0.001;
+    /** Examples per batch in CORAG. */
+    public static final int DEFAULT_BATCH_SIZE = 32;
+    /** Epochs in CORAG. */
+    public static final int DEFAULT_EPOCHS = 60;
+    /** The contrastive loss margin in CORAG. */
+    public static final double DEFAULT_MARGIN = 1.0;
+    /** The relative quality difference below which a pair with different best rerankers is not used. */
+    public static final double DEFAULT_QUALITY_GAP = 0.10;
+    /** The default seed. */
+    public static final long DEFAULT_SEED = 42L;
+    /** The default widths of the three fully connected layers. */
+    public static final List<Integer> DEFAULT_HIDDEN = List.of(64, 32, 16);
+
+    private final double learningRate;
+    private final int batchSize;
+    private final int epochs;
+    private final double margin;
+    private final double qualityGap;
+    private final long seed;
+    private final List<Integer> hidden;
+
+    private AgentTrainingOptions(Builder b) {
+        this.learningRate = b.learningRate == null ? DEFAULT_LEARNING_RATE : b.learningRate;
+        this.batchSize = b.batchSize == null ? DEFAULT_BATCH_SIZE : b.batchSize;
+        this.epochs = b.epochs == null ? DEFAULT_EPOCHS : b.epochs;
+        this.margin = b.margin == null ? DEFAULT_MARGIN : b.margin;
+        this.qualityGap = b.qualityGap == null ? DEFAULT_QUALITY_GAP : b.qualityGap;
+        this.seed = b.seed == null ? DEFAULT_SEED : b.seed;
+        this.hidden = b.hidden == null ? DEFAULT_HIDDEN : b.hidden;
+    }
+
+    /** CORAG's settings. */
+    public static AgentTrainingOptions defaults() {
+        return builder().build();
+    }
+
+    /** A builder starting from the defaults. */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    public double learningRate() {
+        return learningRate;
+    }
+
+    public int batchSize() {
+        return batchSize;
+    }
+
+    public int epochs() {
+        return epochs;
+    }
+
+    public double margin() {
+        return margin;
+    }
+
+    public double qualityGap() {
+        return qualityGap;
+    }
+
+    public long seed() {
+        return seed;
+    }
+
+    /** The widths of the three fully connected layers. */
+    public List<Integer> hidden() {
+        return hidden;
+    }
+
+    /** The settings as JSON-friendly values. */
+    public Map<String, Object> describe() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("learningRate", learningRate);
+        m.put("batchSize", batchSize);
+        m.put("epochs", epochs);
+        m.put("margin", margin);
+        m.put("qualityGap", qualityGap);
+        m.put("seed", seed);
+        m.put("hidden", hidden);
+        return m;
+    }
+
+    /** Fail-fast builder: each setting at most once, each in its range. */
+    public static final class Builder {
+        private Double learningRate;
+        private Integer batchSize;
+        private Integer epochs;
+        private Double margin;
+        private Double qualityGap;
+        private Long seed;
+        private List<Integer> hidden;
+
+        private Builder() {
+        }
+
+        private static void once(Object current, String name) {
+            InvalidConfigurationException.check(current == null, "%s was already set", name);
+        }
+
+        /** In (0, 1]. */
+        public Builder learningRate(double value) {
+            once(learningRate, "learningRate");
+            InvalidConfigurationException.check(value > 0 && value <= 1, "learningRate must be in (0, 1], was %s", value);
+            learningRate = value;
+            return this;
+        }
+
+        /** 1 to 4096. */
+        public Builder batchSize(int value) {
+            once(batchSize, "batchSize");
+            InvalidConfigurationException.check(value >= 1 && value <= 4096, "batchSize must be between 1 and 4096, was %d", value);
+            batchSize = value;
+            return this;
+        }
+
+        /** 1 to 100,000. */
+        public Builder epochs(int value) {
+            once(epochs, "epochs");
+            InvalidConfigurationException.check(value >= 1 && value <= 100_000, "epochs must be between 1 and 100000, was %d", value);
+            epochs = value;
+            return this;
+        }
+
+        /** In (0, 100]. */
+        public Builder margin(double value) {
+            once(margin, "margin");
+            InvalidConfigurationException.check(value > 0 && value <= 100, "margin must be in (0, 100], was %s", value);
+            margin = value;
+            return this;
+        }
+
+        /** In [0, 1]. */
+        public Builder qualityGap(double value) {
+            once(qualityGap, "qualityGap");
+            InvalidConfigurationException.check(value >= 0 && value <= 1, "qualityGap must be in [0, 1], was %s", value);
+            qualityGap = value;
+            return this;
+        }
+
+        /** Any value. */
+        public Builder seed(long value) {
+            once(seed, "seed");
+            seed = value;
+            return this;
+        }
+
+        /** Three widths, each 1 to 4096. */
+        public Builder hidden(int first, int second, int third) {
+            once(hidden, "hidden");
+            for (int w : new int[] {first, second, third}) {
+                InvalidConfigurationException.check(w >= 1 && w <= 4096, "hidden layer width must be between 1 and 4096, was %d", w);
+            }
+            hidden = List.of(first, second, third);
+            return this;
+        }
+
+        public AgentTrainingOptions build() {
+            return new AgentTrainingOptions(this);
+        }
+    }
+}

@@ -1,0 +1,187 @@
+package io.github.astrorag.mcts.agent;
+
+import io.github.astrorag.core.InvalidConfigurationException;
+import io.github.astrorag.core.chunk.RecursiveTokenChunker;
+import io.github.astrorag.core.pipeline.IngestListener;
+import io.github.astrorag.core.spi.Chunker;
+import io.github.astrorag.core.spi.Embedder;
+import io.github.astrorag.mcts.CombinationScorer;
+import io.github.astrorag.mcts.MctsContextSelector;
+import io.github.astrorag.mcts.score.ConcatenationEmbeddingScorer;
+import io.github.astrorag.mcts.score.QueryCoverageScorer;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.TreeMap;
+
+/**
+ * The whole CORAG agent-training procedure behind {@code astrorag agent train --data FILE --out MODEL}:
+ * read questions with their documents ({@link AgentDataset}), label each by grid search
+ * ({@link AgentGridSearch}: every named scorer × iterations × λ × c, quality = share of supporting
+ * documents kept, or answer found), train the {@link ConfigAgent} and save it.
+ *
+ * <p>Defaults: scorers {@code query-coverage} ({@link QueryCoverageScorer}) and
+ * {@code concatenation-embedding} ({@link ConcatenationEmbeddingScorer} over the embedder); budget
+ * {@value #DEFAULT_BUDGET} tokens; {@value #DEFAULT_CANDIDATES} candidates; the core chunker; CORAG's
+ * training options; every question of the file. Progress goes to an {@link IngestListener} in phases
+ * {@code label} (questions) and {@code train} (one step when done). Immutable.
+ */
+public final class ConfigAgentTrainer {
+
+    /** The token budget of each labelling selection. */
+    public static final int DEFAULT_BUDGET = 300;
+    /** Candidates per question. */
+    public static final int DEFAULT_CANDIDATES = 10;
+
+    /** What a run did. */
+    public record Result(int questions, int skipped, Map<String, Integer> bestRerankerCounts, double meanBestQuality,
+                         double finalLoss, Path model) {
+    }
+
+    private final Embedder embedder;
+    private final Map<String, CombinationScorer> scorers;
+    private final int budget;
+    private final int candidates;
+    private final int limit;
+    private final Chunker chunker;
+    private final AgentTrainingOptions options;
+
+    private ConfigAgentTrainer(Builder b) {
+        this.embedder = b.embedder;
+        this.scorers = new TreeMap<>(b.scorers == null ? defaultScorers(b.embedder) : b.scorers);
+        this.budget = b.budget == null ? DEFAULT_BUDGET : b.budget;
+        this.candidates = b.candidates == null ? DEFAULT_CANDIDATES : b.candidates;
+        this.limit = b.limit == null ? Integer.MAX_VALUE : b.limit;
+        this.chunker = b.chunker == null ? RecursiveTokenChunker.defaults() : b.chunker;
+        this.options = b.options == null ? AgentTrainingOptions.defaults() : b.options;
+    }
+
+    /**
+     * The scorers the agent chooses among by default, by name: {@code query-coverage} (no embedding) and
+     * {@code concatenation-embedding} (CORAG's: the query against the joined combination, by {@code embedder}).
+     * A trained agent must be used with scorers of the same names.
+     */
+    public static Map<String, CombinationScorer> defaultScorers(Embedder embedder) {
+        Map<String, CombinationScorer> m = new TreeMap<>();
+        m.put("query-coverage", QueryCoverageScorer.defaults());
+        m.put("concatenation-embedding", new ConcatenationEmbeddingScorer(embedder));
+        return m;
+    }
+
+    /** A builder; the embedder is required. */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** Trains on {@code data} and writes the model to {@code model}. */
+    public Result train(Path data, Path model) {
+        return train(data, model, IngestListener.NONE);
+    }
+
+    /** As {@link #train(Path, Path)}, reporting progress. */
+    public Result train(Path data, Path model, IngestListener listener) {
+        AgentDataset.Contents contents = AgentDataset.read(data, embedder, chunker, candidates, limit);
+        List<AgentDataset.Instance> instances = contents.instances();
+        InvalidConfigurationException.check(instances.size() >= 2,
+                "%s holds %d usable questions (with documents and supporting ids or answers); the agent needs at least 2",
+                data, instances.size());
+        Map<String, AgentDataset.Instance> byId = new LinkedHashMap<>();
+        instances.forEach(i -> byId.put(i.id(), i));
+        AgentGridSearch grid = new AgentGridSearch(scorers, (q, context) -> byId.get(q.id()).quality(context), budget,
+                MctsContextSelector.defaults());
+        List<AgentExample> examples = new ArrayList<>();
+        Map<String, Integer> counts = new TreeMap<>();
+        double quality = 0;
+        for (int i = 0; i < instances.size(); i++) {
+            AgentExample e = grid.label(instances.get(i).gridQuery());
+            examples.add(e);
+            counts.merge(e.bestReranker(), 1, Integer::sum);
+            quality += e.qualityByReranker().get(e.bestReranker());
+            listener.progress("label", i + 1, instances.size());
+        }
+        ConfigAgent agent = ConfigAgent.train(examples, options);
+        agent.save(model);
+        listener.progress("train", 1, 1);
+        return new Result(instances.size(), contents.skipped(), counts, quality / instances.size(),
+                (double) agent.training().get("finalLoss"), model);
+    }
+
+    /** Fail-fast builder; each setting at most once. */
+    public static final class Builder {
+        private Embedder embedder;
+        private Map<String, CombinationScorer> scorers;
+        private Integer budget;
+        private Integer candidates;
+        private Integer limit;
+        private Chunker chunker;
+        private AgentTrainingOptions options;
+
+        private Builder() {
+        }
+
+        private static void once(Object current, String name) {
+            InvalidConfigurationException.check(current == null, "%s was already set", name);
+        }
+
+        /** The embedder of questions and chunks (required); use the one the pipeline will use. */
+        public Builder embedder(Embedder value) {
+            once(embedder, "embedder");
+            embedder = Objects.requireNonNull(value, "embedder");
+            return this;
+        }
+
+        /** The named rerankers to choose among; default query-coverage and concatenation-embedding. */
+        public Builder scorers(Map<String, CombinationScorer> value) {
+            once(scorers, "scorers");
+            InvalidConfigurationException.check(!value.isEmpty(), "give at least one named scorer");
+            scorers = Map.copyOf(value);
+            return this;
+        }
+
+        /** Token budget; default {@value #DEFAULT_BUDGET}; at least 1. */
+        public Builder budget(int value) {
+            once(budget, "budget");
+            InvalidConfigurationException.check(value >= 1, "budget must be at least 1 token, was %d", value);
+            budget = value;
+            return this;
+        }
+
+        /** Candidates per question; default {@value #DEFAULT_CANDIDATES}; 1 to 100. */
+        public Builder candidates(int value) {
+            once(candidates, "candidates");
+            InvalidConfigurationException.check(value >= 1 && value <= 100, "candidates must be between 1 and 100, was %d", value);
+            candidates = value;
+            return this;
+        }
+
+        /** The most questions to use; default all; at least 2. */
+        public Builder limit(int value) {
+            once(limit, "limit");
+            InvalidConfigurationException.check(value >= 2, "limit must be at least 2, was %d", value);
+            limit = value;
+            return this;
+        }
+
+        /** The chunker; default the core recursive chunker (300 tokens, 30 overlap). */
+        public Builder chunker(Chunker value) {
+            once(chunker, "chunker");
+            chunker = Objects.requireNonNull(value, "chunker");
+            return this;
+        }
+
+        /** Training options; default CORAG's. */
+        public Builder options(AgentTrainingOptions value) {
+            once(options, "options");
+            options = Objects.requireNonNull(value, "options");
+            return this;
+        }
+
+        public ConfigAgentTrainer build() {
+            InvalidConfigurationException.check(embedder != null, "an embedder is required to train the configuration agent");
+            return new ConfigAgentTrainer(this);
+        }
+    }
+}
