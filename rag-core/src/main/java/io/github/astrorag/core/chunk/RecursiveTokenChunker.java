@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Token-aware recursive chunking, as AstroRAG prescribes: at most {@code maxTokens} tokens per chunk
@@ -27,8 +28,12 @@ import java.util.regex.Pattern;
  * {@link TokenCounter} that budgets use, so no chunk is ever over the limit. Leading and trailing white
  * space is not part of a chunk.
  *
- * <p>Cost: O(n · log m) token counts over texts of at most a chunk's length, for n pieces and m
- * characters per chunk. Immutable and thread-safe.
+ * <p>Cost: for prose, about one counting pass over the text to split it and a little more to pack it:
+ * BPE counts add up across white space that must start a pre-token ({@code additiveAt}), so a piece
+ * counted while splitting is not counted again when packed, and a longer overlap costs a count of its
+ * new word only. Where counts need not add up (pieces joined by a plain space, pieces cut inside a
+ * word) the grown chunk is counted again: O(p) counts of a chunk's length for p pieces per chunk.
+ * Immutable and thread-safe.
  */
 public final class RecursiveTokenChunker implements Chunker {
 
@@ -43,6 +48,9 @@ public final class RecursiveTokenChunker implements Chunker {
         Pattern.compile("(?<=[.!?。;:])[\"')\\]]*\\s+"), // sentences (and clause breaks)
         Pattern.compile("\\s+"),                       // words
     };
+
+    /** Characters per allowed token in the prefix that first judges whether a long text fits. */
+    private static final int PREFIX_CHARS_PER_TOKEN = 6;
 
     private final TokenCounter counter;
     private final int maxTokens;
@@ -117,8 +125,9 @@ public final class RecursiveTokenChunker implements Chunker {
         if (start >= end) {
             return;
         }
-        if (counter.count(text.substring(start, end)) <= maxTokens) {
-            out.add(new int[] {start, end});
+        int[] piece = fitting(text, start, end);
+        if (piece != null) {
+            out.add(piece);
             return;
         }
         if (level >= BOUNDARIES.length) {
@@ -147,24 +156,53 @@ public final class RecursiveTokenChunker implements Chunker {
     private void splitByTokens(String text, int start, int end, List<int[]> out) {
         int from = start;
         while (from < end) {
-            int lo = from + 1;
+            int least = from + Character.charCount(text.codePointAt(from)); // at least one character
+            int lo = least;
             int hi = end;
-            int best = from + 1;
+            int best = least;
             while (lo <= hi) {
                 int mid = (lo + hi) >>> 1;
-                if (counter.count(text.substring(from, mid)) <= maxTokens) {
-                    best = mid;
+                int cut = mid < end && mid > least && Character.isLowSurrogate(text.charAt(mid)) ? mid - 1 : mid;
+                if (counter.count(text.substring(from, cut)) <= maxTokens) {
+                    best = Math.max(best, cut);
                     lo = mid + 1;
                 } else {
                     hi = mid - 1;
                 }
             }
-            if (best < end && Character.isHighSurrogate(text.charAt(best - 1)) && best - 1 > from) {
-                best--;
-            }
-            out.add(new int[] {from, best});
+            out.add(new int[] {from, best, -1});
             from = best;
         }
+    }
+
+    /**
+     * The piece [start, end) as {@code {start, end, content tokens}} if it has at most {@code maxTokens}
+     * tokens, else {@code null}. The content is the piece without its trailing white space; its count
+     * is kept (-1 where it was not taken) so that packing need not count it again. A long text is first
+     * judged by a prefix of {@value #PREFIX_CHARS_PER_TOKEN} characters per allowed token: when that prefix
+     * is already over the limit, the text is split further without counting all of it (were the whole
+     * ever to count fewer tokens than its prefix, the pieces would only be finer: every chunk is still
+     * counted exactly when packed).
+     */
+    private int @Nullable [] fitting(String text, int start, int end) {
+        long window = (long) maxTokens * PREFIX_CHARS_PER_TOKEN;
+        int cut = (int) Math.min(end, start + window);
+        if (cut < end && Character.isHighSurrogate(text.charAt(cut - 1))) {
+            cut--;
+        }
+        if (end - start > window && counter.count(text.substring(start, cut)) > maxTokens) {
+            return null;
+        }
+        int c = end;
+        while (c > start && Character.isWhitespace(text.charAt(c - 1))) {
+            c--;
+        }
+        if (c > start && !Character.isWhitespace(text.charAt(start)) && (c == end || additiveAt(text, c))) {
+            int content = counter.count(text.substring(start, c));
+            int total = c == end ? content : content + counter.count(text.substring(c, end));
+            return total <= maxTokens ? new int[] {start, end, content} : null;
+        }
+        return counter.count(text.substring(start, end)) <= maxTokens ? new int[] {start, end, -1} : null;
     }
 
     private void pack(Document doc, String text, List<int[]> pieces, List<Chunk> out) {
@@ -173,20 +211,31 @@ public final class RecursiveTokenChunker implements Chunker {
         int prevEnd = -1;
         while (i < pieces.size()) {
             int start = pieces.get(i)[0];
+            int end = pieces.get(i)[1];
+            int tokens = -1; // tokens of trim(start, end)
             if (prevEnd >= 0 && overlap > 0) {
-                int tail = overlapStart(text, prevStart, prevEnd, pieces.get(i)[1]);
-                if (tail >= 0) {
-                    start = tail;
+                int[] tail = overlapStart(text, prevStart, prevEnd, pieces.get(i));
+                if (tail != null) {
+                    start = tail[0];
+                    tokens = tail[1];
                 }
             }
-            int end = pieces.get(i)[1];
+            if (tokens < 0) {
+                tokens = counter.count(trim(text, start, end));
+            }
             int j = i + 1;
-            while (j < pieces.size() && counter.count(trim(text, start, pieces.get(j)[1])) <= maxTokens) {
+            while (j < pieces.size()) {
+                int more = countAfter(text, start, tokens, pieces.get(j));
+                if (more > maxTokens) {
+                    break;
+                }
                 end = pieces.get(j)[1];
+                tokens = more;
                 j++;
             }
-            if (counter.count(trim(text, start, end)) > maxTokens) {
+            if (tokens > maxTokens) {
                 start = pieces.get(i)[0]; // the overlap does not fit with this piece: drop it
+                tokens = counter.count(trim(text, start, end));
             }
             emit(doc, text, start, end, out);
             prevStart = pieces.get(i)[0];
@@ -196,28 +245,114 @@ public final class RecursiveTokenChunker implements Chunker {
     }
 
     /**
-     * The start of the longest word-aligned tail of [prevStart, prevEnd) with at most {@code overlap}
-     * tokens that still fits together with the text up to {@code nextEnd}; -1 if none.
+     * Whether token counts add up across offset {@code c}: a white-space character preceded by a
+     * character that is white space by no definition. Every tiktoken pre-tokenizer ({@code p50k_base}'s
+     * included) ends a pre-token there and starts the next one afresh (only its patterns for white-space
+     * runs look ahead, and none looks behind), and BPE never merges across pre-tokens, so
+     * {@code count(a + b) == count(a) + count(b)} when {@code a} ends at {@code c}.
      */
-    private int overlapStart(String text, int prevStart, int prevEnd, int nextEnd) {
+    private static boolean additiveAt(String text, int c) {
+        if (c <= 0 || c >= text.length()) {
+            return false;
+        }
+        char at = text.charAt(c);
+        char before = text.charAt(c - 1);
+        return (at == ' ' || (at >= '\t' && at <= '\r')) && !white(before);
+    }
+
+    /** White space by any definition a pre-tokenizer may use (Java's, Unicode's, no-break spaces). */
+    private static boolean white(char ch) {
+        return Character.isWhitespace(ch) || Character.isSpaceChar(ch) || ch == '\u0085';
+    }
+
+    /**
+     * The tokens of trim(start, piece end), given {@code known}, the tokens of trim(start, piece start):
+     * by adding the count of the new text where counts add up, else by counting.
+     */
+    private int countAfter(String text, int start, int known, int[] piece) {
+        int c = piece[0];
+        while (c > start && Character.isWhitespace(text.charAt(c - 1))) {
+            c--;
+        }
+        if (c > start && c < piece[1] && additiveAt(text, c)) {
+            return known + increment(text, c, piece);
+        }
+        return counter.count(trim(text, start, piece[1]));
+    }
+
+    /**
+     * The tokens of [c, piece end) without trailing white space, where [c, piece start) is white space
+     * that starts a pre-token. When that white space ends in a line break (or another white-space
+     * character but a space), the piece's first word starts a pre-token of its own too, so the piece's
+     * content count is reused and only the white space is counted: as it counts before a word, which a
+     * single letter stands for.
+     */
+    private int increment(String text, int c, int[] piece) {
+        int mid = piece[0];
+        if (piece[2] >= 0 && c < mid && text.charAt(mid - 1) >= '\t' && text.charAt(mid - 1) <= '\r'
+                && !white(text.charAt(mid))) {
+            return counter.count(text.substring(c, mid) + "a") - 1 + piece[2];
+        }
+        return counter.count(text.substring(c, piece[1]).stripTrailing());
+    }
+
+    /**
+     * The start of the longest word-aligned tail of [prevStart, prevEnd) with at most {@code overlap}
+     * tokens that still fits together with the text up to {@code nextEnd}, and the tokens of that
+     * combined text (trimmed); {@code null} if none. Tails grow word by word until one is over either
+     * limit. Where counts add up ({@code additiveAt}) a longer tail costs counts of its new word only.
+     */
+    private int @Nullable [] overlapStart(String text, int prevStart, int prevEnd, int[] next) {
+        int nextEnd = next[1];
+        int c0 = prevEnd; // the end of the last word of the previous chunk
+        while (c0 > prevStart && Character.isWhitespace(text.charAt(c0 - 1))) {
+            c0--;
+        }
+        boolean additive = c0 > prevStart && c0 < nextEnd && additiveAt(text, c0);
+        int tailRest = additive ? counter.count(text.substring(c0, prevEnd)) : 0;
+        int fitRest = additive ? increment(text, c0, next) : 0;
+        int suffix = 0;        // tokens of [the end of the nearer word, c0)
+        int nearerStart = -1;  // the start of the nearer word, -1 at the first
+        int nearerEnd = c0;    // the end of the nearer word
         int best = -1;
+        int bestTokens = -1;
         int pos = prevEnd;
         while (true) {
             int ws = lastWordStart(text, prevStart, pos);
             if (ws <= prevStart) {
                 break;
             }
-            String tail = text.substring(ws, prevEnd);
-            if (counter.count(tail) > overlap) {
-                break;
+            int we = c0;
+            if (nearerStart >= 0) {
+                we = nearerStart;
+                while (we > ws && Character.isWhitespace(text.charAt(we - 1))) {
+                    we--;
+                }
+                additive = additive && additiveAt(text, we);
+                if (additive) {
+                    suffix += counter.count(text.substring(we, nearerEnd));
+                }
             }
-            if (counter.count(trim(text, ws, nextEnd)) > maxTokens) {
+            int tail;
+            int fit;
+            if (additive) {
+                int head = counter.count(text.substring(ws, we)) + suffix;
+                tail = head + tailRest;
+                fit = head + fitRest;
+            } else {
+                tail = counter.count(text.substring(ws, prevEnd));
+                fit = tail > overlap ? -1 : counter.count(trim(text, ws, nextEnd));
+            }
+            if (tail > overlap || fit > maxTokens) {
                 break;
             }
             best = ws;
+            bestTokens = fit;
+            nearerStart = ws;
+            nearerEnd = we;
             pos = ws - 1;
         }
-        return best;
+        return best < 0 ? null : new int[] {best, bestTokens};
     }
 
     private static int lastWordStart(String text, int floor, int before) {
@@ -235,6 +370,10 @@ public final class RecursiveTokenChunker implements Chunker {
         return text.substring(start, end).strip();
     }
 
+    /**
+     * Adds trim(start, end) as a chunk, counted exactly (the packing's additive counts are not trusted: a
+     * chunk over the limit by the exact count is cut at token boundaries).
+     */
     private void emit(Document doc, String text, int start, int end, List<Chunk> out) {
         while (start < end && Character.isWhitespace(text.charAt(start))) {
             start++;
@@ -246,13 +385,19 @@ public final class RecursiveTokenChunker implements Chunker {
             return;
         }
         String body = text.substring(start, end);
-        int tokens = counter.count(body);
-        if (tokens > maxTokens) {
-            throw new IllegalStateException("chunk of " + tokens + " tokens over the limit " + maxTokens);
+        int exact = counter.count(body); // the incremental count is a fast estimate; the chunk keeps the exact one
+        if (exact > maxTokens) {
+            // counts did not add up for this text (an encoding whose pre-tokenizer breaks the rule): cut it
+            List<int[]> parts = new ArrayList<>();
+            splitByTokens(text, start, end, parts);
+            for (int[] p : parts) {
+                emit(doc, text, p[0], p[1], out);
+            }
+            return;
         }
         int ordinal = out.size();
         out.add(new Chunk(Chunk.idOf(doc.id(), ordinal), doc.id(), doc.title(), doc.source(), doc.pageAt(start),
-                ordinal, body, tokens, start, end));
+                ordinal, body, exact, start, end));
     }
 
     /** Fail-fast builder; each setting may be given once. */

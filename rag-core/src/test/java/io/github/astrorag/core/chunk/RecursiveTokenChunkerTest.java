@@ -75,6 +75,29 @@ class RecursiveTokenChunkerTest extends ChunkerContract {
     }
 
     @Test
+    void exactForEveryEncodingAndOddText() {
+        StringBuilder odd = new StringBuilder(longText());
+        java.util.Random r = new java.util.Random(3);
+        String[] bits = {"  ", "\n", "\t", "\u00a0", "Ωμέγα", "don't", "'s", "123", "...", "🌌", "x".repeat(40), "\r\n"};
+        for (int i = 0; i < 3000; i++) {
+            odd.append(bits[r.nextInt(bits.length)]).append(i % 7 == 0 ? "" : " ");
+        }
+        for (String encoding : List.of("p50k_base", "cl100k_base", "o200k_base", "r50k_base")) {
+            TokenCounter counter = TokenCounter.of(encoding);
+            for (int[] setting : new int[][] {{300, 30}, {50, 20}, {8, 0}}) {
+                RecursiveTokenChunker chunker = RecursiveTokenChunker.builder().counter(counter)
+                        .maxTokens(setting[0]).overlap(setting[1]).build();
+                Document doc = Document.of("odd", odd.toString());
+                for (Chunk c : chunker.chunk(doc)) {
+                    assertThat(counter.count(c.text())).as(encoding + " " + setting[0]).isEqualTo(c.tokens())
+                            .isLessThanOrEqualTo(setting[0]);
+                    assertThat(doc.text().substring(c.start(), c.end())).isEqualTo(c.text());
+                }
+            }
+        }
+    }
+
+    @Test
     void badSettingsAreRefused() {
         assertThatThrownBy(() -> RecursiveTokenChunker.builder().maxTokens(4))
                 .isInstanceOf(InvalidConfigurationException.class).hasMessageContaining("4");
