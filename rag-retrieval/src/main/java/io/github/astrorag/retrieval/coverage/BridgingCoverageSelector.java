@@ -68,15 +68,15 @@ public final class BridgingCoverageSelector implements Reranker, ContextSelector
     /** Weight w of the question-term coverage gain. */
     public static final double DEFAULT_WEIGHT = 2.0;
     /** Weight γ of the bridge-term gain. */
-    public static final double DEFAULT_BRIDGE_WEIGHT = 1.0;
+    public static final double DEFAULT_BRIDGE_WEIGHT = 0.0;
     /** Bridge terms m taken from each pick. */
-    public static final int DEFAULT_BRIDGE_TERMS = 10;
+    public static final int DEFAULT_BRIDGE_TERMS = 5;
     /** Query shift β towards the picked chunks. */
     public static final double DEFAULT_QUERY_SHIFT = 0.0;
     /** Near-duplicate penalty λ. */
     public static final double DEFAULT_REDUNDANCY = 0.0;
     /** Weight τ of a candidate whose title a picked chunk of another document mentions. */
-    public static final double DEFAULT_TITLE_WEIGHT = 0.0;
+    public static final double DEFAULT_TITLE_WEIGHT = 0.5;
     /** Whether the budget left discounts a candidate that would be cut. */
     public static final boolean DEFAULT_BUDGET_AWARE = true;
 
@@ -225,7 +225,7 @@ public final class BridgingCoverageSelector implements Reranker, ContextSelector
                     matched.add(t);
                 }
             }
-            for (String t : bridgeTermsOf(picked, queryIdf.keySet(), stats)) {
+            for (String t : bridgeWeight > 0 ? bridgeTermsOf(picked, queryIdf.keySet(), stats) : List.<String>of()) {
                 if (!bridge.containsKey(t)) {
                     bridge.put(t, stats.idf(t));
                     bridgeTrace.add(t);

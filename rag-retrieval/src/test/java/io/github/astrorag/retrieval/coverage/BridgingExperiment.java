@@ -139,13 +139,15 @@ public final class BridgingExperiment {
         fixed.put("QueryCoverage w=2", QueryCoverageSelector.defaults());
         fixed.put("Bridging defaults", BridgingCoverageSelector.defaults());
         Map<String, ContextSelector> grid = new LinkedHashMap<>();
-        for (double g : new double[] {0, 0.5}) {
-            for (double beta : new double[] {0, 0.25, 0.5, 1}) {
-                for (double tau : new double[] {0, 0.5, 1, 2}) {
-                    for (boolean aware : new boolean[] {false, true}) {
-                        grid.put(String.format(Locale.ROOT, "γ=%s m=5 β=%s τ=%s aware=%s", g, beta, tau, aware),
-                                BridgingCoverageSelector.builder().bridgeWeight(g).bridgeTerms(5).queryShift(beta)
-                                        .titleWeight(tau).budgetAware(aware).build());
+        for (double w : new double[] {2}) {
+            for (double g : new double[] {0, 0.5}) {
+                for (double beta : new double[] {0, 0.25}) {
+                    for (double tau : new double[] {0, 0.25, 0.5, 1}) {
+                        for (boolean aware : new boolean[] {false, true}) {
+                            grid.put(String.format(Locale.ROOT, "w=%s γ=%s β=%s τ=%s aware=%s", w, g, beta, tau, aware),
+                                    BridgingCoverageSelector.builder().weight(w).bridgeWeight(g).bridgeTerms(5)
+                                            .queryShift(beta).titleWeight(tau).budgetAware(aware).build());
+                        }
                     }
                 }
             }
@@ -165,13 +167,22 @@ public final class BridgingExperiment {
             System.out.printf(Locale.ROOT, "%-42s %7.1f%% %7.1f%% %7.1f%%%n", v, h.mean(h.full(), -1),
                     h.mean(h.answer(), -1), s.mean(s.recall(), -1));
         }
-        System.out.println("2-fold CV over the grid (objective: full support + answer in context on the training half)");
+        crossValidate("whole grid", grid.keySet(), hpScores, sqScores);
+        crossValidate("titles unused (τ=0)", grid.keySet().stream().filter(v -> v.contains("τ=0.0")).toList(), hpScores, sqScores);
+        crossValidate("title mention and budget awareness only (γ=0, β=0)", grid.keySet().stream()
+                .filter(v -> v.contains("γ=0.0") && v.contains("β=0.0")).toList(), hpScores, sqScores);
+    }
+
+    /** 2-fold CV: choose the variant with the best full support + answer in context on one half, report the other. */
+    static void crossValidate(String name, java.util.Collection<String> variants, Map<String, Scores> hpScores,
+            Map<String, Scores> sqScores) {
+        System.out.printf(Locale.ROOT, "2-fold CV, %s (%d variants):%n", name, variants.size());
         double[] sum = new double[3];
         for (int train = 0; train < 2; train++) {
             int test = 1 - train;
             String best = null;
             double bestValue = Double.NEGATIVE_INFINITY;
-            for (String v : grid.keySet()) {
+            for (String v : variants) {
                 Scores h = hpScores.get(v);
                 double value = h.mean(h.full(), train) + h.mean(h.answer(), train);
                 if (value > bestValue) {
@@ -184,11 +195,11 @@ public final class BridgingExperiment {
             sum[0] += h.mean(h.full(), test) / 2;
             sum[1] += h.mean(h.answer(), test) / 2;
             sum[2] += s.mean(s.recall(), test) / 2;
-            System.out.printf(Locale.ROOT, "train %s → chose [%s]; on %s: full %.1f%%, answer %.1f%%; SQuAD recall %.1f%%%n",
+            System.out.printf(Locale.ROOT, "  train %s → [%s]; on %s: full %.1f%%, answer %.1f%%; SQuAD recall %.1f%%%n",
                     train == 0 ? "even" : "odd", best, test == 0 ? "even" : "odd", h.mean(h.full(), test),
                     h.mean(h.answer(), test), s.mean(s.recall(), test));
         }
-        System.out.printf(Locale.ROOT, "CV mean: full %.1f%%, answer %.1f%%, SQuAD recall %.1f%%%n", sum[0], sum[1], sum[2]);
+        System.out.printf(Locale.ROOT, "  CV mean: full %.1f%%, answer %.1f%%, SQuAD recall %.1f%%%n", sum[0], sum[1], sum[2]);
     }
 
     static Scores run(ContextSelector selector, List<Item> items) {
