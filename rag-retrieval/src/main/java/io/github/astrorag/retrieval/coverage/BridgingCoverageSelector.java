@@ -24,42 +24,52 @@ import java.util.Objects;
 import java.util.Set;
 
 /**
- * Query coverage with multi-hop feedback ("bridging"): {@link QueryCoverageSelector}'s greedy
- * objective, extended after every pick by what the picked evidence points to, in the spirit of
+ * Query coverage with multi-hop feedback ("bridging") and budget awareness: {@link QueryCoverageSelector}'s
+ * greedy objective, extended after every pick by what the picked evidence points to, in the spirit of
  * multi-hop dense retrieval (Xiong et al., 2021, "Answering Complex Open-Domain Questions with
- * Multi-Hop Dense Retrieval", ICLR), but without any new embedding: only the candidates' texts, their
- * vectors and the query's vector. At each step it adds the candidate d maximising
+ * Multi-Hop Dense Retrieval", ICLR), but without any new embedding: only the candidates' texts and
+ * titles, their vectors and the query's vector. At each step it adds the candidate d maximising
  *
  * <pre>
- *   v(d) = sim'(d) + w · qgain(d) + γ · bgain(d) − λ · max_{p ∈ S} cos(d, p)
+ *   v(d) = sim'(d) + w · qgain(d) + γ · bgain(d) + τ · named(d) − λ · max_{p ∈ S} cos(d, p)
  * </pre>
  *
  * <ul>
- *   <li>{@code sim'(d)}: the cosine of d to the moved query {@code q' = q/|q| + β · Σ_{p∈S} p/|p|}
- *       (β = 0: the candidate's incoming score), min-max normalised over all candidates;</li>
+ *   <li>{@code sim'(d)}: the candidate's incoming score, min-max normalised over the candidates (1 for
+ *       all when equal); with β &gt; 0 instead its dot product with the moved query
+ *       {@code q' = q/|q| + β · Σ_{p∈S} p/|p|}, normalised the same way;</li>
  *   <li>{@code qgain(d)}: as in {@link QueryCoverageSelector}, the IDF share of the question's terms
  *       that d covers and S does not, {@code Σ_{t ∈ Q∩d \ S} idf(t) / Σ_{t ∈ Q} idf(t)};</li>
+ *   <li>{@code named(d)}: 1 when the text of a pick from another document contains d's title
+ *       ({@code Chunk.title()}, case-insensitive, at least 3 characters), else 0: the evidence picked
+ *       so far names the document d comes from;</li>
  *   <li>{@code bgain(d)}: the bridge terms of the picks that d contains and no later pick matched yet,
- *       on the same scale, {@code Σ_{t ∈ B∩d \ M} idf(t) / Σ_{t ∈ Q} idf(t)}; a pick p adds to B its
- *       {@code m} highest-IDF terms that are not question terms and occur in at least one other
- *       candidate (a term only p holds can point nowhere); ties by term;</li>
+ *       {@code Σ_{t ∈ B∩d \ M} idf(t) / Σ_{t ∈ Q} idf(t)}; a pick p adds to B its {@code m}
+ *       highest-IDF terms that are no question terms and occur in at least one other candidate;</li>
  *   <li>{@code max cos(d, p)}: the near-duplicate penalty against the picked set S.</li>
  * </ul>
  *
  * IDF is BM25's {@code ln(1 + (N − n(t) + 0.5) / (n(t) + 0.5))} over the N candidates (Lucene English
  * analysis). When a candidate or the query has no vector, β and λ act as 0. As a
- * {@link ContextSelector} the selector also knows the budget: with {@code budgetAware} (default on) a
- * candidate longer than the budget left is valued by the share that fits,
- * {@code max(v, 0) · min(1, left / tokens(d))} (greedy by gain per cost of budgeted maximum coverage,
- * Khuller, Moss and Naor, 1999), so a whole smaller chunk with gain beats a truncated tail. Ties go to
- * the smaller chunk id.
+ * {@link ContextSelector} the selector knows the budget: budget-aware (the default), a candidate longer
+ * than the budget left is valued by the share that fits, {@code max(v, 0) · min(1, left / tokens(d))}
+ * (greedy by gain per cost of budgeted maximum coverage, Khuller, Moss and Naor, 1999), so a whole
+ * smaller chunk with gain beats a truncated tail; the order then fills the budget with
+ * {@link TokenBudgetSelector#assemble} (exact). Ties go to the smaller chunk id.
  *
- * <p>Defaults, chosen by 2-fold cross-validation on HotpotQA dev (see the class
- * {@code BridgingExperiment} in the tests): w = {@value #DEFAULT_WEIGHT}, γ = {@value #DEFAULT_BRIDGE_WEIGHT},
- * m = {@value #DEFAULT_BRIDGE_TERMS}, β = {@value #DEFAULT_QUERY_SHIFT}, λ = {@value #DEFAULT_REDUNDANCY}.
+ * <p>Measured (test class {@code BridgingExperiment}; HotpotQA dev, 250 questions; bge-small-en-v1.5
+ * quantised; 20 nearest chunks as candidates; 300 p50k tokens; full support / answer in context, and
+ * support recall on 200 SQuAD 2.0 questions): plain coverage 80.4% / 73.6% (SQuAD 93.0%); budget-aware
+ * 84.0% / 74.8% (92.0%); budget-aware with title mention τ = 0.5, the defaults, 88.0% / 76.8% (92.0%);
+ * naive cosine order 77.6% / 69.6% (86.0%). 2-fold cross-validation (τ ∈ {0, 0.25, 0.5, 1} × budget
+ * awareness chosen on one half of the questions, reported on the other): 85.2% / 74.8% (92.0%); with
+ * titles unused (τ = 0, γ ∈ {0, 0.5}, β ∈ {0, 0.25}): 81.6% / 74.8% (92.0%). Bridge terms (γ = 0.5 to 2)
+ * and the near-duplicate penalty (λ = 0.5) lowered full support by 1 to 20 points, the query shift
+ * (β = 0.25 to 1) changed it by +0.8 to −2 points: they are off by default. 39 of the 250 answers are
+ * "yes"/"no", which a context rarely contains: answer in context cannot reach 90% on this set.
  *
- * <p>Cost: O(k · n · (|q| + k·m + dim)) after analysing the n candidates once, plus one token count per
- * candidate when budget-aware. Immutable, thread-safe.
+ * <p>Cost: O(k · n · (|q| + k·m + k·|title| + dim)) after analysing the n candidates once, plus one
+ * token count per candidate when budget-aware. Immutable, thread-safe.
  */
 public final class BridgingCoverageSelector implements Reranker, ContextSelector {
 

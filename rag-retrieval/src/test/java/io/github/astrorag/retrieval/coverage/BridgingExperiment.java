@@ -37,7 +37,8 @@ import java.util.stream.Stream;
  * Experiment harness for the default context selector (run by hand, not in the build): HotpotQA dev
  * (all 250 questions) and a 200-question sample of SQuAD 2.0 dev (every 14th answerable question),
  * each question's own documents chunked with {@link RecursiveTokenChunker#defaults()}, embedded once
- * with bge-small-en-v1.5 (quantised; vectors cached in {@code java.io.tmpdir}), candidates = the 20
+ * with the model given as the first argument (a {@link SentenceModel#id()}, default bge-small-q;
+ * vectors cached in {@code java.io.tmpdir}), candidates = the 20
  * nearest chunks by cosine, every selector variant filling a 300-token budget. It prints, per variant,
  * full support and answer-in-context on HotpotQA and support recall on SQuAD, and 2-fold
  * cross-validation over the bridging grid (choose on the even questions, report on the odd ones, and
@@ -45,9 +46,10 @@ import java.util.stream.Stream;
  * or the system property {@code astrorag.data}.
  *
  * <pre>
- *   mvn -o -q -B -pl rag-retrieval -am test-compile
- *   java -cp rag-retrieval/target/test-classes:rag-retrieval/target/classes:rag-core/target/classes:$(cat cp.txt) \
- *       io.github.astrorag.retrieval.coverage.BridgingExperiment
+ *   mvn -o -q -B -pl rag-retrieval -am test-compile dependency:build-classpath \
+ *       -Dmdep.outputFile=/tmp/select-cp.txt -Dmdep.includeScope=test
+ *   java -cp rag-retrieval/target/test-classes:rag-retrieval/target/classes:$(cat /tmp/select-cp.txt) \
+ *        io.github.astrorag.retrieval.coverage.BridgingExperiment [bge-small-q|minilm-q]
  * </pre>
  */
 public final class BridgingExperiment {
@@ -121,7 +123,8 @@ public final class BridgingExperiment {
         List<String> queries = Stream.concat(hotpot.stream(), squad.stream()).map(n -> n.get("question").asText()).toList();
         Map<String, float[]> docVectors = new HashMap<>();
         Map<String, float[]> queryVectors = new HashMap<>();
-        embed(texts, queries, docVectors, queryVectors);
+        SentenceModel model = SentenceModel.byId(args.length > 0 ? args[0] : SentenceModel.BGE_SMALL_EN_V15_Q.id());
+        embed(model, texts, queries, docVectors, queryVectors);
 
         List<Item> hp = new ArrayList<>();
         for (int i = 0; i < hotpot.size(); i++) {
@@ -131,11 +134,13 @@ public final class BridgingExperiment {
         for (JsonNode n : squad) {
             sq.add(item(n, corpora.get(n.get("corpus").asText()), docVectors, queryVectors));
         }
-        System.out.printf(Locale.ROOT, "HotpotQA %d questions, SQuAD sample %d questions, %d candidates, budget %d%n",
-                hp.size(), sq.size(), CANDIDATES, BUDGET);
+        System.out.printf(Locale.ROOT, "%s: HotpotQA %d questions, SQuAD sample %d questions, %d candidates, budget %d%n",
+                model.id(), hp.size(), sq.size(), CANDIDATES, BUDGET);
 
         Map<String, ContextSelector> fixed = new LinkedHashMap<>();
-        fixed.put("naive (cosine order)", BridgingCoverageSelector.builder().weight(0).bridgeWeight(0).budgetAware(false).build());
+        fixed.put("naive (cosine order)", BridgingCoverageSelector.builder().weight(0).titleWeight(0).budgetAware(false).build());
+        fixed.put("cosine + title mention τ=0.5", BridgingCoverageSelector.builder().weight(0).budgetAware(false).build());
+        fixed.put("cosine + budget-aware", BridgingCoverageSelector.builder().weight(0).titleWeight(0).build());
         fixed.put("QueryCoverage w=2", QueryCoverageSelector.defaults());
         fixed.put("Bridging defaults", BridgingCoverageSelector.defaults());
         Map<String, ContextSelector> grid = new LinkedHashMap<>();
@@ -167,10 +172,38 @@ public final class BridgingExperiment {
             System.out.printf(Locale.ROOT, "%-42s %7.1f%% %7.1f%% %7.1f%%%n", v, h.mean(h.full(), -1),
                     h.mean(h.answer(), -1), s.mean(s.recall(), -1));
         }
+        diagnose(BridgingCoverageSelector.defaults(), hp);
         crossValidate("whole grid", grid.keySet(), hpScores, sqScores);
         crossValidate("titles unused (τ=0)", grid.keySet().stream().filter(v -> v.contains("τ=0.0")).toList(), hpScores, sqScores);
         crossValidate("title mention and budget awareness only (γ=0, β=0)", grid.keySet().stream()
                 .filter(v -> v.contains("γ=0.0") && v.contains("β=0.0")).toList(), hpScores, sqScores);
+    }
+
+    /** Where the defaults miss a supporting document: is the first pick supporting, at which (budget-unaware) pick the missing one comes. */
+    static void diagnose(ContextSelector selector, List<Item> items) {
+        int failures = 0;
+        int firstUnsupported = 0;
+        int[] missingRank = new int[5];
+        for (Item it : items) {
+            Context c = selector.select(it.query(), it.candidates(), BUDGET);
+            Set<String> docs = c.chunks().stream().map(x -> x.chunk().documentId()).collect(Collectors.toSet());
+            if (docs.containsAll(it.supporting())) {
+                continue;
+            }
+            failures++;
+            List<ScoredChunk> order = BridgingCoverageSelector.builder().k(CANDIDATES).build().rerank(it.query(), it.candidates());
+            if (!it.supporting().contains(order.get(0).chunk().documentId())) {
+                firstUnsupported++;
+            }
+            for (int r = 0; r < order.size(); r++) {
+                if (it.supporting().contains(order.get(r).chunk().documentId()) && !docs.contains(order.get(r).chunk().documentId())) {
+                    missingRank[Math.min(r, 4)]++;
+                    break;
+                }
+            }
+        }
+        System.out.printf(Locale.ROOT, "defaults miss %d questions: first pick unsupported in %d; first missing support at pick "
+                + "1..4,5+: %s%n", failures, firstUnsupported, java.util.Arrays.toString(missingRank));
     }
 
     /** 2-fold CV: choose the variant with the best full support + answer in context on one half, report the other. */
@@ -235,9 +268,9 @@ public final class BridgingExperiment {
     }
 
     /** Embeds what the cache lacks (documents and queries separately: a model may prefix queries). */
-    private static void embed(List<String> texts, List<String> queries, Map<String, float[]> docs, Map<String, float[]> qs)
+    private static void embed(SentenceModel model, List<String> texts, List<String> queries, Map<String, float[]> docs, Map<String, float[]> qs)
             throws IOException {
-        Path cache = Path.of(System.getProperty("java.io.tmpdir"), "astrorag-bridging-bge-small-q.bin");
+        Path cache = Path.of(System.getProperty("java.io.tmpdir"), "astrorag-bridging-" + model.id() + ".bin");
         if (Files.isRegularFile(cache)) {
             try (DataInputStream in = new DataInputStream(new java.io.BufferedInputStream(Files.newInputStream(cache)))) {
                 readMap(in, docs);
@@ -250,7 +283,7 @@ public final class BridgingExperiment {
             return;
         }
         System.out.printf(Locale.ROOT, "embedding %d chunks and %d queries...%n", missingDocs.size(), missingQueries.size());
-        try (OnnxSentenceEmbedder e = OnnxSentenceEmbedder.load(SentenceModel.BGE_SMALL_EN_V15_Q)) {
+        try (OnnxSentenceEmbedder e = OnnxSentenceEmbedder.load(model)) {
             List<float[]> v = e.embedDocuments(missingDocs);
             for (int i = 0; i < v.size(); i++) {
                 docs.put(missingDocs.get(i), v.get(i));
