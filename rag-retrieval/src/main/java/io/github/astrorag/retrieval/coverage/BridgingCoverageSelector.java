@@ -41,8 +41,8 @@ import java.util.Set;
  *   <li>{@code qgain(d)}: as in {@link QueryCoverageSelector}, the IDF share of the question's terms
  *       that d covers and S does not, {@code Σ_{t ∈ Q∩d \ S} idf(t) / Σ_{t ∈ Q} idf(t)};</li>
  *   <li>{@code named(d)}: 1 when the text of a pick from another document contains d's title
- *       ({@code Chunk.title()}, case-insensitive, at least 3 characters), else 0: the evidence picked
- *       so far names the document d comes from;</li>
+ *       ({@code Chunk.title()}; case-insensitive, as whole words; at least 3 characters, one a letter),
+ *       else 0: the evidence picked so far names the document d comes from;</li>
  *   <li>{@code bgain(d)}: the bridge terms of the picks that d contains and no later pick matched yet,
  *       {@code Σ_{t ∈ B∩d \ M} idf(t) / Σ_{t ∈ Q} idf(t)}; a pick p adds to B its {@code m}
  *       highest-IDF terms that are no question terms and occur in at least one other candidate;</li>
@@ -260,15 +260,30 @@ public final class BridgingCoverageSelector implements Reranker, ContextSelector
         return out;
     }
 
-    /** Whether a picked chunk of another document names candidate i's title (at least 3 characters). */
+    /**
+     * Whether a picked chunk of another document names candidate i's title: the title (at least 3
+     * characters, one a letter: a number is no name) occurs case-insensitively as whole words.
+     */
     private static boolean mentioned(List<ScoredChunk> pool, List<Integer> picks, int i) {
         String title = pool.get(i).chunk().title().strip().toLowerCase(Locale.ROOT);
-        if (title.length() < 3) {
+        if (title.length() < 3 || title.chars().noneMatch(Character::isLetter)) {
             return false;
         }
         for (int p : picks) {
             if (!pool.get(p).chunk().documentId().equals(pool.get(i).chunk().documentId())
-                    && pool.get(p).chunk().text().toLowerCase(Locale.ROOT).contains(title)) {
+                    && containsWords(pool.get(p).chunk().text().toLowerCase(Locale.ROOT), title)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Whether {@code phrase} occurs in {@code text} with no letter or digit right before or after it. */
+    static boolean containsWords(String text, String phrase) {
+        for (int at = text.indexOf(phrase); at >= 0; at = text.indexOf(phrase, at + 1)) {
+            int end = at + phrase.length();
+            if ((at == 0 || !Character.isLetterOrDigit(text.charAt(at - 1)))
+                    && (end == text.length() || !Character.isLetterOrDigit(text.charAt(end)))) {
                 return true;
             }
         }

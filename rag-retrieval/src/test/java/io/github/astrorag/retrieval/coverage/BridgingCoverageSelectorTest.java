@@ -62,6 +62,21 @@ class BridgingCoverageSelectorTest {
     }
 
     @Test
+    void aTitleCountsOnlyAsWholeWordsWithALetter() {
+        assertThat(BridgingCoverageSelector.containsWords("born in lunaria.", "lunaria")).isTrue();
+        assertThat(BridgingCoverageSelector.containsWords("the lunarian sea", "lunaria")).isFalse();
+        assertThat(BridgingCoverageSelector.containsWords("adam met ada", "ada")).isTrue();
+        assertThat(BridgingCoverageSelector.containsWords("adam", "ada")).isFalse();
+        // B titled "Lunarian" or "000" is not named by A ("... Lunaria.", "10,000"): plain coverage order
+        List<ScoredChunk> cands = List.of(
+                new ScoredChunk(TestChunks.chunk("A", "A", "Ada", "Ada was born in Lunaria, 10,000 of them."), 0.9, null),
+                new ScoredChunk(TestChunks.chunk("C", "C", "Orbis", "Orbis has a river port."), 0.7, null),
+                new ScoredChunk(TestChunks.chunk("B", "B", "000", "Lunaria lies on the Vel river."), 0.6, null));
+        assertThat(BridgingCoverageSelector.defaults().rerank(Q, cands)).extracting(ScoredChunk::id)
+                .containsExactly("A", "C", "B");
+    }
+
+    @Test
     void withoutTitlesTheFirstPicksBridgeTermLeadsToTheSecondHop() {
         Map<String, Object> trace = new HashMap<>();
         List<ScoredChunk> out = BridgingCoverageSelector.builder().bridgeWeight(2).build()

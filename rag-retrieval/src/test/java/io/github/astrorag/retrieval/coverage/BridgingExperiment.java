@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.astrorag.core.chunk.RecursiveTokenChunker;
 import io.github.astrorag.core.embed.Vectors;
+import io.github.astrorag.core.load.FileSystemDocumentLoader;
 import io.github.astrorag.core.eval.RetrievalMetrics;
 import io.github.astrorag.core.eval.SquadMetrics;
 import io.github.astrorag.core.model.Chunk;
@@ -108,11 +109,9 @@ public final class BridgingExperiment {
             String corpus = n.get("corpus").asText();
             if (!corpora.containsKey(corpus)) {
                 List<Chunk> chunks = new ArrayList<>();
-                try (Stream<Path> files = Files.list(data.resolve(corpus))) {
-                    for (Path f : files.sorted().toList()) {
-                        String id = f.getFileName().toString().replaceFirst("\\.[^.]+$", "");
-                        chunks.addAll(chunker.chunk(new Document(id, corpus, id, Files.readString(f), List.of())));
-                    }
+                for (Document d : FileSystemDocumentLoader.defaults().load(data.resolve(corpus))) {
+                    String id = Path.of(d.id()).getFileName().toString().replaceFirst("\\.[^.]+$", "");
+                    chunks.addAll(chunker.chunk(new Document(id, d.title(), d.source(), d.text(), d.pageStarts())));
                 }
                 corpora.put(corpus, chunks);
             }
