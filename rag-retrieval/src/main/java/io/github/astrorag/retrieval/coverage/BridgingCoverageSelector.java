@@ -1,0 +1,449 @@
+package io.github.astrorag.retrieval.coverage;
+
+import io.github.astrorag.core.InvalidConfigurationException;
+import io.github.astrorag.core.embed.Vectors;
+import io.github.astrorag.core.model.Context;
+import io.github.astrorag.core.model.Query;
+import io.github.astrorag.core.model.ScoredChunk;
+import io.github.astrorag.core.select.TokenBudgetSelector;
+import io.github.astrorag.core.spi.ContextSelector;
+import io.github.astrorag.core.spi.Reranker;
+import io.github.astrorag.core.spi.TraceSink;
+import io.github.astrorag.retrieval.Candidates;
+import io.github.astrorag.retrieval.lexical.Bm25;
+import io.github.astrorag.retrieval.lexical.EnglishTerms;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * Query coverage with multi-hop feedback ("bridging") and budget awareness: {@link QueryCoverageSelector}'s
+ * greedy objective, extended after every pick by what the picked evidence points to, in the spirit of
+ * multi-hop dense retrieval (Xiong et al., 2021, "Answering Complex Open-Domain Questions with
+ * Multi-Hop Dense Retrieval", ICLR), but without any new embedding: only the candidates' texts and
+ * titles, their vectors and the query's vector. At each step it adds the candidate d maximising
+ *
+ * <pre>
+ *   v(d) = sim'(d) + w · qgain(d) + γ · bgain(d) + τ · named(d) − λ · max_{p ∈ S} cos(d, p)
+ * </pre>
+ *
+ * <ul>
+ *   <li>{@code sim'(d)}: the candidate's incoming score, min-max normalised over the candidates (1 for
+ *       all when equal); with β &gt; 0 instead its dot product with the moved query
+ *       {@code q' = q/|q| + β · Σ_{p∈S} p/|p|}, normalised the same way;</li>
+ *   <li>{@code qgain(d)}: as in {@link QueryCoverageSelector}, the IDF share of the question's terms
+ *       that d covers and S does not, {@code Σ_{t ∈ Q∩d \ S} idf(t) / Σ_{t ∈ Q} idf(t)};</li>
+ *   <li>{@code named(d)}: 1 when the text of a pick from another document contains d's title
+ *       ({@code Chunk.title()}; case-insensitive, as whole words; at least 3 characters, one a letter),
+ *       else 0: the evidence picked so far names the document d comes from;</li>
+ *   <li>{@code bgain(d)}: the bridge terms of the picks that d contains and no later pick matched yet,
+ *       {@code Σ_{t ∈ B∩d \ M} idf(t) / Σ_{t ∈ Q} idf(t)}; a pick p adds to B its {@code m}
+ *       highest-IDF terms that are no question terms and occur in at least one other candidate;</li>
+ *   <li>{@code max cos(d, p)}: the near-duplicate penalty against the picked set S.</li>
+ * </ul>
+ *
+ * IDF is BM25's {@code ln(1 + (N − n(t) + 0.5) / (n(t) + 0.5))} over the N candidates (Lucene English
+ * analysis). When a candidate or the query has no vector, β and λ act as 0. As a
+ * {@link ContextSelector} the selector knows the budget: budget-aware (the default), a candidate longer
+ * than the budget left is valued by the share that fits, {@code max(v, 0) · min(1, left / tokens(d))}
+ * (greedy by gain per cost of budgeted maximum coverage, Khuller, Moss and Naor, 1999), so a whole
+ * smaller chunk with gain beats a truncated tail; the order then fills the budget with
+ * {@link TokenBudgetSelector#assemble} (exact). Ties go to the smaller chunk id.
+ *
+ * <p>Measured (test class {@code BridgingExperiment}; HotpotQA dev, 250 questions; bge-small-en-v1.5
+ * quantised; 20 nearest chunks as candidates; 300 p50k tokens; full support / answer in context, and
+ * support recall on 200 SQuAD 2.0 questions): plain coverage 80.4% / 73.6% (SQuAD 93.0%); budget-aware
+ * 84.0% / 74.8% (92.0%); budget-aware with title mention τ = 0.5, the defaults, 88.0% / 76.8% (92.0%);
+ * naive cosine order 77.6% / 69.6% (86.0%). 2-fold cross-validation (τ ∈ {0, 0.25, 0.5, 1} × budget
+ * awareness chosen on one half of the questions, reported on the other): 85.2% / 74.8% (92.0%); with
+ * titles unused (τ = 0, γ ∈ {0, 0.5}, β ∈ {0, 0.25}): 81.6% / 74.8% (92.0%). The defaults, chosen
+ * with bge-small, carried over unchanged to all-MiniLM-L6-v2 (quantised): plain coverage 68.4% / 69.2%,
+ * budget-aware 74.4% / 71.2%, defaults 80.4% / 74.0%, SQuAD 91.5% for all three. Bridge terms (γ = 0.5 to 2)
+ * lowered full support by 2 to 25 points, the near-duplicate penalty (λ = 0.5) by 2; the query shift
+ * (β = 0.25 to 1) changed it by +0.8 to −2 points: they are off by default. 39 of the 250 answers are
+ * "yes"/"no", which a context rarely contains: answer in context cannot reach 90% on this set.
+ *
+ * <p>Cost: O(k · n · (|q| + k·m + k·|title| + dim)) after analysing the n candidates once, plus one
+ * token count per candidate when budget-aware. Immutable, thread-safe.
+ */
+public final class BridgingCoverageSelector implements Reranker, ContextSelector {
+
+    /** Chunks picked as a reranker. */
+    public static final int DEFAULT_K = 3;
+    /** Weight w of the question-term coverage gain. */
+    public static final double DEFAULT_WEIGHT = 2.0;
+    /** Weight γ of the bridge-term gain. */
+    public static final double DEFAULT_BRIDGE_WEIGHT = 0.0;
+    /** Bridge terms m taken from each pick. */
+    public static final int DEFAULT_BRIDGE_TERMS = 5;
+    /** Query shift β towards the picked chunks. */
+    public static final double DEFAULT_QUERY_SHIFT = 0.0;
+    /** Near-duplicate penalty λ. */
+    public static final double DEFAULT_REDUNDANCY = 0.0;
+    /** Weight τ of a candidate whose title a picked chunk of another document mentions. */
+    public static final double DEFAULT_TITLE_WEIGHT = 0.5;
+    /** Whether the budget left discounts a candidate that would be cut. */
+    public static final boolean DEFAULT_BUDGET_AWARE = true;
+
+    private final int k;
+    private final double weight;
+    private final double bridgeWeight;
+    private final int bridgeTerms;
+    private final double queryShift;
+    private final double redundancy;
+    private final double titleWeight;
+    private final boolean budgetAware;
+    private final TokenBudgetSelector assembler;
+
+    private BridgingCoverageSelector(Builder b) {
+        this.k = b.k == null ? DEFAULT_K : b.k;
+        this.weight = b.weight == null ? DEFAULT_WEIGHT : b.weight;
+        this.bridgeWeight = b.bridgeWeight == null ? DEFAULT_BRIDGE_WEIGHT : b.bridgeWeight;
+        this.bridgeTerms = b.bridgeTerms == null ? DEFAULT_BRIDGE_TERMS : b.bridgeTerms;
+        this.queryShift = b.queryShift == null ? DEFAULT_QUERY_SHIFT : b.queryShift;
+        this.redundancy = b.redundancy == null ? DEFAULT_REDUNDANCY : b.redundancy;
+        this.titleWeight = b.titleWeight == null ? DEFAULT_TITLE_WEIGHT : b.titleWeight;
+        this.budgetAware = b.budgetAware == null ? DEFAULT_BUDGET_AWARE : b.budgetAware;
+        this.assembler = b.assembler == null ? new TokenBudgetSelector() : b.assembler;
+    }
+
+    /** The defaults above, p50k budget assembly in relevance order. */
+    public static BridgingCoverageSelector defaults() {
+        return builder().build();
+    }
+
+    /** A builder starting from the defaults. */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    @Override
+    public List<ScoredChunk> rerank(Query query, List<ScoredChunk> candidates) {
+        return rerank(query, candidates, TraceSink.NONE);
+    }
+
+    @Override
+    public List<ScoredChunk> rerank(Query query, List<ScoredChunk> candidates, TraceSink trace) {
+        return order(query, candidates, k, 0, trace);
+    }
+
+    @Override
+    public Context select(Query query, List<ScoredChunk> candidates, int budget) {
+        return select(query, candidates, budget, TraceSink.NONE);
+    }
+
+    @Override
+    public Context select(Query query, List<ScoredChunk> candidates, int budget, TraceSink trace) {
+        InvalidConfigurationException.check(budget > 0, "the token budget must be positive, was %d", budget);
+        List<ScoredChunk> ranked = order(query, candidates, Integer.MAX_VALUE, budgetAware ? budget : 0, trace);
+        return assembler.assemble(ranked, budget, Map.of("selector", "bridging-coverage"));
+    }
+
+    /** The first {@code limit} greedy picks scored by the objective at their pick; budget 0 = unknown. */
+    private List<ScoredChunk> order(Query query, List<ScoredChunk> candidates, int limit, int budget, TraceSink trace) {
+        List<ScoredChunk> pool = Candidates.distinct(candidates);
+        if (pool.isEmpty()) {
+            return List.of();
+        }
+        int n = pool.size();
+        List<List<String>> analysed = Bm25.analyse(pool.stream().map(c -> c.chunk().text()).toList());
+        Bm25 stats = Bm25.of(analysed);
+        List<Set<String>> terms = new ArrayList<>(n);
+        analysed.forEach(a -> terms.add(new LinkedHashSet<>(a)));
+        Map<String, Double> queryIdf = new LinkedHashMap<>();
+        double total = 0;
+        for (String t : new LinkedHashSet<>(EnglishTerms.of(query.text()))) {
+            if (stats.documentFrequency(t) > 0) {
+                queryIdf.put(t, stats.idf(t));
+                total += stats.idf(t);
+            }
+        }
+        float[][] unit = unitVectors(query, pool);
+        float[] moved = unit == null ? null : unit[n].clone();
+        double[] sim = normalised(pool, unit, moved);
+        int[] tokens = new int[n];
+        if (budget > 0) {
+            for (int i = 0; i < n; i++) {
+                tokens[i] = assembler.counter().count(pool.get(i).chunk().text());
+            }
+        }
+        int left = budget;
+        Set<String> covered = new HashSet<>();
+        Map<String, Double> bridge = new LinkedHashMap<>();
+        Set<String> matched = new HashSet<>();
+        boolean[] chosen = new boolean[n];
+        List<Integer> picks = new ArrayList<>();
+        List<ScoredChunk> out = new ArrayList<>();
+        List<String> bridgeTrace = new ArrayList<>();
+        while (out.size() < Math.min(limit, n)) {
+            int best = -1;
+            double bestValue = Double.NEGATIVE_INFINITY;
+            for (int i = 0; i < n; i++) {
+                if (chosen[i]) {
+                    continue;
+                }
+                double value = sim[i];
+                if (total > 0) {
+                    double q = 0;
+                    for (Map.Entry<String, Double> e : queryIdf.entrySet()) {
+                        if (!covered.contains(e.getKey()) && terms.get(i).contains(e.getKey())) {
+                            q += e.getValue();
+                        }
+                    }
+                    double b = 0;
+                    for (Map.Entry<String, Double> e : bridge.entrySet()) {
+                        if (!matched.contains(e.getKey()) && terms.get(i).contains(e.getKey())) {
+                            b += e.getValue();
+                        }
+                    }
+                    value += (weight * q + bridgeWeight * b) / total;
+                }
+                if (unit != null && redundancy > 0) {
+                    double dup = 0;
+                    for (int p : picks) {
+                        dup = Math.max(dup, Vectors.dot(unit[i], unit[p]));
+                    }
+                    value -= redundancy * dup;
+                }
+                if (titleWeight > 0 && mentioned(pool, picks, i)) {
+                    value += titleWeight;
+                }
+                if (budget > 0 && left > 0 && tokens[i] > left) {
+                    value = Math.max(value, 0) * left / tokens[i];
+                }
+                if (best < 0 || value > bestValue
+                        || (value == bestValue && pool.get(i).id().compareTo(pool.get(best).id()) < 0)) {
+                    best = i;
+                    bestValue = value;
+                }
+            }
+            chosen[best] = true;
+            picks.add(best);
+            Set<String> picked = terms.get(best);
+            for (String t : queryIdf.keySet()) {
+                if (picked.contains(t)) {
+                    covered.add(t);
+                }
+            }
+            for (String t : bridge.keySet()) {
+                if (picked.contains(t)) {
+                    matched.add(t);
+                }
+            }
+            for (String t : bridgeWeight > 0 ? bridgeTermsOf(picked, queryIdf.keySet(), stats) : List.<String>of()) {
+                if (!bridge.containsKey(t)) {
+                    bridge.put(t, stats.idf(t));
+                    bridgeTrace.add(t);
+                }
+            }
+            if (budget > 0) {
+                left -= tokens[best];
+            }
+            if (moved != null && queryShift > 0) {
+                for (int j = 0; j < moved.length; j++) {
+                    moved[j] += (float) (queryShift * unit[best][j]);
+                }
+                sim = normalised(pool, unit, moved);
+            }
+            out.add(pool.get(best).withScore(bestValue));
+        }
+        trace.put("queryTerms", List.copyOf(queryIdf.keySet()));
+        trace.put("bridgeTerms", bridgeTrace);
+        trace.put("covered", queryIdf.keySet().stream().filter(covered::contains).toList());
+        return out;
+    }
+
+    /**
+     * Whether a picked chunk of another document names candidate i's title: the title (at least 3
+     * characters, one a letter: a number is no name) occurs case-insensitively as whole words.
+     */
+    private static boolean mentioned(List<ScoredChunk> pool, List<Integer> picks, int i) {
+        String title = pool.get(i).chunk().title().strip().toLowerCase(Locale.ROOT);
+        if (title.length() < 3 || title.chars().noneMatch(Character::isLetter)) {
+            return false;
+        }
+        for (int p : picks) {
+            if (!pool.get(p).chunk().documentId().equals(pool.get(i).chunk().documentId())
+                    && containsWords(pool.get(p).chunk().text().toLowerCase(Locale.ROOT), title)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Whether {@code phrase} occurs in {@code text} with no letter or digit right before or after it. */
+    static boolean containsWords(String text, String phrase) {
+        for (int at = text.indexOf(phrase); at >= 0; at = text.indexOf(phrase, at + 1)) {
+            int end = at + phrase.length();
+            if ((at == 0 || !Character.isLetterOrDigit(text.charAt(at - 1)))
+                    && (end == text.length() || !Character.isLetterOrDigit(text.charAt(end)))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The m highest-IDF terms of a pick that are no question terms and occur in another candidate. */
+    private List<String> bridgeTermsOf(Set<String> picked, Set<String> question, Bm25 stats) {
+        return picked.stream()
+                .filter(t -> !question.contains(t) && stats.documentFrequency(t) >= 2)
+                .sorted(Comparator.comparingDouble((String t) -> -stats.idf(t)).thenComparing(Comparator.naturalOrder()))
+                .limit(bridgeTerms)
+                .toList();
+    }
+
+    /** Unit candidate vectors and, at index n, the unit query vector; null when one is missing. */
+    private static float[][] unitVectors(Query query, List<ScoredChunk> pool) {
+        float[] q = query.embedding();
+        if (q == null || pool.stream().anyMatch(c -> c.embedding() == null)) {
+            return null;
+        }
+        float[][] unit = new float[pool.size() + 1][];
+        for (int i = 0; i < pool.size(); i++) {
+            unit[i] = Vectors.normalizeInPlace(pool.get(i).embedding().clone());
+        }
+        unit[pool.size()] = Vectors.normalizeInPlace(q.clone());
+        return unit;
+    }
+
+    /** Min-max normalised similarity: to the moved query when there is one, else the incoming scores. */
+    private double[] normalised(List<ScoredChunk> pool, float[][] unit, float[] moved) {
+        int n = pool.size();
+        double[] raw = new double[n];
+        for (int i = 0; i < n; i++) {
+            raw[i] = unit != null && queryShift > 0 ? Vectors.dot(unit[i], moved) : pool.get(i).score();
+        }
+        double min = Double.POSITIVE_INFINITY;
+        double max = Double.NEGATIVE_INFINITY;
+        for (double r : raw) {
+            min = Math.min(min, r);
+            max = Math.max(max, r);
+        }
+        double[] out = new double[n];
+        for (int i = 0; i < n; i++) {
+            out[i] = max > min ? (raw[i] - min) / (max - min) : 1.0;
+        }
+        return out;
+    }
+
+    @Override
+    public Map<String, Object> describe() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("name", "bridging-coverage");
+        m.put("k", k);
+        m.put("weight", weight);
+        m.put("bridgeWeight", bridgeWeight);
+        m.put("bridgeTerms", bridgeTerms);
+        m.put("queryShift", queryShift);
+        m.put("redundancy", redundancy);
+        m.put("titleWeight", titleWeight);
+        m.put("budgetAware", budgetAware);
+        m.put("assembly", assembler.describe());
+        return m;
+    }
+
+    @Override
+    public String toString() {
+        return String.format(Locale.ROOT, "bridging-coverage(w=%s, γ=%s, m=%d, β=%s, λ=%s, τ=%s, budgetAware=%s)",
+                weight, bridgeWeight, bridgeTerms, queryShift, redundancy, titleWeight, budgetAware);
+    }
+
+    /** Fail-fast builder: a value out of range or given twice throws {@link InvalidConfigurationException}. */
+    public static final class Builder {
+        private Integer k;
+        private Double weight;
+        private Double bridgeWeight;
+        private Integer bridgeTerms;
+        private Double queryShift;
+        private Double redundancy;
+        private Double titleWeight;
+        private Boolean budgetAware;
+        private TokenBudgetSelector assembler;
+
+        private Builder() {
+        }
+
+        /** Chunks picked as a reranker; at least 1; default {@value BridgingCoverageSelector#DEFAULT_K}. */
+        public Builder k(int value) {
+            InvalidConfigurationException.check(k == null, "k was already set");
+            InvalidConfigurationException.check(value >= 1, "k must be at least 1, was %d", value);
+            k = value;
+            return this;
+        }
+
+        /** Weight w of the question-term gain; finite, ≥ 0; default {@value BridgingCoverageSelector#DEFAULT_WEIGHT}. */
+        public Builder weight(double value) {
+            InvalidConfigurationException.check(weight == null, "weight was already set");
+            weight = nonNegative("weight", value);
+            return this;
+        }
+
+        /** Weight γ of the bridge-term gain; finite, ≥ 0 (0 = no bridging); default {@value BridgingCoverageSelector#DEFAULT_BRIDGE_WEIGHT}. */
+        public Builder bridgeWeight(double value) {
+            InvalidConfigurationException.check(bridgeWeight == null, "bridgeWeight was already set");
+            bridgeWeight = nonNegative("bridgeWeight", value);
+            return this;
+        }
+
+        /** Bridge terms m per pick; 1 to 1000; default {@value BridgingCoverageSelector#DEFAULT_BRIDGE_TERMS}. */
+        public Builder bridgeTerms(int value) {
+            InvalidConfigurationException.check(bridgeTerms == null, "bridgeTerms was already set");
+            InvalidConfigurationException.check(value >= 1 && value <= 1000, "bridgeTerms must be in [1, 1000], was %d", value);
+            bridgeTerms = value;
+            return this;
+        }
+
+        /** Query shift β towards the picks; finite, ≥ 0; default {@value BridgingCoverageSelector#DEFAULT_QUERY_SHIFT}. */
+        public Builder queryShift(double value) {
+            InvalidConfigurationException.check(queryShift == null, "queryShift was already set");
+            queryShift = nonNegative("queryShift", value);
+            return this;
+        }
+
+        /** Near-duplicate penalty λ; finite, ≥ 0; default {@value BridgingCoverageSelector#DEFAULT_REDUNDANCY}. */
+        public Builder redundancy(double value) {
+            InvalidConfigurationException.check(redundancy == null, "redundancy was already set");
+            redundancy = nonNegative("redundancy", value);
+            return this;
+        }
+
+        /** Weight τ of a title mentioned by a pick; finite, ≥ 0 (0 = titles unused); default {@value BridgingCoverageSelector#DEFAULT_TITLE_WEIGHT}. */
+        public Builder titleWeight(double value) {
+            InvalidConfigurationException.check(titleWeight == null, "titleWeight was already set");
+            titleWeight = nonNegative("titleWeight", value);
+            return this;
+        }
+
+        /** Whether a candidate longer than the budget left is discounted; default {@value BridgingCoverageSelector#DEFAULT_BUDGET_AWARE}. */
+        public Builder budgetAware(boolean value) {
+            InvalidConfigurationException.check(budgetAware == null, "budgetAware was already set");
+            budgetAware = value;
+            return this;
+        }
+
+        /** How the greedy order becomes a budgeted context; default p50k_base in relevance order. */
+        public Builder assembler(TokenBudgetSelector value) {
+            InvalidConfigurationException.check(assembler == null, "assembler was already set");
+            assembler = Objects.requireNonNull(value, "assembler");
+            return this;
+        }
+
+        private static double nonNegative(String name, double value) {
+            InvalidConfigurationException.check(value >= 0 && Double.isFinite(value),
+                    "%s must be finite and >= 0, was %s", name, value);
+            return value;
+        }
+
+        /** The selector. */
+        public BridgingCoverageSelector build() {
+            return new BridgingCoverageSelector(this);
+        }
+    }
+}
