@@ -76,7 +76,7 @@ public final class SelectorRegistry {
                         s -> preset(s, Presets.Name.CORAG))
                 .with("upper", "CORAG Upper: exhaustive search over the top " + UPPER_CANDIDATES + " candidates",
                         s -> base(s, UPPER_CANDIDATES).selector(ExhaustiveContextSelector.defaults()).build())
-                .with("default", "the command's default preset (see the README)",
+                .with("default", "the default preset: bge-small-q, budget-aware query coverage following named titles (ours)",
                         s -> preset(s, Presets.Name.DEFAULT));
     }
 
