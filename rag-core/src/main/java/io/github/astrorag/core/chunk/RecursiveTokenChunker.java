@@ -49,15 +49,20 @@ public final class RecursiveTokenChunker implements Chunker {
         Pattern.compile("\\s+"),                       // words
     };
 
+    private static final java.util.Set<String> ADDITIVE_ENCODINGS = java.util.Set.of("p50k_base", "r50k_base");
+
     /** Characters per allowed token in the prefix that first judges whether a long text fits. */
     private static final int PREFIX_CHARS_PER_TOKEN = 6;
 
     private final TokenCounter counter;
     private final int maxTokens;
     private final int overlap;
+    /** Whether the encoding's counts add up across word-starting white space (the GPT-2 pre-tokenizer). */
+    private final boolean additiveCounts;
 
     private RecursiveTokenChunker(TokenCounter counter, int maxTokens, int overlap) {
         this.counter = counter;
+        this.additiveCounts = ADDITIVE_ENCODINGS.contains(counter.name());
         this.maxTokens = maxTokens;
         this.overlap = overlap;
     }
@@ -237,7 +242,7 @@ public final class RecursiveTokenChunker implements Chunker {
                 start = pieces.get(i)[0]; // the overlap does not fit with this piece: drop it
                 tokens = counter.count(trim(text, start, end));
             }
-            emit(doc, text, start, end, out);
+            emit(doc, text, start, end, tokens, out);
             prevStart = pieces.get(i)[0];
             prevEnd = end;
             i = j;
@@ -246,10 +251,11 @@ public final class RecursiveTokenChunker implements Chunker {
 
     /**
      * Whether token counts add up across offset {@code c}: a white-space character preceded by a
-     * character that is white space by no definition. Every tiktoken pre-tokenizer ({@code p50k_base}'s
-     * included) ends a pre-token there and starts the next one afresh (only its patterns for white-space
-     * runs look ahead, and none looks behind), and BPE never merges across pre-tokens, so
-     * {@code count(a + b) == count(a) + count(b)} when {@code a} ends at {@code c}.
+     * character that is white space by no definition. The GPT-2 pre-tokenizer ({@code p50k_base},
+     * {@code r50k_base}) ends a pre-token there and starts the next one afresh (only its patterns for
+     * white-space runs look ahead, and none looks behind), and BPE never merges across pre-tokens, so
+     * {@code count(a + b) == count(a) + count(b)} when {@code a} ends at {@code c}. Later encodings break
+     * this on some texts, so for them {@code emit} counts every chunk again.
      */
     private static boolean additiveAt(String text, int c) {
         if (c <= 0 || c >= text.length()) {
@@ -371,10 +377,13 @@ public final class RecursiveTokenChunker implements Chunker {
     }
 
     /**
-     * Adds trim(start, end) as a chunk, counted exactly (the packing's additive counts are not trusted: a
-     * chunk over the limit by the exact count is cut at token boundaries).
+     * Adds trim(start, end) as a chunk. {@code tokens}, the packing's count, is exact for the GPT-2 family
+     * of pre-tokenizers ({@code p50k_base}, {@code r50k_base}), whose counts add up across the white
+     * space pieces are joined at ({@code additiveAt}); for other encodings (whose patterns group digits
+     * or attach punctuation to words) the chunk is counted again, and cut at token boundaries in the rare
+     * case it is over the limit.
      */
-    private void emit(Document doc, String text, int start, int end, List<Chunk> out) {
+    private void emit(Document doc, String text, int start, int end, int tokens, List<Chunk> out) {
         while (start < end && Character.isWhitespace(text.charAt(start))) {
             start++;
         }
@@ -385,13 +394,12 @@ public final class RecursiveTokenChunker implements Chunker {
             return;
         }
         String body = text.substring(start, end);
-        int exact = counter.count(body); // the incremental count is a fast estimate; the chunk keeps the exact one
+        int exact = additiveCounts ? tokens : counter.count(body);
         if (exact > maxTokens) {
-            // counts did not add up for this text (an encoding whose pre-tokenizer breaks the rule): cut it
             List<int[]> parts = new ArrayList<>();
             splitByTokens(text, start, end, parts);
             for (int[] p : parts) {
-                emit(doc, text, p[0], p[1], out);
+                emit(doc, text, p[0], p[1], counter.count(text.substring(p[0], p[1])), out);
             }
             return;
         }
