@@ -41,7 +41,7 @@ class EvalCommandTest {
     @Test
     void writesResultsReportAndChart() throws Exception {
         Path out = dir.resolve("out");
-        Run run = execute("--data", fixture().toString(), "--out", out.toString(), "--no-progress", "--seed", "7");
+        Run run = execute("--data", fixture().toString(), "--model", "hashing", "--out", out.toString(), "--no-progress", "--seed", "7");
         assertThat(run.exit()).as(run.err()).isZero();
         assertThat(run.out()).contains("selector", "naive", "chance", "no-retrieval", "mc_accuracy");
 
@@ -96,7 +96,7 @@ class EvalCommandTest {
     @Test
     void noGenerateScoresContextsOnly() throws Exception {
         Path out = dir.resolve("ctx");
-        Run run = execute("--data", fixture().toString(), "--out", out.toString(), "--no-progress", "--no-generate",
+        Run run = execute("--data", fixture().toString(), "--model", "hashing", "--out", out.toString(), "--no-progress", "--no-generate",
                 "--budget", "25");
         assertThat(run.exit()).as(run.err()).isZero();
         JsonNode root = new ObjectMapper().readTree(out.resolve(ReportWriter.JSON).toFile());
@@ -123,7 +123,7 @@ class EvalCommandTest {
         Path out = dir.resolve("sub");
         CommandLine cl = new CommandLine(new Root());
         cl.setOut(new PrintWriter(new StringWriter()));
-        int exit = cl.execute("eval", "--data", fixture().toString(), "--out", out.toString(),
+        int exit = cl.execute("eval", "--data", fixture().toString(), "--model", "hashing", "--out", out.toString(),
                 "--no-progress", "--limit", "1");
         assertThat(exit).isZero();
         JsonNode root = new ObjectMapper().readTree(out.resolve(ReportWriter.JSON).toFile());
@@ -142,7 +142,7 @@ class EvalCommandTest {
 
     @Test
     void unknownSelectorFailsNamingTheKnownOnes() throws Exception {
-        Run run = execute("--data", fixture().toString(), "--out", dir.toString(), "--selectors", "naive,nope");
+        Run run = execute("--data", fixture().toString(), "--model", "hashing", "--out", dir.toString(), "--selectors", "naive,nope");
         assertThat(run.exit()).isNotZero();
         assertThat(run.err()).contains("unknown selector 'nope'", "naive");
         assertThat(dir.resolve(ReportWriter.JSON)).doesNotExist();
