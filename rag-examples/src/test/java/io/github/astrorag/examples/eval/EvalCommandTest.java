@@ -127,7 +127,7 @@ class EvalCommandTest {
                 "--no-progress", "--limit", "1");
         assertThat(exit).isZero();
         JsonNode root = new ObjectMapper().readTree(out.resolve(ReportWriter.JSON).toFile());
-        assertThat(root.at("/run/command").asText()).isEqualTo("astrorag eval --data " + fixture() + " --out " + out
+        assertThat(root.at("/run/command").asText()).isEqualTo("astrorag eval --data " + fixture() + " --model hashing --out " + out
                 + " --no-progress --limit 1");
         assertThat(root.at("/run/instances").asInt()).isEqualTo(1);
     }
