@@ -40,6 +40,19 @@ class GeneratorOptionsTest {
     }
 
     @Test
+    void hydeAsksTheModelForAPassageBeforeRetrieving() throws Exception {
+        try (FakeOpenAiServer server = FakeOpenAiServer.replying("A long-slit spectrograph resolves 5000 at 650 nm [1].")) {
+            AskCommandTest.Run r = AskCommandTest.run("ask", "--model", "hashing", "--docs", "samples", "--json", "--hyde",
+                    "--generator", "openai", "--base-url", server.url(), "--llm-model", "m", "What resolving power is reached?");
+            assertThat(r.status()).as(r.err()).isZero();
+            JsonNode embed = r.json().path("trace").path("stages").get(0);
+            assertThat(embed.path("name").asText()).isEqualTo("embed-query");
+            assertThat(embed.path("details").path("passage").asText()).contains("long-slit spectrograph");
+            assertThat(server.requests()).hasSize(2); // the hypothetical passage, then the answer
+        }
+    }
+
+    @Test
     void missingSettingsAreClearErrors() {
         assertThat(AskCommandTest.run("ask", "--model", "hashing", "--docs", "samples", "--generator", "openai", "q?").err())
                 .contains("--base-url");
