@@ -105,7 +105,7 @@ public final class ExtractiveGenerator implements Generator {
             return new Answer(query.text(), NO_ANSWER, List.of(), null, context, Trace.EMPTY);
         }
         List<String> qTerms = Terms.of(query.text());
-        double[] scores = score(embedder.embedQuery(query.text()), qTerms, Set.of(), sentences, idf);
+        double[] scores = score(embedder.embedQuery(query.text()), qTerms, Set.of(), sentences, idf, new HashMap<>());
         List<Integer> order = rank(scores);
         List<Integer> best = order.subList(0, Math.min(maxSentences, order.size()));
         StringBuilder text = new StringBuilder();
@@ -129,14 +129,16 @@ public final class ExtractiveGenerator implements Generator {
         double bestScore = Double.NEGATIVE_INFINITY;
         int bestSentence = -1;
         Map<String, Double> optionScores = new LinkedHashMap<>();
+        float[] question = sentences.isEmpty() ? embedder.embedQuery(query.text()) : null;
+        Map<Integer, float[]> sentenceVectors = new HashMap<>(); // shared by the options: each sentence embedded once
         for (Map.Entry<String, String> option : query.options().entrySet()) {
             double score;
             int sentence = -1;
             float[] vector = embedder.embedQuery(query.text() + " " + option.getValue());
-            if (sentences.isEmpty()) {
-                score = Vectors.cosine(vector, embedder.embedQuery(query.text()));
+            if (question != null) {
+                score = Vectors.cosine(vector, question);
             } else {
-                double[] s = score(vector, Terms.of(option.getValue()), qTerms, sentences, idf);
+                double[] s = score(vector, Terms.of(option.getValue()), qTerms, sentences, idf, sentenceVectors);
                 sentence = rank(s).get(0);
                 score = s[sentence];
             }
@@ -161,10 +163,11 @@ public final class ExtractiveGenerator implements Generator {
     /**
      * cos(vector, s) + w·overlap for every sentence, where overlap is the IDF-weighted share of
      * {@code terms} (less {@code exclude}) found in s. Only the best by overlap are embedded; the others
-     * keep their overlap score alone, shifted below every embedded one.
+     * keep their overlap score alone, shifted below every embedded one. Sentence vectors are taken from,
+     * and added to, {@code vectors} (by sentence index), so that no sentence is embedded twice per answer.
      */
     private double[] score(float[] vector, List<String> terms, Set<String> exclude, List<Candidate> sentences,
-                           Map<String, Double> idf) {
+                           Map<String, Double> idf, Map<Integer, float[]> vectors) {
         Set<String> wanted = new HashSet<>(terms);
         wanted.removeAll(exclude);
         double total = wanted.stream().mapToDouble(t -> idf.getOrDefault(t, maxIdf(idf))).sum();
@@ -180,15 +183,17 @@ public final class ExtractiveGenerator implements Generator {
         }
         List<Integer> byOverlap = rank(overlap);
         List<Integer> embedded = byOverlap.subList(0, Math.min(embedLimit, byOverlap.size()));
-        List<String> texts = embedded.stream().map(i -> sentences.get(i).text()).toList();
-        List<float[]> vectors = embedder.embedDocuments(texts);
+        List<Integer> missing = embedded.stream().filter(i -> !vectors.containsKey(i)).toList();
+        List<float[]> fresh = embedder.embedDocuments(missing.stream().map(i -> sentences.get(i).text()).toList());
+        for (int j = 0; j < missing.size(); j++) {
+            vectors.put(missing.get(j), fresh.get(j));
+        }
         double[] scores = new double[sentences.size()];
         for (int i = 0; i < scores.length; i++) {
             scores[i] = -2 + overlapWeight * overlap[i];
         }
-        for (int j = 0; j < embedded.size(); j++) {
-            int i = embedded.get(j);
-            scores[i] = Vectors.cosine(vector, vectors.get(j)) + overlapWeight * overlap[i];
+        for (int i : embedded) {
+            scores[i] = Vectors.cosine(vector, vectors.get(i)) + overlapWeight * overlap[i];
         }
         return scores;
     }

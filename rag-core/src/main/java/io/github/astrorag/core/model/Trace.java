@@ -35,11 +35,6 @@ public record Trace(Map<String, Object> config, List<Stage> stages, int contextT
         return stages.stream().filter(s -> s.name().equals(name)).findFirst();
     }
 
-    /** Total milliseconds over all stages. */
-    public double totalMillis() {
-        return stages.stream().mapToDouble(Stage::millis).sum();
-    }
-
     /** This trace as indented JSON. */
     public String toJson() {
         try {
