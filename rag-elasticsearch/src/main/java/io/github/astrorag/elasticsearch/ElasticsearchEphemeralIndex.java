@@ -13,11 +13,13 @@ import io.github.astrorag.core.embed.Vectors;
 import io.github.astrorag.core.model.Chunk;
 import io.github.astrorag.core.model.ScoredChunk;
 import io.github.astrorag.core.spi.EphemeralIndex;
+import io.github.astrorag.core.spi.TextSearch;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Optional;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.locks.ReadWriteLock;
@@ -48,7 +50,7 @@ import org.slf4j.LoggerFactory;
  * live only in Elasticsearch. Thread-safe: searches run in parallel, {@code add} and {@code close}
  * exclusively.
  */
-public final class ElasticsearchEphemeralIndex implements EphemeralIndex {
+public final class ElasticsearchEphemeralIndex implements EphemeralIndex, TextSearch {
 
     /** Hits fetched beyond {@code k} so that equal scores at the k-th place are broken by chunk id. */
     public static final int TIE_MARGIN = 16;
@@ -202,6 +204,7 @@ public final class ElasticsearchEphemeralIndex implements EphemeralIndex {
      * The {@code k} chunks best matching {@code text} by BM25 (Elasticsearch's {@code match} query on the chunk
      * text), best first, ties by chunk id, each with its vector; the score is BM25's.
      */
+    @Override
     public List<ScoredChunk> textSearch(String text, int k) {
         checkK(k);
         lock.readLock().lock();
@@ -219,6 +222,7 @@ public final class ElasticsearchEphemeralIndex implements EphemeralIndex {
      * over the lists holding the chunk (rank from 1). Best first, ties by chunk id, at most {@code k}, each
      * with its vector.
      */
+    @Override
     public List<ScoredChunk> hybridSearch(float[] query, String text, int k) {
         checkK(k);
         float[] q = checkedUnit(query, "query vector");
@@ -244,7 +248,7 @@ public final class ElasticsearchEphemeralIndex implements EphemeralIndex {
 
     private void checkK(int k) {
         if (k <= 0) {
-            throw new IndexException("k must be positive, was " + k);
+            throw new IllegalArgumentException("k must be positive, was " + k);
         }
     }
 
@@ -368,6 +372,12 @@ public final class ElasticsearchEphemeralIndex implements EphemeralIndex {
         } finally {
             lock.readLock().unlock();
         }
+    }
+
+    /** This index: Elasticsearch searches text by BM25 and fuses it with kNN (see {@link #hybridSearch}). */
+    @Override
+    public Optional<TextSearch> fullTextSearch() {
+        return Optional.of(this);
     }
 
     @Override

@@ -6,7 +6,7 @@ import co.elastic.clients.elasticsearch.indices.IndexSettings;
 import co.elastic.clients.elasticsearch.indices.IndexState;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.astrorag.core.IndexException;
-import io.github.astrorag.core.InvalidConfigurationException;
+import io.github.astrorag.core.Arguments;
 import io.github.astrorag.core.spi.EphemeralIndex;
 import io.github.astrorag.core.spi.EphemeralIndexFactory;
 import java.io.StringReader;
@@ -117,7 +117,7 @@ public final class ElasticsearchEphemeralIndexFactory implements EphemeralIndexF
 
     /** As {@link #create(int)}, typed, for hybrid and lexical search. */
     public ElasticsearchEphemeralIndex createIndex(int dimension) {
-        InvalidConfigurationException.check(dimension >= 1 && dimension <= MAX_DIMENSION,
+        Arguments.check(dimension >= 1 && dimension <= MAX_DIMENSION,
                 "vector dimension must be 1..%d for Elasticsearch, was %d", MAX_DIMENSION, dimension);
         ensureOpen();
         String body = createBody(dimension);
@@ -182,7 +182,7 @@ public final class ElasticsearchEphemeralIndexFactory implements EphemeralIndexF
      */
     public List<String> sweepOrphans(Duration maxAge) {
         Objects.requireNonNull(maxAge, "maxAge");
-        InvalidConfigurationException.check(!maxAge.isNegative(), "maxAge must not be negative, was %s", maxAge);
+        Arguments.check(!maxAge.isNegative(), "maxAge must not be negative, was %s", maxAge);
         ensureOpen();
         Map<String, IndexState> found = connection.call("listing indices " + names.wildcard(),
                 c -> c.indices().get(g -> g.index(names.wildcard()).expandWildcards(ExpandWildcard.Open, ExpandWildcard.Closed)
@@ -305,7 +305,7 @@ public final class ElasticsearchEphemeralIndexFactory implements EphemeralIndexF
     }
 
     /**
-     * Fail-fast builder: a bad value fails at once with {@link InvalidConfigurationException} naming the
+     * Fail-fast builder: a bad value fails at once with {@link IllegalArgumentException} naming the
      * value and the limit, and so does a setting given twice.
      */
     public static final class Builder {
@@ -323,7 +323,7 @@ public final class ElasticsearchEphemeralIndexFactory implements EphemeralIndexF
         }
 
         private static void once(Object current, String name) {
-            InvalidConfigurationException.check(current == null, "%s was already set", name);
+            Arguments.checkState(current == null, "%s was already set", name);
         }
 
         /** The index name prefix; default {@value #DEFAULT_PREFIX}; a-z, 0-9, '_', '.', '-', up to 100 characters. */
@@ -340,7 +340,7 @@ public final class ElasticsearchEphemeralIndexFactory implements EphemeralIndexF
          */
         public Builder numCandidates(int value) {
             once(numCandidates, "numCandidates");
-            InvalidConfigurationException.check(value >= 1 && value <= MAX_NUM_CANDIDATES,
+            Arguments.check(value >= 1 && value <= MAX_NUM_CANDIDATES,
                     "numCandidates must be 1..%d, was %d", MAX_NUM_CANDIDATES, value);
             numCandidates = value;
             return this;
@@ -356,7 +356,7 @@ public final class ElasticsearchEphemeralIndexFactory implements EphemeralIndexF
         /** Chunks per bulk request; default {@value #DEFAULT_BULK_SIZE}; 1 to 10,000. */
         public Builder bulkSize(int value) {
             once(bulkSize, "bulkSize");
-            InvalidConfigurationException.check(value >= 1 && value <= 10_000, "bulkSize must be 1..10000, was %d", value);
+            Arguments.check(value >= 1 && value <= 10_000, "bulkSize must be 1..10000, was %d", value);
             bulkSize = value;
             return this;
         }
@@ -364,7 +364,7 @@ public final class ElasticsearchEphemeralIndexFactory implements EphemeralIndexF
         /** The rank constant {@code k} of reciprocal rank fusion; default {@value #DEFAULT_RRF_RANK_CONSTANT}; 1 to 10,000. */
         public Builder rrfRankConstant(int value) {
             once(rrfRankConstant, "rrfRankConstant");
-            InvalidConfigurationException.check(value >= 1 && value <= 10_000, "rrfRankConstant must be 1..10000, was %d", value);
+            Arguments.check(value >= 1 && value <= 10_000, "rrfRankConstant must be 1..10000, was %d", value);
             rrfRankConstant = value;
             return this;
         }
@@ -372,7 +372,7 @@ public final class ElasticsearchEphemeralIndexFactory implements EphemeralIndexF
         /** Hits taken from each list before fusion; default {@value #DEFAULT_HYBRID_WINDOW}; 1 to {@value #MAX_NUM_CANDIDATES}. */
         public Builder hybridWindow(int value) {
             once(hybridWindow, "hybridWindow");
-            InvalidConfigurationException.check(value >= 1 && value <= MAX_NUM_CANDIDATES,
+            Arguments.check(value >= 1 && value <= MAX_NUM_CANDIDATES,
                     "hybridWindow must be 1..%d, was %d", MAX_NUM_CANDIDATES, value);
             hybridWindow = value;
             return this;

@@ -1,6 +1,6 @@
 package io.github.astrorag.elasticsearch;
 
-import io.github.astrorag.core.InvalidConfigurationException;
+import io.github.astrorag.core.spi.TextSearch;
 import io.github.astrorag.core.model.Query;
 import io.github.astrorag.core.model.ScoredChunk;
 import io.github.astrorag.core.spi.EphemeralIndex;
@@ -10,26 +10,22 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Hybrid retrieval on an {@link ElasticsearchEphemeralIndex}: kNN on the query's embedding and BM25 on its
+ * Hybrid retrieval by the index's own full-text search ({@link EphemeralIndex#fullTextSearch()}), such as an
+ * {@link ElasticsearchEphemeralIndex}: kNN on the query's embedding and BM25 on its
  * text, fused by reciprocal rank fusion ({@link ElasticsearchEphemeralIndex#hybridSearch}). Use it with a
  * pipeline whose index is an {@link ElasticsearchEphemeralIndexFactory}; any other index is refused.
  * Stateless and thread-safe.
  */
 public final class ElasticsearchHybridRetriever implements Retriever {
 
-    @Override
-    public List<ScoredChunk> retrieve(Query query, EphemeralIndex index, int k) {
-        return retrieve(query, index, k, TraceSink.NONE);
-    }
 
     @Override
     public List<ScoredChunk> retrieve(Query query, EphemeralIndex index, int k, TraceSink trace) {
-        if (!(index instanceof ElasticsearchEphemeralIndex es)) {
-            throw new InvalidConfigurationException("hybrid retrieval needs the Elasticsearch index, but the pipeline's index is "
-                    + index.kind() + ": configure .index(ElasticsearchEphemeralIndexFactory...)");
-        }
+        TextSearch text = index.fullTextSearch().orElseThrow(() -> new IllegalStateException(
+                "hybrid retrieval needs an index with full-text search, but the pipeline's index is " + index.kind()
+                        + ": configure .index(ElasticsearchEphemeralIndexFactory...), or use HybridRetriever (rag-retrieval) in memory"));
         trace.put("fusion", "rrf");
-        return es.hybridSearch(query.requireEmbedding(), query.text(), k);
+        return text.hybridSearch(query.requireEmbedding(), query.text(), k);
     }
 
     @Override

@@ -1,6 +1,6 @@
 package io.github.astrorag.elasticsearch;
 
-import io.github.astrorag.core.InvalidConfigurationException;
+import io.github.astrorag.core.Arguments;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -188,7 +188,7 @@ public final class ElasticsearchSettings {
     }
 
     /**
-     * Fail-fast builder: a bad value fails at once with {@link InvalidConfigurationException} naming it (never
+     * Fail-fast builder: a bad value fails at once with {@link IllegalArgumentException} naming it (never
      * showing a secret), and so does a setting given twice or two kinds of credentials.
      */
     public static final class Builder {
@@ -208,7 +208,7 @@ public final class ElasticsearchSettings {
         }
 
         private static void once(Object current, String name) {
-            InvalidConfigurationException.check(current == null, "%s was already set", name);
+            Arguments.checkState(current == null, "%s was already set", name);
         }
 
         /**
@@ -221,24 +221,24 @@ public final class ElasticsearchSettings {
             try {
                 uri = new URI(url.trim());
             } catch (java.net.URISyntaxException e) {
-                throw new InvalidConfigurationException("Elasticsearch URL is not a URL: '" + url + "'");
+                throw new IllegalArgumentException("Elasticsearch URL is not a URL: '" + url + "'");
             }
             String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
-            InvalidConfigurationException.check(scheme.equals("http") || scheme.equals("https"),
+            Arguments.check(scheme.equals("http") || scheme.equals("https"),
                     "Elasticsearch URL must start with http:// or https://, was '%s'", safe(uri));
-            InvalidConfigurationException.check(uri.getRawUserInfo() == null,
+            Arguments.check(uri.getRawUserInfo() == null,
                     "Elasticsearch URL must not carry credentials; give them with apiKey(...) or basicAuth(...)");
-            InvalidConfigurationException.check(uri.getHost() != null && !uri.getHost().isEmpty(),
+            Arguments.check(uri.getHost() != null && !uri.getHost().isEmpty(),
                     "Elasticsearch URL has no host: '%s'", safe(uri));
-            InvalidConfigurationException.check((uri.getRawPath() == null || uri.getRawPath().isEmpty() || uri.getRawPath().equals("/"))
+            Arguments.check((uri.getRawPath() == null || uri.getRawPath().isEmpty() || uri.getRawPath().equals("/"))
                             && uri.getRawQuery() == null && uri.getRawFragment() == null,
                     "Elasticsearch URL must have no path, query or fragment: '%s'", safe(uri));
             int port = uri.getPort() == -1 ? 9200 : uri.getPort();
-            InvalidConfigurationException.check(port >= 1 && port <= 65535, "Elasticsearch port must be 1..65535, was %d", port);
+            Arguments.check(port >= 1 && port <= 65535, "Elasticsearch port must be 1..65535, was %d", port);
             URI clean = URI.create(scheme + "://" + (uri.getHost().contains(":") && !uri.getHost().startsWith("[")
                     ? "[" + uri.getHost() + "]" : uri.getHost()) + ":" + port);
-            InvalidConfigurationException.check(!urls.contains(clean), "Elasticsearch URL %s was already given", clean);
-            InvalidConfigurationException.check(urls.isEmpty() || urls.get(0).getScheme().equals(scheme),
+            Arguments.checkState(!urls.contains(clean), "Elasticsearch URL %s was already given", clean);
+            Arguments.check(urls.isEmpty() || urls.get(0).getScheme().equals(scheme),
                     "Elasticsearch URLs mix http and https: %s and %s", urls.isEmpty() ? "" : urls.get(0), clean);
             urls.add(clean);
             return this;
@@ -258,9 +258,9 @@ public final class ElasticsearchSettings {
         /** Authenticates with an API key (the base64 {@code id:key} form Elasticsearch returns as "encoded"). */
         public Builder apiKey(String value) {
             once(apiKey, "apiKey");
-            InvalidConfigurationException.check(username == null, "give either an API key or a user and password, not both");
-            InvalidConfigurationException.check(value != null && !value.isBlank(), "the API key is empty");
-            InvalidConfigurationException.check(value.chars().allMatch(c -> c > 32 && c < 127),
+            Arguments.check(username == null, "give either an API key or a user and password, not both");
+            Arguments.check(value != null && !value.isBlank(), "the API key is empty");
+            Arguments.check(value.chars().allMatch(c -> c > 32 && c < 127),
                     "the API key holds whitespace or non-ASCII characters");
             apiKey = value;
             return this;
@@ -274,10 +274,10 @@ public final class ElasticsearchSettings {
         /** Authenticates as {@code user} with {@code password} (HTTP basic). */
         public Builder basicAuth(String user, String password) {
             once(username, "basicAuth");
-            InvalidConfigurationException.check(apiKey == null, "give either an API key or a user and password, not both");
-            InvalidConfigurationException.check(user != null && !user.isBlank() && user.indexOf(':') < 0,
+            Arguments.check(apiKey == null, "give either an API key or a user and password, not both");
+            Arguments.check(user != null && !user.isBlank() && user.indexOf(':') < 0,
                     "the Elasticsearch user name is empty or holds ':'");
-            InvalidConfigurationException.check(password != null && !password.isEmpty(),
+            Arguments.check(password != null && !password.isEmpty(),
                     "the password of Elasticsearch user %s is empty", user);
             this.username = user;
             this.password = password;
@@ -290,9 +290,9 @@ public final class ElasticsearchSettings {
         }
 
         private String fromEnvironment(String variable, String what) {
-            InvalidConfigurationException.check(variable != null && !variable.isBlank(), "no environment variable named for the %s", what);
+            Arguments.check(variable != null && !variable.isBlank(), "no environment variable named for the %s", what);
             String value = environment.apply(variable);
-            InvalidConfigurationException.check(value != null && !value.isEmpty(),
+            Arguments.check(value != null && !value.isEmpty(),
                     "environment variable %s (the Elasticsearch %s) is not set or empty", variable, what);
             return value;
         }
@@ -300,9 +300,9 @@ public final class ElasticsearchSettings {
         /** Trusts the CA certificate in this PEM file for {@code https} URLs. */
         public Builder caCertificate(Path file) {
             once(caCertificate, "caCertificate");
-            InvalidConfigurationException.check(caFingerprint == null, "give either a CA certificate or a CA fingerprint, not both");
+            Arguments.check(caFingerprint == null, "give either a CA certificate or a CA fingerprint, not both");
             Objects.requireNonNull(file, "file");
-            InvalidConfigurationException.check(Files.isReadable(file), "CA certificate %s does not exist or is not readable", file);
+            Arguments.check(Files.isReadable(file), "CA certificate %s does not exist or is not readable", file);
             caCertificate = file;
             return this;
         }
@@ -310,8 +310,8 @@ public final class ElasticsearchSettings {
         /** Trusts the CA certificate with this SHA-256 fingerprint (64 hex digits, colons allowed). */
         public Builder caFingerprint(String fingerprint) {
             once(caFingerprint, "caFingerprint");
-            InvalidConfigurationException.check(caCertificate == null, "give either a CA certificate or a CA fingerprint, not both");
-            InvalidConfigurationException.check(fingerprint != null && FINGERPRINT.matcher(fingerprint.trim()).matches(),
+            Arguments.check(caCertificate == null, "give either a CA certificate or a CA fingerprint, not both");
+            Arguments.check(fingerprint != null && FINGERPRINT.matcher(fingerprint.trim()).matches(),
                     "CA fingerprint must be a SHA-256 in hex (64 digits, colons allowed), was '%s'", fingerprint);
             caFingerprint = fingerprint.trim().replace(":", "").toLowerCase(Locale.ROOT);
             return this;
@@ -333,7 +333,7 @@ public final class ElasticsearchSettings {
 
         private static Duration checkTimeout(Duration value, String name) {
             Objects.requireNonNull(value, name);
-            InvalidConfigurationException.check(value.toMillis() >= 1 && value.compareTo(MAX_TIMEOUT) <= 0,
+            Arguments.check(value.toMillis() >= 1 && value.compareTo(MAX_TIMEOUT) <= 0,
                     "%s must be between 1 ms and %s, was %s", name, MAX_TIMEOUT, value);
             return value;
         }
@@ -341,16 +341,16 @@ public final class ElasticsearchSettings {
         /** Retries after a failure to connect; default 2; 0 to 10. */
         public Builder retries(int value) {
             once(retries, "retries");
-            InvalidConfigurationException.check(value >= 0 && value <= MAX_RETRIES, "retries must be 0..%d, was %d", MAX_RETRIES, value);
+            Arguments.check(value >= 0 && value <= MAX_RETRIES, "retries must be 0..%d, was %d", MAX_RETRIES, value);
             retries = value;
             return this;
         }
 
         /** The settings; fails if no URL was given or TLS trust was given for {@code http} URLs. */
         public ElasticsearchSettings build() {
-            InvalidConfigurationException.check(!urls.isEmpty(), "no Elasticsearch URL given (e.g. http://localhost:9200)");
+            Arguments.check(!urls.isEmpty(), "no Elasticsearch URL given (e.g. http://localhost:9200)");
             boolean https = "https".equals(urls.get(0).getScheme());
-            InvalidConfigurationException.check(https || (caCertificate == null && caFingerprint == null),
+            Arguments.check(https || (caCertificate == null && caFingerprint == null),
                     "a CA certificate or fingerprint was given but the URL %s is not https", urls.get(0));
             return new ElasticsearchSettings(this);
         }

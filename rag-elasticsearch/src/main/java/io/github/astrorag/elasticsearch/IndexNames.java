@@ -1,6 +1,6 @@
 package io.github.astrorag.elasticsearch;
 
-import io.github.astrorag.core.InvalidConfigurationException;
+import io.github.astrorag.core.Arguments;
 import java.security.SecureRandom;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -26,7 +26,7 @@ final class IndexNames {
     private final Pattern ours;
 
     IndexNames(String prefix) {
-        InvalidConfigurationException.check(prefix != null && prefix.length() <= MAX_PREFIX_LENGTH && PREFIX.matcher(prefix).matches(),
+        Arguments.check(prefix != null && prefix.length() <= MAX_PREFIX_LENGTH && PREFIX.matcher(prefix).matches(),
                 "index prefix must be 1..%d characters of a-z, 0-9, '_', '.', '-', starting with a letter or digit, was '%s'",
                 MAX_PREFIX_LENGTH, prefix);
         this.prefix = prefix;

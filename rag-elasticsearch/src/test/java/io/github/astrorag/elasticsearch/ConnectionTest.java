@@ -7,7 +7,6 @@ import static org.assertj.core.api.Assertions.catchThrowable;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import io.github.astrorag.core.IndexException;
-import io.github.astrorag.core.InvalidConfigurationException;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -157,7 +156,7 @@ class ConnectionTest {
         f.close();
         f.close();
         assertThatThrownBy(() -> f.create(3)).isInstanceOf(IndexException.class).hasMessageContaining("closed");
-        assertThatThrownBy(() -> f.create(0)).isInstanceOf(InvalidConfigurationException.class).hasMessageContaining("1..4096");
+        assertThatThrownBy(() -> f.create(0)).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("1..4096");
         ElasticsearchEphemeralIndexFactory.Builder b = ElasticsearchEphemeralIndexFactory.builder(ElasticsearchSettings.of("http://h"));
         assertThatThrownBy(() -> b.numCandidates(10_001)).hasMessageContaining("10000").hasMessageContaining("10001");
         assertThatThrownBy(() -> b.bulkSize(0)).hasMessageContaining("bulkSize");

@@ -3,7 +3,6 @@ package io.github.astrorag.elasticsearch;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.github.astrorag.core.InvalidConfigurationException;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -61,12 +60,12 @@ class ElasticsearchSettingsTest {
         assertThat(ElasticsearchSettings.builder(env::get).url("http://h").basicAuthFromEnvironment("u", "ES_PW").build().username())
                 .contains("u");
         assertThatThrownBy(() -> ElasticsearchSettings.builder(env::get).apiKeyFromEnvironment("ES_MISSING"))
-                .isInstanceOf(InvalidConfigurationException.class).hasMessageContaining("ES_MISSING").hasMessageContaining("not set");
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("ES_MISSING").hasMessageContaining("not set");
     }
 
     @Test
     void failsFastOnBadValues() {
-        assertThatThrownBy(() -> ElasticsearchSettings.builder().build()).isInstanceOf(InvalidConfigurationException.class)
+        assertThatThrownBy(() -> ElasticsearchSettings.builder().build()).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("no Elasticsearch URL");
         assertThatThrownBy(() -> ElasticsearchSettings.builder().url("ftp://h")).hasMessageContaining("ftp://h");
         assertThatThrownBy(() -> ElasticsearchSettings.builder().url("http://h/path")).hasMessageContaining("no path");
@@ -93,7 +92,7 @@ class ElasticsearchSettingsTest {
     @Test
     void caCertificateMustBeReadable(@TempDir Path dir) throws Exception {
         assertThatThrownBy(() -> ElasticsearchSettings.builder().caCertificate(dir.resolve("none.crt")))
-                .isInstanceOf(InvalidConfigurationException.class).hasMessageContaining("none.crt");
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("none.crt");
         Path crt = Files.writeString(dir.resolve("ca.crt"), "not checked until a client is made");
         assertThat(ElasticsearchSettings.builder().url("https://h").caCertificate(crt).build().caCertificate()).contains(crt);
     }

@@ -1,6 +1,6 @@
 package io.github.astrorag.mcts;
 
-import io.github.astrorag.core.InvalidConfigurationException;
+import io.github.astrorag.core.Arguments;
 import io.github.astrorag.core.pipeline.RagPipeline;
 import io.github.astrorag.core.spi.Embedder;
 import io.github.astrorag.mcts.agent.AgentMctsSelector;
@@ -41,11 +41,11 @@ public final class Corag {
      * A pipeline builder whose selector a trained agent configures per query, choosing among
      * {@code scorers} by name; other MCTS settings are the defaults.
      *
-     * @throws InvalidConfigurationException if the agent was trained on embeddings of another dimension
+     * @throws IllegalArgumentException if the agent was trained on embeddings of another dimension
      *                                       than {@code embedder}'s, or a name it knows has no scorer
      */
     public static RagPipeline.Builder pipelineBuilder(Embedder embedder, ConfigAgent agent, Map<String, CombinationScorer> scorers) {
-        InvalidConfigurationException.check(agent.inputDimension() == embedder.dimension(),
+        Arguments.check(agent.inputDimension() == embedder.dimension(),
                 "the configuration agent was trained on embeddings of dimension %d but the embedder gives %d",
                 agent.inputDimension(), embedder.dimension());
         return RagPipeline.builder().embedder(embedder)

@@ -1,6 +1,6 @@
 package io.github.astrorag.mcts;
 
-import io.github.astrorag.core.InvalidConfigurationException;
+import io.github.astrorag.core.Arguments;
 import io.github.astrorag.core.model.Context;
 import io.github.astrorag.core.model.Query;
 import io.github.astrorag.core.model.ScoredChunk;
@@ -26,7 +26,7 @@ import java.util.concurrent.Executor;
  * Combinations are scored in batches of {@value #BATCH} per {@link CombinationScorer#scoreAll} call.
  * Cost: up to Σ<sub>k≤m</sub> n!/(n−k)! combinations for n candidates and m = maxChunks; that bound
  * must not exceed {@code maxCombinations} (default {@value #DEFAULT_MAX_COMBINATIONS}, which admits 13
- * candidates at m = 5), otherwise {@link #select} refuses with an {@link InvalidConfigurationException}
+ * candidates at m = 5), otherwise {@link #select} refuses with an {@link IllegalArgumentException}
  * before any work. Immutable and thread-safe.
  */
 public final class ExhaustiveContextSelector implements ContextSelector {
@@ -88,18 +88,14 @@ public final class ExhaustiveContextSelector implements ContextSelector {
         return n;
     }
 
-    @Override
-    public Context select(Query query, List<ScoredChunk> candidates, int budget) {
-        return select(query, candidates, budget, TraceSink.NONE);
-    }
 
     @Override
     public Context select(Query query, List<ScoredChunk> candidates, int budget, TraceSink trace) {
         Objects.requireNonNull(query, "query");
-        InvalidConfigurationException.check(budget > 0, "the token budget must be positive, was %d", budget);
+        Arguments.check(budget > 0, "the token budget must be positive, was %d", budget);
         List<ScoredChunk> pool = SearchSpace.distinct(candidates);
         long bound = orderedCombinations(pool.size(), maxChunks);
-        InvalidConfigurationException.check(bound <= maxCombinations,
+        Arguments.check(bound <= maxCombinations,
                 "exhaustive search over %d candidates would enumerate up to %d ordered combinations of at most %d chunks, "
                         + "more than the limit of %d: pass at most %d candidates, or lower maxChunks, or raise maxCombinations",
                 pool.size(), bound, maxChunks, maxCombinations, maxCandidates());
@@ -215,15 +211,15 @@ public final class ExhaustiveContextSelector implements ContextSelector {
 
         /** How combinations are scored; default {@link QueryCoverageScorer#defaults()}. */
         public Builder scorer(CombinationScorer value) {
-            InvalidConfigurationException.check(scorer == null, "scorer was already set");
+            Arguments.checkState(scorer == null, "scorer was already set");
             scorer = Objects.requireNonNull(value, "scorer");
             return this;
         }
 
         /** λ; default {@value MctsContextSelector#DEFAULT_COST_WEIGHT}; 0 to {@value MctsContextSelector#MAX_WEIGHT}. */
         public Builder costWeight(double value) {
-            InvalidConfigurationException.check(costWeight == null, "costWeight was already set");
-            InvalidConfigurationException.check(value >= 0 && value <= MctsContextSelector.MAX_WEIGHT,
+            Arguments.checkState(costWeight == null, "costWeight was already set");
+            Arguments.check(value >= 0 && value <= MctsContextSelector.MAX_WEIGHT,
                     "cost weight lambda must be between 0 and %s, was %s", MctsContextSelector.MAX_WEIGHT, value);
             costWeight = value;
             return this;
@@ -231,16 +227,16 @@ public final class ExhaustiveContextSelector implements ContextSelector {
 
         /** The most chunks in a combination; default {@value #DEFAULT_MAX_CHUNKS}; 1 to 8. */
         public Builder maxChunks(int value) {
-            InvalidConfigurationException.check(maxChunks == null, "maxChunks was already set");
-            InvalidConfigurationException.check(value >= 1 && value <= 8, "maxChunks must be between 1 and 8, was %d", value);
+            Arguments.checkState(maxChunks == null, "maxChunks was already set");
+            Arguments.check(value >= 1 && value <= 8, "maxChunks must be between 1 and 8, was %d", value);
             maxChunks = value;
             return this;
         }
 
         /** The worst-case enumeration accepted; default {@value #DEFAULT_MAX_COMBINATIONS}; 1 to 100,000,000. */
         public Builder maxCombinations(long value) {
-            InvalidConfigurationException.check(maxCombinations == null, "maxCombinations was already set");
-            InvalidConfigurationException.check(value >= 1 && value <= 100_000_000L,
+            Arguments.checkState(maxCombinations == null, "maxCombinations was already set");
+            Arguments.check(value >= 1 && value <= 100_000_000L,
                     "maxCombinations must be between 1 and 100000000, was %d", value);
             maxCombinations = value;
             return this;
@@ -248,14 +244,14 @@ public final class ExhaustiveContextSelector implements ContextSelector {
 
         /** The token counter; default p50k_base. */
         public Builder counter(TokenCounter value) {
-            InvalidConfigurationException.check(counter == null, "counter was already set");
+            Arguments.checkState(counter == null, "counter was already set");
             counter = Objects.requireNonNull(value, "counter");
             return this;
         }
 
         /** Where scoring batches run; default the shared daemon pool. */
         public Builder executor(Executor value) {
-            InvalidConfigurationException.check(executor == null, "executor was already set");
+            Arguments.checkState(executor == null, "executor was already set");
             executor = Objects.requireNonNull(value, "executor");
             return this;
         }

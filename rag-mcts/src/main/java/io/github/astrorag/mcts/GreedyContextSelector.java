@@ -1,6 +1,6 @@
 package io.github.astrorag.mcts;
 
-import io.github.astrorag.core.InvalidConfigurationException;
+import io.github.astrorag.core.Arguments;
 import io.github.astrorag.core.model.Context;
 import io.github.astrorag.core.model.Query;
 import io.github.astrorag.core.model.ScoredChunk;
@@ -48,15 +48,11 @@ public final class GreedyContextSelector implements ContextSelector {
         return new Builder();
     }
 
-    @Override
-    public Context select(Query query, List<ScoredChunk> candidates, int budget) {
-        return select(query, candidates, budget, TraceSink.NONE);
-    }
 
     @Override
     public Context select(Query query, List<ScoredChunk> candidates, int budget, TraceSink trace) {
         Objects.requireNonNull(query, "query");
-        InvalidConfigurationException.check(budget > 0, "the token budget must be positive, was %d", budget);
+        Arguments.check(budget > 0, "the token budget must be positive, was %d", budget);
         CombinationScorer s = scorer == null ? new CandidateScore() : scorer;
         SearchSpace space = new SearchSpace(query, candidates, s, counter, budget, 0, scorer == null ? Runnable::run : executor);
         List<ScoredChunk> pool = space.candidates();
@@ -113,21 +109,21 @@ public final class GreedyContextSelector implements ContextSelector {
 
         /** Rank by this scorer's single-chunk scores instead of the candidates' own. */
         public Builder scorer(CombinationScorer value) {
-            InvalidConfigurationException.check(scorer == null, "scorer was already set");
+            Arguments.checkState(scorer == null, "scorer was already set");
             scorer = Objects.requireNonNull(value, "scorer");
             return this;
         }
 
         /** The token counter; default p50k_base. */
         public Builder counter(TokenCounter value) {
-            InvalidConfigurationException.check(counter == null, "counter was already set");
+            Arguments.checkState(counter == null, "counter was already set");
             counter = Objects.requireNonNull(value, "counter");
             return this;
         }
 
         /** Where the scoring batch runs; default the shared daemon pool. */
         public Builder executor(Executor value) {
-            InvalidConfigurationException.check(executor == null, "executor was already set");
+            Arguments.checkState(executor == null, "executor was already set");
             executor = Objects.requireNonNull(value, "executor");
             return this;
         }

@@ -1,6 +1,6 @@
 package io.github.astrorag.mcts;
 
-import io.github.astrorag.core.InvalidConfigurationException;
+import io.github.astrorag.core.Arguments;
 import io.github.astrorag.core.model.Context;
 import io.github.astrorag.core.model.Query;
 import io.github.astrorag.core.model.ScoredChunk;
@@ -121,16 +121,12 @@ public final class MctsContextSelector implements ContextSelector {
         return b;
     }
 
-    @Override
-    public Context select(Query query, List<ScoredChunk> candidates, int budget) {
-        return select(query, candidates, budget, TraceSink.NONE);
-    }
 
     @Override
     public Context select(Query query, List<ScoredChunk> candidates, int budget, TraceSink trace) {
         Objects.requireNonNull(query, "query");
         Objects.requireNonNull(candidates, "candidates");
-        InvalidConfigurationException.check(budget > 0, "the token budget must be positive, was %d", budget);
+        Arguments.check(budget > 0, "the token budget must be positive, was %d", budget);
         SearchSpace space = new SearchSpace(query, candidates, scorer, counter, budget, costWeight, executor);
         Search search = new Search(space);
         search.run();
@@ -366,7 +362,7 @@ public final class MctsContextSelector implements ContextSelector {
 
     /**
      * Fail-fast builder: a value out of range or a setting given twice fails at once with
-     * {@link InvalidConfigurationException} naming the value and the limit.
+     * {@link IllegalArgumentException} naming the value and the limit.
      */
     public static final class Builder {
         private CombinationScorer scorer;
@@ -382,7 +378,7 @@ public final class MctsContextSelector implements ContextSelector {
         }
 
         private void once(Object current, String name) {
-            InvalidConfigurationException.check(derived || current == null, "%s was already set", name);
+            Arguments.checkState(derived || current == null, "%s was already set", name);
         }
 
         /** How combinations are scored; default: {@link QueryCoverageScorer#defaults()}. */
@@ -395,7 +391,7 @@ public final class MctsContextSelector implements ContextSelector {
         /** Iterations (expansions); default {@value #DEFAULT_ITERATIONS}; 1 to {@value #MAX_ITERATIONS}. */
         public Builder iterations(int value) {
             once(iterations, "iterations");
-            InvalidConfigurationException.check(value >= 1 && value <= MAX_ITERATIONS,
+            Arguments.check(value >= 1 && value <= MAX_ITERATIONS,
                     "iterations must be between 1 and %d, was %d", MAX_ITERATIONS, value);
             iterations = value;
             return this;
@@ -404,7 +400,7 @@ public final class MctsContextSelector implements ContextSelector {
         /** The exploration constant c; default {@value #DEFAULT_EXPLORATION}; 0 to {@value #MAX_WEIGHT}. */
         public Builder exploration(double value) {
             once(exploration, "exploration");
-            InvalidConfigurationException.check(value >= 0 && value <= MAX_WEIGHT,
+            Arguments.check(value >= 0 && value <= MAX_WEIGHT,
                     "exploration constant c must be between 0 and %s, was %s", MAX_WEIGHT, value);
             exploration = value;
             return this;
@@ -413,7 +409,7 @@ public final class MctsContextSelector implements ContextSelector {
         /** The cost weight λ; default {@value #DEFAULT_COST_WEIGHT}; 0 to {@value #MAX_WEIGHT}. */
         public Builder costWeight(double value) {
             once(costWeight, "costWeight");
-            InvalidConfigurationException.check(value >= 0 && value <= MAX_WEIGHT,
+            Arguments.check(value >= 0 && value <= MAX_WEIGHT,
                     "cost weight lambda must be between 0 and %s, was %s", MAX_WEIGHT, value);
             costWeight = value;
             return this;

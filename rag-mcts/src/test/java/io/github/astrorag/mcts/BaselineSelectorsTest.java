@@ -4,7 +4,6 @@ import static io.github.astrorag.mcts.Fixtures.chunk;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.github.astrorag.core.InvalidConfigurationException;
 import io.github.astrorag.core.model.Context;
 import io.github.astrorag.core.model.Query;
 import io.github.astrorag.core.model.ScoredChunk;
@@ -34,7 +33,7 @@ class BaselineSelectorsTest {
             many.add(chunk("c" + i, "text " + i, 0.1));
         }
         assertThatThrownBy(() -> ExhaustiveContextSelector.defaults().select(Q, many, 100))
-                .isInstanceOf(InvalidConfigurationException.class)
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("over 14 candidates").hasMessageContaining("266644")
                 .hasMessageContaining("limit of 200000").hasMessageContaining("at most 13 candidates");
     }
@@ -73,10 +72,10 @@ class BaselineSelectorsTest {
     @Test
     void baselineBuildersFailFast() {
         assertThatThrownBy(() -> ExhaustiveContextSelector.builder().maxChunks(9))
-                .isInstanceOf(InvalidConfigurationException.class).hasMessage("maxChunks must be between 1 and 8, was 9");
+                .isInstanceOf(IllegalArgumentException.class).hasMessage("maxChunks must be between 1 and 8, was 9");
         assertThatThrownBy(() -> ExhaustiveContextSelector.builder().costWeight(1).costWeight(2))
-                .isInstanceOf(InvalidConfigurationException.class).hasMessage("costWeight was already set");
+                .isInstanceOf(IllegalStateException.class).hasMessage("costWeight was already set");
         assertThatThrownBy(() -> GreedyContextSelector.builder().counter(TokenCounter.p50k()).counter(TokenCounter.p50k()))
-                .isInstanceOf(InvalidConfigurationException.class).hasMessage("counter was already set");
+                .isInstanceOf(IllegalStateException.class).hasMessage("counter was already set");
     }
 }

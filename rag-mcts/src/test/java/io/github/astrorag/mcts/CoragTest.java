@@ -3,7 +3,6 @@ package io.github.astrorag.mcts;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.github.astrorag.core.InvalidConfigurationException;
 import io.github.astrorag.core.embed.HashingEmbedder;
 import io.github.astrorag.core.model.Answer;
 import io.github.astrorag.core.model.Context;
@@ -62,6 +61,6 @@ class CoragTest {
             assertThat(c.tokens()).isLessThanOrEqualTo(80);
         }
         assertThatThrownBy(() -> Corag.pipelineBuilder(new HashingEmbedder(64), agent, Map.of("coverage", QueryCoverageScorer.defaults())))
-                .isInstanceOf(InvalidConfigurationException.class).hasMessageContaining("dimension 384").hasMessageContaining("gives 64");
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("dimension 384").hasMessageContaining("gives 64");
     }
 }

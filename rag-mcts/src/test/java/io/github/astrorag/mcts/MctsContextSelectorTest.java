@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
-import io.github.astrorag.core.InvalidConfigurationException;
 import io.github.astrorag.core.embed.HashingEmbedder;
 import io.github.astrorag.core.embed.Vectors;
 import io.github.astrorag.core.model.Context;
@@ -213,15 +212,15 @@ class MctsContextSelectorTest {
     @Test
     void builderFailsFast() {
         assertThatThrownBy(() -> MctsContextSelector.builder().iterations(0))
-                .isInstanceOf(InvalidConfigurationException.class).hasMessageContaining("100000").hasMessageContaining("was 0");
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("100000").hasMessageContaining("was 0");
         assertThatThrownBy(() -> MctsContextSelector.builder().exploration(-1))
-                .isInstanceOf(InvalidConfigurationException.class).hasMessageContaining("-1.0");
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("-1.0");
         assertThatThrownBy(() -> MctsContextSelector.builder().costWeight(Double.NaN))
-                .isInstanceOf(InvalidConfigurationException.class).hasMessageContaining("NaN");
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("NaN");
         assertThatThrownBy(() -> MctsContextSelector.builder().iterations(5).iterations(6))
-                .isInstanceOf(InvalidConfigurationException.class).hasMessage("iterations was already set");
+                .isInstanceOf(IllegalStateException.class).hasMessage("iterations was already set");
         assertThatThrownBy(() -> MctsContextSelector.defaults().select(Q, ABCD, 0))
-                .isInstanceOf(InvalidConfigurationException.class).hasMessageContaining("was 0");
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("was 0");
         MctsContextSelector derived = MctsContextSelector.defaults().toBuilder().iterations(20).costWeight(0.3).build();
         assertThat(derived.iterations()).isEqualTo(20);
         assertThat(derived.costWeight()).isEqualTo(0.3);

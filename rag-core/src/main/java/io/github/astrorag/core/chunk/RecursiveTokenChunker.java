@@ -1,6 +1,6 @@
 package io.github.astrorag.core.chunk;
 
-import io.github.astrorag.core.InvalidConfigurationException;
+import io.github.astrorag.core.Arguments;
 import io.github.astrorag.core.model.Chunk;
 import io.github.astrorag.core.model.Document;
 import io.github.astrorag.core.spi.Chunker;
@@ -419,23 +419,23 @@ public final class RecursiveTokenChunker implements Chunker {
 
         /** The token counter; default p50k_base. */
         public Builder counter(TokenCounter value) {
-            InvalidConfigurationException.check(counter == null, "counter was already set");
+            Arguments.checkState(counter == null, "counter was already set");
             counter = Objects.requireNonNull(value, "counter");
             return this;
         }
 
         /** The largest chunk in tokens; default 300; at least 8. */
         public Builder maxTokens(int value) {
-            InvalidConfigurationException.check(maxTokens == null, "maxTokens was already set");
-            InvalidConfigurationException.check(value >= 8, "maxTokens must be at least 8, was %d", value);
+            Arguments.checkState(maxTokens == null, "maxTokens was already set");
+            Arguments.check(value >= 8, "maxTokens must be at least 8, was %d", value);
             maxTokens = value;
             return this;
         }
 
         /** The overlap in tokens; default 30; at least 0 and less than half of maxTokens. */
         public Builder overlap(int value) {
-            InvalidConfigurationException.check(overlap == null, "overlap was already set");
-            InvalidConfigurationException.check(value >= 0, "overlap must be >= 0, was %d", value);
+            Arguments.checkState(overlap == null, "overlap was already set");
+            Arguments.check(value >= 0, "overlap must be >= 0, was %d", value);
             overlap = value;
             return this;
         }
@@ -444,7 +444,7 @@ public final class RecursiveTokenChunker implements Chunker {
         public RecursiveTokenChunker build() {
             int max = maxTokens == null ? DEFAULT_MAX_TOKENS : maxTokens;
             int ov = overlap == null ? Math.min(DEFAULT_OVERLAP, max / 4) : overlap;
-            InvalidConfigurationException.check(ov * 2 < max, "overlap (%d) must be less than half of maxTokens (%d)", ov, max);
+            Arguments.check(ov * 2 < max, "overlap (%d) must be less than half of maxTokens (%d)", ov, max);
             return new RecursiveTokenChunker(counter == null ? TokenCounter.p50k() : counter, max, ov);
         }
     }

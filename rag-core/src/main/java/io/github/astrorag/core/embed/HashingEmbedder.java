@@ -1,6 +1,6 @@
 package io.github.astrorag.core.embed;
 
-import io.github.astrorag.core.InvalidConfigurationException;
+import io.github.astrorag.core.Arguments;
 import io.github.astrorag.core.spi.Embedder;
 import java.text.Normalizer;
 import java.util.ArrayList;
@@ -32,7 +32,7 @@ public final class HashingEmbedder implements Embedder {
 
     /** {@code dimension} buckets; at least 16. */
     public HashingEmbedder(int dimension) {
-        InvalidConfigurationException.check(dimension >= 16, "dimension must be at least 16, was %d", dimension);
+        Arguments.check(dimension >= 16, "dimension must be at least 16, was %d", dimension);
         this.dimension = dimension;
     }
 

@@ -1,6 +1,6 @@
 package io.github.astrorag.core.generate;
 
-import io.github.astrorag.core.InvalidConfigurationException;
+import io.github.astrorag.core.Arguments;
 import io.github.astrorag.core.embed.Vectors;
 import io.github.astrorag.core.model.Answer;
 import io.github.astrorag.core.model.Citation;
@@ -66,10 +66,10 @@ public final class ExtractiveGenerator implements Generator {
     /** A generator with the given settings. */
     public ExtractiveGenerator(Embedder embedder, int maxSentences, double overlapWeight, int embedLimit) {
         this.embedder = Objects.requireNonNull(embedder, "embedder");
-        InvalidConfigurationException.check(maxSentences >= 1, "maxSentences must be >= 1, was %d", maxSentences);
-        InvalidConfigurationException.check(overlapWeight >= 0 && Double.isFinite(overlapWeight),
+        Arguments.check(maxSentences >= 1, "maxSentences must be >= 1, was %d", maxSentences);
+        Arguments.check(overlapWeight >= 0 && Double.isFinite(overlapWeight),
                 "overlapWeight must be finite and >= 0, was %s", overlapWeight);
-        InvalidConfigurationException.check(embedLimit >= 1, "embedLimit must be >= 1, was %d", embedLimit);
+        Arguments.check(embedLimit >= 1, "embedLimit must be >= 1, was %d", embedLimit);
         this.maxSentences = maxSentences;
         this.overlapWeight = overlapWeight;
         this.embedLimit = embedLimit;
@@ -89,10 +89,6 @@ public final class ExtractiveGenerator implements Generator {
     private record Candidate(int number, ScoredChunk chunk, String text, List<String> terms) {
     }
 
-    @Override
-    public Answer generate(Query query, Context context) {
-        return generate(query, context, TraceSink.NONE);
-    }
 
     @Override
     public Answer generate(Query query, Context context, TraceSink trace) {

@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.astrorag.core.GenerationException;
-import io.github.astrorag.core.InvalidConfigurationException;
+import io.github.astrorag.core.Arguments;
 import io.github.astrorag.core.model.Answer;
 import io.github.astrorag.core.model.Citation;
 import io.github.astrorag.core.model.Context;
@@ -110,7 +110,7 @@ public abstract sealed class HttpLlmGenerator implements Generator permits OpenA
     private final ChoiceParser choiceParser = new ChoiceParser();
 
     HttpLlmGenerator(Builder<?> b) {
-        InvalidConfigurationException.check(b.baseUrl != null, "baseUrl is required (for example http://127.0.0.1:8000%s)",
+        Arguments.check(b.baseUrl != null, "baseUrl is required (for example http://127.0.0.1:8000%s)",
                 b.exampleSuffix());
         this.baseUrl = b.baseUrl;
         this.temperature = b.temperature == null ? DEFAULT_TEMPERATURE : b.temperature;
@@ -153,10 +153,6 @@ public abstract sealed class HttpLlmGenerator implements Generator permits OpenA
         String text();
     }
 
-    @Override
-    public Answer generate(Query query, Context context) {
-        return generate(query, context, TraceSink.NONE);
-    }
 
     @Override
     public Answer generate(Query query, Context context, TraceSink trace) {
@@ -267,7 +263,7 @@ public abstract sealed class HttpLlmGenerator implements Generator permits OpenA
 
     /**
      * The settings both protocols share. Fail-fast: a value out of range, or a setting given twice,
-     * throws {@link InvalidConfigurationException} naming the setting, the value and the limit.
+     * throws {@link IllegalArgumentException} naming the setting, the value and the limit.
      *
      * @param <B> the concrete builder
      */
@@ -300,7 +296,7 @@ public abstract sealed class HttpLlmGenerator implements Generator permits OpenA
         abstract String exampleSuffix();
 
         static void once(@Nullable Object current, String name) {
-            InvalidConfigurationException.check(current == null, "%s was already set", name);
+            Arguments.checkState(current == null, "%s was already set", name);
         }
 
         /**
@@ -314,13 +310,13 @@ public abstract sealed class HttpLlmGenerator implements Generator permits OpenA
             try {
                 uri = new URI(url.strip().replaceAll("/+$", ""));
             } catch (URISyntaxException e) {
-                throw new InvalidConfigurationException("baseUrl is not a URL: '" + url + "' (" + e.getReason() + ")");
+                throw new IllegalArgumentException("baseUrl is not a URL: '" + url + "' (" + e.getReason() + ")");
             }
-            InvalidConfigurationException.check(("http".equals(uri.getScheme()) || "https".equals(uri.getScheme()))
+            Arguments.check(("http".equals(uri.getScheme()) || "https".equals(uri.getScheme()))
                     && uri.getHost() != null, "baseUrl must be an absolute http or https URL with a host, was '%s'", url);
-            InvalidConfigurationException.check(uri.getRawUserInfo() == null,
+            Arguments.check(uri.getRawUserInfo() == null,
                     "baseUrl must not hold credentials: give the key with apiKeyEnv or apiKey");
-            InvalidConfigurationException.check(uri.getRawQuery() == null && uri.getRawFragment() == null,
+            Arguments.check(uri.getRawQuery() == null && uri.getRawFragment() == null,
                     "baseUrl must have no query or fragment, was '%s'", url);
             baseUrl = uri;
             return self();
@@ -329,7 +325,7 @@ public abstract sealed class HttpLlmGenerator implements Generator permits OpenA
         /** Sampling temperature in [0, {@value HttpLlmGenerator#MAX_TEMPERATURE}]; default {@value HttpLlmGenerator#DEFAULT_TEMPERATURE} (greedy). */
         public B temperature(double value) {
             once(temperature, "temperature");
-            InvalidConfigurationException.check(value >= 0 && value <= MAX_TEMPERATURE,
+            Arguments.check(value >= 0 && value <= MAX_TEMPERATURE,
                     "temperature must be in [0, %s], was %s", MAX_TEMPERATURE, value);
             temperature = value;
             return self();
@@ -348,7 +344,7 @@ public abstract sealed class HttpLlmGenerator implements Generator permits OpenA
         public B maxTokens(int open, int multipleChoice) {
             once(maxTokensOpen, "maxTokens");
             for (int v : new int[] {open, multipleChoice}) {
-                InvalidConfigurationException.check(v >= 1 && v <= MAX_TOKENS_LIMIT,
+                Arguments.check(v >= 1 && v <= MAX_TOKENS_LIMIT,
                         "maxTokens must be in [1, %d], was %d", MAX_TOKENS_LIMIT, v);
             }
             maxTokensOpen = open;
@@ -359,10 +355,10 @@ public abstract sealed class HttpLlmGenerator implements Generator permits OpenA
         /** Sequences that end generation, each non-empty, at most {@value HttpLlmGenerator#MAX_STOP_SEQUENCES}; default none. */
         public B stop(List<String> sequences) {
             once(stop, "stop");
-            InvalidConfigurationException.check(sequences.size() <= MAX_STOP_SEQUENCES,
+            Arguments.check(sequences.size() <= MAX_STOP_SEQUENCES,
                     "at most %d stop sequences, were %d", MAX_STOP_SEQUENCES, sequences.size());
             for (String s : sequences) {
-                InvalidConfigurationException.check(s != null && !s.isEmpty(), "a stop sequence is empty");
+                Arguments.check(s != null && !s.isEmpty(), "a stop sequence is empty");
             }
             stop = List.copyOf(sequences);
             return self();
@@ -371,7 +367,7 @@ public abstract sealed class HttpLlmGenerator implements Generator permits OpenA
         /** The sampling seed (>= 0), sent to the server; default none. */
         public B seed(long value) {
             once(seed, "seed");
-            InvalidConfigurationException.check(value >= 0, "seed must be >= 0, was %d", value);
+            Arguments.check(value >= 0, "seed must be >= 0, was %d", value);
             seed = value;
             return self();
         }
@@ -394,10 +390,10 @@ public abstract sealed class HttpLlmGenerator implements Generator permits OpenA
         /** As {@link #apiKeyEnv(String)} with the environment given (for tests). */
         B apiKeyEnv(String name, Function<String, @Nullable String> environment) {
             once(apiKeySource, "apiKey");
-            InvalidConfigurationException.check(name != null && ENV_NAME.matcher(name).matches(),
+            Arguments.check(name != null && ENV_NAME.matcher(name).matches(),
                     "apiKeyEnv must name an environment variable, was '%s'", name);
             String value = environment.apply(name);
-            InvalidConfigurationException.check(value != null && !value.isBlank(),
+            Arguments.check(value != null && !value.isBlank(),
                     "the environment variable %s that should hold the API key is not set", name);
             apiKey = () -> value;
             apiKeySource = "env:" + name;
@@ -432,7 +428,7 @@ public abstract sealed class HttpLlmGenerator implements Generator permits OpenA
         /** HTTP attempts per call, the first included, in [1, {@value HttpLlmGenerator#MAX_ATTEMPTS_LIMIT}]; default {@value HttpLlmGenerator#DEFAULT_MAX_ATTEMPTS}. */
         public B maxAttempts(int value) {
             once(maxAttempts, "maxAttempts");
-            InvalidConfigurationException.check(value >= 1 && value <= MAX_ATTEMPTS_LIMIT,
+            Arguments.check(value >= 1 && value <= MAX_ATTEMPTS_LIMIT,
                     "maxAttempts must be in [1, %d], was %d", MAX_ATTEMPTS_LIMIT, value);
             maxAttempts = value;
             return self();
@@ -445,7 +441,7 @@ public abstract sealed class HttpLlmGenerator implements Generator permits OpenA
          */
         public B backoff(Duration initial, Duration max) {
             once(initialBackoff, "backoff");
-            InvalidConfigurationException.check(initial.toMillis() >= 1 && initial.compareTo(max) <= 0
+            Arguments.check(initial.toMillis() >= 1 && initial.compareTo(max) <= 0
                             && max.compareTo(MAX_BACKOFF_LIMIT) <= 0,
                     "backoff must satisfy 1 ms <= initial (%d ms) <= max (%d ms) <= %d ms",
                     initial.toMillis(), max.toMillis(), MAX_BACKOFF_LIMIT.toMillis());
@@ -455,7 +451,7 @@ public abstract sealed class HttpLlmGenerator implements Generator permits OpenA
         }
 
         private static Duration checkTimeout(String name, Duration value) {
-            InvalidConfigurationException.check(value != null && !value.isNegative() && !value.isZero()
+            Arguments.check(value != null && !value.isNegative() && !value.isZero()
                     && value.compareTo(MAX_TIMEOUT) <= 0, "%s must be in (0, %s], was %s", name, MAX_TIMEOUT, value);
             return value;
         }

@@ -3,7 +3,7 @@ package io.github.astrorag.core.generate;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.github.astrorag.core.InvalidConfigurationException;
+import io.github.astrorag.core.Arguments;
 import io.github.astrorag.core.spi.TraceSink;
 import java.util.Map;
 import java.util.Objects;
@@ -164,14 +164,14 @@ public final class OpenAiCompatibleGenerator extends HttpLlmGenerator {
         /** The model name sent as {@code "model"}. Required. */
         public Builder model(String name) {
             once(model, "model");
-            InvalidConfigurationException.check(name != null && !name.isBlank(), "model must not be blank, was '%s'", name);
+            Arguments.check(name != null && !name.isBlank(), "model must not be blank, was '%s'", name);
             model = Objects.requireNonNull(name).strip();
             return this;
         }
 
         /** The generator. */
         public OpenAiCompatibleGenerator build() {
-            InvalidConfigurationException.check(model != null, "model is required (the name the server serves, such as"
+            Arguments.check(model != null, "model is required (the name the server serves, such as"
                     + " the vLLM --served-model-name or an Ollama tag)");
             return new OpenAiCompatibleGenerator(this);
         }

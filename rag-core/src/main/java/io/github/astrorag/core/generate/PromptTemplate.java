@@ -1,6 +1,6 @@
 package io.github.astrorag.core.generate;
 
-import io.github.astrorag.core.InvalidConfigurationException;
+import io.github.astrorag.core.Arguments;
 import io.github.astrorag.core.model.Chunk;
 import io.github.astrorag.core.model.Context;
 import io.github.astrorag.core.model.Query;
@@ -66,11 +66,11 @@ public record PromptTemplate(String system, String openQuestion, String multiple
         Objects.requireNonNull(openQuestion, "openQuestion");
         Objects.requireNonNull(multipleChoice, "multipleChoice");
         for (String p : List.of(QUESTION, CONTEXT)) {
-            InvalidConfigurationException.check(openQuestion.contains(p),
+            Arguments.check(openQuestion.contains(p),
                     "the open-question prompt must contain the placeholder %s", p);
         }
         for (String p : List.of(QUESTION, CONTEXT, OPTIONS)) {
-            InvalidConfigurationException.check(multipleChoice.contains(p),
+            Arguments.check(multipleChoice.contains(p),
                     "the multiple-choice prompt must contain the placeholder %s", p);
         }
     }

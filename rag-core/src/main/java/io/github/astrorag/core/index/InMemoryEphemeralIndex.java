@@ -1,7 +1,7 @@
 package io.github.astrorag.core.index;
 
 import io.github.astrorag.core.IndexException;
-import io.github.astrorag.core.InvalidConfigurationException;
+import io.github.astrorag.core.Arguments;
 import io.github.astrorag.core.embed.Vectors;
 import io.github.astrorag.core.model.Chunk;
 import io.github.astrorag.core.model.ScoredChunk;
@@ -32,7 +32,7 @@ public final class InMemoryEphemeralIndex implements EphemeralIndex {
 
     /** An empty index named {@code name} for vectors of {@code dimension} components. */
     public InMemoryEphemeralIndex(String name, int dimension) {
-        InvalidConfigurationException.check(dimension > 0, "dimension must be positive, was %d", dimension);
+        Arguments.check(dimension > 0, "dimension must be positive, was %d", dimension);
         this.name = name;
         this.dimension = dimension;
     }
@@ -88,7 +88,7 @@ public final class InMemoryEphemeralIndex implements EphemeralIndex {
     @Override
     public List<ScoredChunk> search(float[] query, int k) {
         if (k <= 0) {
-            throw new IndexException("k must be positive, was " + k);
+            throw new IllegalArgumentException("k must be positive, was " + k);
         }
         if (query.length != dimension) {
             throw new IndexException("query vector has dimension " + query.length + ", the index expects " + dimension);

@@ -1,7 +1,7 @@
 package io.github.astrorag.core.load;
 
 import io.github.astrorag.core.DocumentException;
-import io.github.astrorag.core.InvalidConfigurationException;
+import io.github.astrorag.core.Arguments;
 import io.github.astrorag.core.model.Document;
 import io.github.astrorag.core.spi.DocumentLoader;
 import java.io.IOException;
@@ -30,7 +30,7 @@ public final class FileSystemDocumentLoader implements DocumentLoader {
 
     /** A loader over the given per-type loaders, tried in order. */
     public FileSystemDocumentLoader(List<DocumentLoader> loaders) {
-        InvalidConfigurationException.check(!loaders.isEmpty(), "at least one loader is needed");
+        Arguments.check(!loaders.isEmpty(), "at least one loader is needed");
         this.loaders = List.copyOf(loaders);
     }
 

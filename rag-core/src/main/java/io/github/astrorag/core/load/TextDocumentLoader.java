@@ -1,7 +1,7 @@
 package io.github.astrorag.core.load;
 
 import io.github.astrorag.core.DocumentException;
-import io.github.astrorag.core.InvalidConfigurationException;
+import io.github.astrorag.core.Arguments;
 import io.github.astrorag.core.model.Document;
 import io.github.astrorag.core.spi.DocumentLoader;
 import java.io.IOException;
@@ -39,7 +39,7 @@ public final class TextDocumentLoader implements DocumentLoader {
 
     /** A loader that refuses files over {@code maxBytes}. */
     public TextDocumentLoader(long maxBytes) {
-        InvalidConfigurationException.check(maxBytes > 0, "maxBytes must be positive, was %d", maxBytes);
+        Arguments.check(maxBytes > 0, "maxBytes must be positive, was %d", maxBytes);
         this.maxBytes = maxBytes;
     }
 

@@ -1,6 +1,6 @@
 package io.github.astrorag.core.model;
 
-import io.github.astrorag.core.InvalidQueryException;
+
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.Map;
@@ -21,7 +21,7 @@ public record Query(String text, Map<String, String> options, float @Nullable []
     public Query {
         Objects.requireNonNull(text, "text");
         if (text.isBlank()) {
-            throw new InvalidQueryException("the question is blank: ask something");
+            throw new IllegalArgumentException("the question is blank: ask something");
         }
         options = Collections.unmodifiableMap(new TreeMap<>(options));
         embedding = embedding == null ? null : embedding.clone();

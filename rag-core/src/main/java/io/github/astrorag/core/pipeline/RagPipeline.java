@@ -1,6 +1,6 @@
 package io.github.astrorag.core.pipeline;
 
-import io.github.astrorag.core.InvalidConfigurationException;
+import io.github.astrorag.core.Arguments;
 import io.github.astrorag.core.RagException;
 import io.github.astrorag.core.chunk.RecursiveTokenChunker;
 import io.github.astrorag.core.embed.Vectors;
@@ -119,7 +119,7 @@ public final class RagPipeline {
     public RagInstance open(Collection<Path> paths, IngestListener listener) {
         Objects.requireNonNull(paths, "paths");
         if (paths.isEmpty()) {
-            throw new InvalidConfigurationException("no documents given: name at least one file or folder");
+            throw new IllegalArgumentException("no documents given: name at least one file or folder");
         }
         List<Document> documents = new ArrayList<>();
         long done = 0;
@@ -138,7 +138,7 @@ public final class RagPipeline {
     /** A new instance over documents already in memory, reporting progress. */
     public RagInstance openDocuments(List<Document> documents, IngestListener listener) {
         if (documents.isEmpty()) {
-            throw new InvalidConfigurationException("no documents given: name at least one file or folder");
+            throw new IllegalArgumentException("no documents given: name at least one file or folder");
         }
         List<Document> unique = uniqueIds(documents);
         List<Chunk> chunks = new ArrayList<>();
@@ -213,7 +213,7 @@ public final class RagPipeline {
     }
 
     /**
-     * Fail-fast builder: a bad value fails at once with {@link InvalidConfigurationException} naming it,
+     * Fail-fast builder: a bad value fails at once with {@link IllegalArgumentException} naming it,
      * and so does a setting given twice (rerankers add up instead).
      */
     public static final class Builder {
@@ -234,7 +234,7 @@ public final class RagPipeline {
         }
 
         private void once(Object current, String name) {
-            InvalidConfigurationException.check(derived || current == null, "%s was already set", name);
+            Arguments.checkState(derived || current == null, "%s was already set", name);
         }
 
         /** How files become documents; default: .txt, .md and .pdf up to 50 MiB each. */
@@ -282,7 +282,7 @@ public final class RagPipeline {
         /** How many candidates to retrieve; default 20; at least 1. */
         public Builder candidates(int value) {
             once(candidates, "candidates");
-            InvalidConfigurationException.check(value >= 1, "candidates must be at least 1, was %d", value);
+            Arguments.check(value >= 1, "candidates must be at least 1, was %d", value);
             candidates = value;
             return this;
         }
@@ -310,7 +310,7 @@ public final class RagPipeline {
         /** The context budget in tokens; default 1800; at least 1. */
         public Builder budget(int value) {
             once(budget, "budget");
-            InvalidConfigurationException.check(value >= 1, "budget must be at least 1 token, was %d", value);
+            Arguments.check(value >= 1, "budget must be at least 1 token, was %d", value);
             budget = value;
             return this;
         }
@@ -325,7 +325,7 @@ public final class RagPipeline {
         /** The pipeline. */
         public RagPipeline build() {
             if (embedder == null) {
-                throw new InvalidConfigurationException("an embedder is required: OnnxSentenceEmbedder from "
+                throw new IllegalStateException("an embedder is required: OnnxSentenceEmbedder from "
                         + "rag-retrieval for real use, HashingEmbedder for fast offline tests");
             }
             return new RagPipeline(this);

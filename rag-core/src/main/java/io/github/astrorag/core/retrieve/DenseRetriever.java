@@ -1,5 +1,6 @@
 package io.github.astrorag.core.retrieve;
 
+import io.github.astrorag.core.spi.TraceSink;
 import io.github.astrorag.core.model.Query;
 import io.github.astrorag.core.model.ScoredChunk;
 import io.github.astrorag.core.spi.EphemeralIndex;
@@ -11,7 +12,7 @@ import java.util.Map;
 public final class DenseRetriever implements Retriever {
 
     @Override
-    public List<ScoredChunk> retrieve(Query query, EphemeralIndex index, int k) {
+    public List<ScoredChunk> retrieve(Query query, EphemeralIndex index, int k, TraceSink trace) {
         return index.search(query.requireEmbedding(), k);
     }
 

@@ -1,6 +1,7 @@
 package io.github.astrorag.core.select;
 
-import io.github.astrorag.core.InvalidConfigurationException;
+import io.github.astrorag.core.spi.TraceSink;
+import io.github.astrorag.core.Arguments;
 import io.github.astrorag.core.model.Chunk;
 import io.github.astrorag.core.model.Context;
 import io.github.astrorag.core.model.Query;
@@ -45,7 +46,7 @@ public final class TokenBudgetSelector implements ContextSelector {
     }
 
     @Override
-    public Context select(Query query, List<ScoredChunk> candidates, int budget) {
+    public Context select(Query query, List<ScoredChunk> candidates, int budget, TraceSink trace) {
         return assemble(candidates, budget, Map.of());
     }
 
@@ -53,10 +54,10 @@ public final class TokenBudgetSelector implements ContextSelector {
      * The context of {@code ranked} (best first) within {@code budget}: whole chunks while they fit, the
      * next one cut to what is left, then arranged by this selector's order.
      *
-     * @throws InvalidConfigurationException if {@code budget} is not positive
+     * @throws IllegalArgumentException if {@code budget} is not positive
      */
     public Context assemble(List<ScoredChunk> ranked, int budget, Map<String, Object> details) {
-        InvalidConfigurationException.check(budget > 0, "the token budget must be positive, was %d", budget);
+        Arguments.check(budget > 0, "the token budget must be positive, was %d", budget);
         List<ScoredChunk> kept = new ArrayList<>();
         int truncated = 0;
         for (ScoredChunk c : ranked) {

@@ -14,11 +14,15 @@ import java.util.List;
  */
 public interface ContextSelector extends Described {
 
-    /** The context for {@code query} from {@code candidates} within {@code budget} tokens. */
-    Context select(Query query, List<ScoredChunk> candidates, int budget);
+    /**
+     * The context for {@code query} from {@code candidates} within {@code budget} tokens, writing facts of
+     * the call (scores, iterations, what was cut) to {@code trace}. This is the method an implementation
+     * writes; a lambda can be one.
+     */
+    Context select(Query query, List<ScoredChunk> candidates, int budget, TraceSink trace);
 
-    /** As {@link #select(Query, List, int)}, writing facts of the call to {@code trace}. */
-    default Context select(Query query, List<ScoredChunk> candidates, int budget, TraceSink trace) {
-        return select(query, candidates, budget);
+    /** As {@link #select(Query, List, int, TraceSink)} with nothing traced: a convenience for callers. */
+    default Context select(Query query, List<ScoredChunk> candidates, int budget) {
+        return select(query, candidates, budget, TraceSink.NONE);
     }
 }

@@ -3,6 +3,7 @@ package io.github.astrorag.core.spi;
 import io.github.astrorag.core.model.Chunk;
 import io.github.astrorag.core.model.ScoredChunk;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * The transient store of one instance: the chunks of that instance's documents and their vectors,
@@ -41,6 +42,14 @@ public interface EphemeralIndex extends AutoCloseable {
 
     /** How many chunks are stored. */
     int size();
+
+    /**
+     * The index's full-text search, if it has one (Elasticsearch does; the in-memory index does not, and
+     * lexical retrieval over it is {@code Bm25Retriever}'s job). The default says it has none.
+     */
+    default Optional<TextSearch> fullTextSearch() {
+        return Optional.empty();
+    }
 
     /** Whether {@link #close()} has been called. */
     boolean isClosed();

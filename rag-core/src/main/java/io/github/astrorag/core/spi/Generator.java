@@ -16,12 +16,15 @@ import java.util.function.Consumer;
  */
 public interface Generator extends Described {
 
-    /** The answer to {@code query} from {@code context}. */
-    Answer generate(Query query, Context context);
+    /**
+     * The answer to {@code query} from {@code context}, writing facts of the call (the prompt's size,
+     * invalid citations) to {@code trace}. This is the method an implementation writes.
+     */
+    Answer generate(Query query, Context context, TraceSink trace);
 
-    /** As {@link #generate(Query, Context)}, writing facts of the call to {@code trace}. */
-    default Answer generate(Query query, Context context, TraceSink trace) {
-        return generate(query, context);
+    /** As {@link #generate(Query, Context, TraceSink)} with nothing traced: a convenience for callers. */
+    default Answer generate(Query query, Context context) {
+        return generate(query, context, TraceSink.NONE);
     }
 
     /**

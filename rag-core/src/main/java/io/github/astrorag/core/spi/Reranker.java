@@ -13,11 +13,14 @@ import java.util.List;
  */
 public interface Reranker extends Described {
 
-    /** The re-ranked candidates. */
-    List<ScoredChunk> rerank(Query query, List<ScoredChunk> candidates);
+    /**
+     * The re-ranked candidates, writing facts of the call to {@code trace}. This is the method an
+     * implementation writes; a lambda can be one.
+     */
+    List<ScoredChunk> rerank(Query query, List<ScoredChunk> candidates, TraceSink trace);
 
-    /** As {@link #rerank(Query, List)}, writing facts of the call to {@code trace}. */
-    default List<ScoredChunk> rerank(Query query, List<ScoredChunk> candidates, TraceSink trace) {
-        return rerank(query, candidates);
+    /** As {@link #rerank(Query, List, TraceSink)} with nothing traced: a convenience for callers. */
+    default List<ScoredChunk> rerank(Query query, List<ScoredChunk> candidates) {
+        return rerank(query, candidates, TraceSink.NONE);
     }
 }

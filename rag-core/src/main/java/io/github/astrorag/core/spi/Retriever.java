@@ -13,11 +13,14 @@ import java.util.List;
  */
 public interface Retriever extends Described {
 
-    /** The candidates for {@code query}. */
-    List<ScoredChunk> retrieve(Query query, EphemeralIndex index, int k);
+    /**
+     * The candidates for {@code query}, writing facts of the call to {@code trace}. This is the method an
+     * implementation writes; a lambda can be one.
+     */
+    List<ScoredChunk> retrieve(Query query, EphemeralIndex index, int k, TraceSink trace);
 
-    /** As {@link #retrieve(Query, EphemeralIndex, int)}, writing facts of the call to {@code trace}. */
-    default List<ScoredChunk> retrieve(Query query, EphemeralIndex index, int k, TraceSink trace) {
-        return retrieve(query, index, k);
+    /** As {@link #retrieve(Query, EphemeralIndex, int, TraceSink)} with nothing traced: a convenience for callers. */
+    default List<ScoredChunk> retrieve(Query query, EphemeralIndex index, int k) {
+        return retrieve(query, index, k, TraceSink.NONE);
     }
 }

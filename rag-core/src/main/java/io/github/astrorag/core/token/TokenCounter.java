@@ -42,7 +42,7 @@ public final class TokenCounter {
                 return t == EncodingType.P50K_BASE ? P50K : new TokenCounter(t);
             }
         }
-        throw new io.github.astrorag.core.InvalidConfigurationException(
+        throw new IllegalArgumentException(
                 "unknown token encoding '" + name + "': use p50k_base, cl100k_base, o200k_base or r50k_base");
     }
 

@@ -3,7 +3,6 @@ package io.github.astrorag.core.chunk;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.github.astrorag.core.InvalidConfigurationException;
 import io.github.astrorag.core.model.Chunk;
 import io.github.astrorag.core.model.Document;
 import io.github.astrorag.core.spi.Chunker;
@@ -100,10 +99,10 @@ class RecursiveTokenChunkerTest extends ChunkerContract {
     @Test
     void badSettingsAreRefused() {
         assertThatThrownBy(() -> RecursiveTokenChunker.builder().maxTokens(4))
-                .isInstanceOf(InvalidConfigurationException.class).hasMessageContaining("4");
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("4");
         assertThatThrownBy(() -> RecursiveTokenChunker.builder().maxTokens(20).overlap(10).build())
-                .isInstanceOf(InvalidConfigurationException.class).hasMessageContaining("overlap");
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("overlap");
         assertThatThrownBy(() -> RecursiveTokenChunker.builder().maxTokens(20).maxTokens(30))
-                .isInstanceOf(InvalidConfigurationException.class).hasMessageContaining("already");
+                .isInstanceOf(IllegalStateException.class).hasMessageContaining("already");
     }
 }

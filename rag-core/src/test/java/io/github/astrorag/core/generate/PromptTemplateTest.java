@@ -7,7 +7,6 @@ import static io.github.astrorag.core.generate.Fixtures.M31_B;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.github.astrorag.core.InvalidConfigurationException;
 import io.github.astrorag.core.model.Query;
 import org.junit.jupiter.api.Test;
 
@@ -51,8 +50,8 @@ class PromptTemplateTest {
     @Test
     void rejectsATemplateWithoutItsPlaceholders() {
         assertThatThrownBy(() -> new PromptTemplate("s", "Answer {question}", PromptTemplate.DEFAULT_MULTIPLE_CHOICE))
-                .isInstanceOf(InvalidConfigurationException.class).hasMessageContaining("{context}");
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("{context}");
         assertThatThrownBy(() -> new PromptTemplate("s", PromptTemplate.DEFAULT_OPEN_QUESTION, "{question} {context}"))
-                .isInstanceOf(InvalidConfigurationException.class).hasMessageContaining("{options}");
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("{options}");
     }
 }

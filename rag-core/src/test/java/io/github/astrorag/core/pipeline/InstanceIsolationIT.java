@@ -17,6 +17,7 @@ import io.github.astrorag.core.spi.EphemeralIndex;
 import io.github.astrorag.core.spi.Generator;
 import io.github.astrorag.core.spi.Reranker;
 import io.github.astrorag.core.spi.Retriever;
+import io.github.astrorag.core.spi.TraceSink;
 import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.List;
@@ -88,19 +89,16 @@ class InstanceIsolationIT {
         RuntimeException boom = new IllegalStateException("boom in " + stage);
         RagPipeline.Builder b = RagPipeline.builder().embedder(new HashingEmbedder()).index(factory);
         switch (stage) {
-            case "retriever" -> b.retriever(new Retriever() {
-                @Override
-                public List<ScoredChunk> retrieve(Query q, EphemeralIndex index, int k) {
-                    throw boom;
-                }
-            });
-            case "reranker" -> b.reranker((Reranker) (q, c) -> {
+            case "retriever" -> b.retriever((q, index, k, trace) -> {
                 throw boom;
             });
-            case "selector" -> b.selector((ContextSelector) (q, c, budget) -> {
+            case "reranker" -> b.reranker((Reranker) (q, c, trace) -> {
                 throw boom;
             });
-            case "generator" -> b.generator((Generator) (q, c) -> {
+            case "selector" -> b.selector((ContextSelector) (q, c, budget, trace) -> {
+                throw boom;
+            });
+            case "generator" -> b.generator((Generator) (q, c, trace) -> {
                 throw boom;
             });
             default -> throw new IllegalArgumentException(stage);
@@ -128,7 +126,7 @@ class InstanceIsolationIT {
         CountDownLatch entered = new CountDownLatch(1);
         ContextSelector slow = new ContextSelector() {
             @Override
-            public Context select(Query q, List<ScoredChunk> c, int budget) {
+            public Context select(Query q, List<ScoredChunk> c, int budget, TraceSink trace) {
                 entered.countDown();
                 try {
                     Thread.sleep(30_000);

@@ -3,7 +3,6 @@ package io.github.astrorag.core.select;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.github.astrorag.core.InvalidConfigurationException;
 import io.github.astrorag.core.model.Context;
 import io.github.astrorag.core.model.ScoredChunk;
 import io.github.astrorag.core.spi.ContextSelector;
@@ -52,8 +51,8 @@ class TokenBudgetSelectorTest extends ContextSelectorContract {
     @Test
     void nonPositiveBudgetIsRefused() {
         assertThatThrownBy(() -> new TokenBudgetSelector().select(query(), candidates(1, 2), 0))
-                .isInstanceOf(InvalidConfigurationException.class).hasMessageContaining("budget").hasMessageContaining("0");
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("budget").hasMessageContaining("0");
         assertThatThrownBy(() -> new TokenBudgetSelector().select(query(), candidates(1, 2), -5))
-                .isInstanceOf(InvalidConfigurationException.class).hasMessageContaining("-5");
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("-5");
     }
 }

@@ -89,7 +89,7 @@ public abstract class EphemeralIndexContract {
         index.add(List.of(chunk("d", 0, "x")), List.of(v(1, 0)));
         assertThatThrownBy(() -> index.add(List.of(chunk("d", 0, "x")), List.of(v(1, 0))))
                 .isInstanceOf(IndexException.class).hasMessageContaining("duplicate");
-        assertThatThrownBy(() -> index.search(v(1, 0), 0)).isInstanceOf(IndexException.class);
+        assertThatThrownBy(() -> index.search(v(1, 0), 0)).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> index.search(v(1, 0, 0), 1)).isInstanceOf(IndexException.class);
     }
 

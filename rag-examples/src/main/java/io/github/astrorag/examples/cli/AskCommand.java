@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.github.astrorag.core.InvalidConfigurationException;
 import io.github.astrorag.core.model.Answer;
 import io.github.astrorag.core.model.Citation;
 import io.github.astrorag.core.model.Query;
@@ -193,7 +192,7 @@ public final class AskCommand implements Callable<Integer> {
 
     static void require(boolean condition, String message) {
         if (!condition) {
-            throw new InvalidConfigurationException(message);
+            throw new IllegalArgumentException(message);
         }
     }
 }

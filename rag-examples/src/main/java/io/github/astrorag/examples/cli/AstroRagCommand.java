@@ -49,7 +49,11 @@ public final class AstroRagCommand implements Runnable {
         PrintWriter err = cl.getErr();
         boolean verbose = parsed.hasMatchedOption("--verbose")
                 || (parsed.subcommand() != null && parsed.subcommand().hasMatchedOption("--verbose"));
-        String kind = e instanceof RagException ? "" : e.getClass().getSimpleName() + ": ";
+        // run-time failures (RagException) and bad settings (IllegalArgumentException/IllegalStateException, the
+        // library's programming-error rule, here reached from the command line's values) carry a message
+        // meant for the user; anything else is a bug, named by its class
+        boolean told = e instanceof RagException || e instanceof IllegalArgumentException || e instanceof IllegalStateException;
+        String kind = told ? "" : e.getClass().getSimpleName() + ": ";
         err.println("astrorag: error: " + kind + e.getMessage());
         if (verbose) {
             e.printStackTrace(err);

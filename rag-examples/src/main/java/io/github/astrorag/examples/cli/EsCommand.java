@@ -1,6 +1,6 @@
 package io.github.astrorag.examples.cli;
 
-import io.github.astrorag.core.InvalidConfigurationException;
+import io.github.astrorag.core.Arguments;
 import io.github.astrorag.elasticsearch.ElasticsearchEphemeralIndexFactory;
 import java.io.PrintWriter;
 import java.time.Duration;
@@ -64,7 +64,7 @@ public final class EsCommand implements Runnable {
 
         static Duration parse(String text) {
             Matcher m = AGE.matcher(text.strip().toLowerCase(Locale.ROOT));
-            InvalidConfigurationException.check(m.matches(), "--older-than must be a number and s, m, h or d (e.g. 1h), was '%s'", text);
+            Arguments.check(m.matches(), "--older-than must be a number and s, m, h or d (e.g. 1h), was '%s'", text);
             long n = Long.parseLong(m.group(1));
             return switch (m.group(2)) {
                 case "s" -> Duration.ofSeconds(n);

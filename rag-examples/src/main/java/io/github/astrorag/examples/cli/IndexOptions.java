@@ -1,6 +1,6 @@
 package io.github.astrorag.examples.cli;
 
-import io.github.astrorag.core.InvalidConfigurationException;
+import io.github.astrorag.core.Arguments;
 import io.github.astrorag.core.index.InMemoryEphemeralIndexFactory;
 import io.github.astrorag.core.spi.EphemeralIndexFactory;
 import io.github.astrorag.elasticsearch.ElasticsearchEphemeralIndexFactory;
@@ -50,7 +50,7 @@ public final class IndexOptions {
     /** The in-memory factory, or a connected Elasticsearch factory the caller must close. */
     EphemeralIndexFactory factory() {
         if (!elasticsearch()) {
-            InvalidConfigurationException.check(urls == null && apiKeyEnv == null && user == null && passwordEnv == null
+            Arguments.check(urls == null && apiKeyEnv == null && user == null && passwordEnv == null
                     && ca == null && fingerprint == null && prefix == null, "--es-* options need --index elasticsearch");
             return new InMemoryEphemeralIndexFactory();
         }
@@ -59,14 +59,14 @@ public final class IndexOptions {
 
     /** A connected Elasticsearch factory; the caller closes it. */
     ElasticsearchEphemeralIndexFactory elasticsearchFactory() {
-        InvalidConfigurationException.check(urls != null && !urls.isEmpty(), "Elasticsearch needs --es-url, e.g. http://127.0.0.1:9200");
+        Arguments.check(urls != null && !urls.isEmpty(), "Elasticsearch needs --es-url, e.g. http://127.0.0.1:9200");
         ElasticsearchSettings.Builder s = ElasticsearchSettings.builder().urls(urls);
         if (apiKeyEnv != null) {
-            InvalidConfigurationException.check(user == null && passwordEnv == null,
+            Arguments.check(user == null && passwordEnv == null,
                     "give either --es-api-key-env or --es-user with --es-password-env, not both");
             s.apiKeyFromEnvironment(apiKeyEnv);
         } else if (user != null || passwordEnv != null) {
-            InvalidConfigurationException.check(user != null && passwordEnv != null, "--es-user and --es-password-env go together");
+            Arguments.check(user != null && passwordEnv != null, "--es-user and --es-password-env go together");
             s.basicAuthFromEnvironment(user, passwordEnv);
         }
         if (ca != null) {

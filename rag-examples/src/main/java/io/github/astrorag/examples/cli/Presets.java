@@ -1,6 +1,6 @@
 package io.github.astrorag.examples.cli;
 
-import io.github.astrorag.core.InvalidConfigurationException;
+import io.github.astrorag.core.Arguments;
 import io.github.astrorag.core.embed.HashingEmbedder;
 import io.github.astrorag.core.generate.OpenAiCompatibleGenerator;
 import io.github.astrorag.core.generate.TgiGenerator;
@@ -97,7 +97,7 @@ public final class Presets {
             b.generator(generator);
         }
         if (o.hyde) {
-            InvalidConfigurationException.check(o.generator != PipelineOptions.GeneratorKind.EXTRACTIVE,
+            Arguments.check(o.generator != PipelineOptions.GeneratorKind.EXTRACTIVE,
                     "--hyde needs a language model to write the hypothetical answer: add --generator openai or tgi");
             b.queryTransformer(new HydeQueryTransformer(generator));
         }
@@ -113,9 +113,9 @@ public final class Presets {
 
     /** The shared embedder of a model id ({@code hashing} or a {@link SentenceModel} id). */
     public static Embedder embedder(String id) {
-        InvalidConfigurationException.check(!id.isBlank(), "the model id is blank: use one of %s", MODEL_IDS);
+        Arguments.check(!id.isBlank(), "the model id is blank: use one of %s", MODEL_IDS);
         if (!"hashing".equals(id) && !MODEL_IDS.contains(id)) {
-            throw new InvalidConfigurationException("unknown embedding model '" + id + "'; known models: " + String.join(", ", MODEL_IDS));
+            throw new IllegalArgumentException("unknown embedding model '" + id + "'; known models: " + String.join(", ", MODEL_IDS));
         }
         return EMBEDDERS.computeIfAbsent(id, key -> "hashing".equals(key)
                 ? new HashingEmbedder()
@@ -126,7 +126,7 @@ public final class Presets {
         RagPipeline.Builder b = AstroRag.pipelineBuilder(embedder(o, ASTRORAG_MODEL), order(o));
         int k = o.mmrK == null ? AstroRag.MMR_K : o.mmrK;
         if (o.mmrK != null || o.lambda != null || o.retriever != null) {
-            InvalidConfigurationException.check(o.retriever == null || o.retriever == PipelineOptions.RetrieverKind.DENSE,
+            Arguments.check(o.retriever == null || o.retriever == PipelineOptions.RetrieverKind.DENSE,
                     "--preset astrorag retrieves with MMR over dense candidates; --retriever %s does not apply",
                     String.valueOf(o.retriever).toLowerCase(Locale.ROOT));
             b.retriever(MmrRetriever.builder().k(k).lambda(o.lambda == null ? AstroRag.MMR_LAMBDA : o.lambda)
@@ -156,7 +156,7 @@ public final class Presets {
         }
         RagPipeline.Builder b;
         if (o.agent != null) {
-            InvalidConfigurationException.check(o.iterations == null && o.exploration == null && o.costWeight == null,
+            Arguments.check(o.iterations == null && o.exploration == null && o.costWeight == null,
                     "--agent chooses the MCTS settings per question: leave out --iterations, --exploration and --cost-weight");
             b = Corag.pipelineBuilder(embedder, ConfigAgent.load(o.agent), ConfigAgentTrainer.defaultScorers(embedder));
         } else {
@@ -166,7 +166,7 @@ public final class Presets {
     }
 
     private static void checkNoCoragOptions(PipelineOptions o) {
-        InvalidConfigurationException.check(o.iterations == null && o.exploration == null && o.costWeight == null && o.agent == null,
+        Arguments.check(o.iterations == null && o.exploration == null && o.costWeight == null && o.agent == null,
                 "--iterations, --exploration, --cost-weight and --agent apply to --preset corag only");
     }
 
@@ -198,13 +198,13 @@ public final class Presets {
     private static Generator generator(PipelineOptions o) {
         switch (o.generator) {
             case EXTRACTIVE -> {
-                InvalidConfigurationException.check(o.baseUrl == null && o.llmModel == null && o.apiKeyEnv == null,
+                Arguments.check(o.baseUrl == null && o.llmModel == null && o.apiKeyEnv == null,
                         "--base-url, --llm-model and --api-key-env need --generator openai or tgi");
                 return null;
             }
             case OPENAI -> {
-                InvalidConfigurationException.check(o.baseUrl != null, "--generator openai needs --base-url, e.g. http://127.0.0.1:8000/v1");
-                InvalidConfigurationException.check(o.llmModel != null, "--generator openai needs --llm-model NAME");
+                Arguments.check(o.baseUrl != null, "--generator openai needs --base-url, e.g. http://127.0.0.1:8000/v1");
+                Arguments.check(o.llmModel != null, "--generator openai needs --llm-model NAME");
                 OpenAiCompatibleGenerator.Builder g = OpenAiCompatibleGenerator.builder().baseUrl(o.baseUrl).model(o.llmModel);
                 if (o.apiKeyEnv != null) {
                     g.apiKeyEnv(o.apiKeyEnv);
@@ -215,7 +215,7 @@ public final class Presets {
                 return g.build();
             }
             case TGI -> {
-                InvalidConfigurationException.check(o.baseUrl != null, "--generator tgi needs --base-url, e.g. http://127.0.0.1:3000");
+                Arguments.check(o.baseUrl != null, "--generator tgi needs --base-url, e.g. http://127.0.0.1:3000");
                 TgiGenerator.Builder g = TgiGenerator.builder().baseUrl(o.baseUrl);
                 if (o.apiKeyEnv != null) {
                     g.apiKeyEnv(o.apiKeyEnv);

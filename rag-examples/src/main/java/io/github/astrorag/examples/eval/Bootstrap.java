@@ -1,6 +1,6 @@
 package io.github.astrorag.examples.eval;
 
-import io.github.astrorag.core.InvalidConfigurationException;
+import io.github.astrorag.core.Arguments;
 import org.apache.commons.math3.random.RandomGenerator;
 import org.apache.commons.math3.random.Well19937c;
 import org.apache.commons.math3.stat.descriptive.rank.Percentile;
@@ -30,8 +30,8 @@ public final class Bootstrap {
 
     /** A bootstrap with the given settings: at least 1 resample; level in (0, 1). */
     public Bootstrap(int resamples, double level, long seed) {
-        InvalidConfigurationException.check(resamples >= 1, "resamples must be at least 1, was %d", resamples);
-        InvalidConfigurationException.check(level > 0 && level < 1, "level must be in (0, 1), was %s", level);
+        Arguments.check(resamples >= 1, "resamples must be at least 1, was %d", resamples);
+        Arguments.check(level > 0 && level < 1, "level must be in (0, 1), was %s", level);
         this.resamples = resamples;
         this.level = level;
         this.seed = seed;

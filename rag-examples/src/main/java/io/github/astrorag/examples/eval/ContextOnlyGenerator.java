@@ -1,5 +1,6 @@
 package io.github.astrorag.examples.eval;
 
+import io.github.astrorag.core.spi.TraceSink;
 import io.github.astrorag.core.model.Answer;
 import io.github.astrorag.core.model.Context;
 import io.github.astrorag.core.model.Query;
@@ -16,7 +17,7 @@ import java.util.Map;
 final class ContextOnlyGenerator implements Generator {
 
     @Override
-    public Answer generate(Query query, Context context) {
+    public Answer generate(Query query, Context context, TraceSink trace) {
         return new Answer(query.text(), "", List.of(), null, context, Trace.EMPTY);
     }
 

@@ -1,6 +1,6 @@
 package io.github.astrorag.examples.eval;
 
-import io.github.astrorag.core.InvalidConfigurationException;
+import io.github.astrorag.core.Arguments;
 import io.github.astrorag.core.spi.Embedder;
 import io.github.astrorag.core.RagException;
 import java.io.PrintWriter;
@@ -119,9 +119,9 @@ public final class EvalCommand implements Callable<Integer> {
         long started = System.nanoTime();
         List<String> names = new ArrayList<>(new LinkedHashSet<>(selectors));
         names.forEach(registry::get);
-        InvalidConfigurationException.check(limit >= 0, "--limit must not be negative, was %d", limit);
+        Arguments.check(limit >= 0, "--limit must not be negative, was %d", limit);
         List<EvalInstance> instances = EvalDataset.read(data, limit);
-        InvalidConfigurationException.check(!instances.isEmpty(), "no instance in %s", data);
+        Arguments.check(!instances.isEmpty(), "no instance in %s", data);
         List<String> notes = new ArrayList<>();
         if (sample != null) {
             int read = instances.size();

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.astrorag.core.DocumentException;
-import io.github.astrorag.core.InvalidConfigurationException;
+import io.github.astrorag.core.Arguments;
 import io.github.astrorag.core.load.FileSystemDocumentLoader;
 import io.github.astrorag.core.model.Document;
 import java.io.BufferedReader;
@@ -34,11 +34,11 @@ public final class EvalDataset {
      * The first {@code limit} instances of {@code file} ({@code limit <= 0}: all). A {@code corpus} is
      * resolved against the file's folder.
      *
-     * @throws InvalidConfigurationException if the file is missing or a line is not a valid instance
+     * @throws IllegalArgumentException if the file is missing or a line is not a valid instance
      */
     public static List<EvalInstance> read(Path file, int limit) {
         if (!Files.isRegularFile(file)) {
-            throw new InvalidConfigurationException("no such data file: " + file);
+            throw new IllegalArgumentException("no such data file: " + file);
         }
         Path folder = file.toAbsolutePath().getParent();
         List<EvalInstance> out = new ArrayList<>();
@@ -52,7 +52,7 @@ public final class EvalDataset {
                 }
             }
         } catch (IOException e) {
-            throw new InvalidConfigurationException("cannot read " + file + ": " + e.getMessage());
+            throw new IllegalArgumentException("cannot read " + file + ": " + e.getMessage());
         }
         return out;
     }
@@ -77,7 +77,7 @@ public final class EvalDataset {
                     documents, corpus, strings(n.path("supporting")), options,
                     n.hasNonNull("answer_key") ? n.get("answer_key").asText() : null);
         } catch (JsonProcessingException | IllegalArgumentException e) {
-            throw new InvalidConfigurationException(file + " line " + number + " is not a valid instance: "
+            throw new IllegalArgumentException(file + " line " + number + " is not a valid instance: "
                     + (e instanceof JsonProcessingException j ? j.getOriginalMessage() : e.getMessage()));
         }
     }
@@ -101,7 +101,7 @@ public final class EvalDataset {
      * in their file order; all of them when {@code n} is at least their number.
      */
     public static List<EvalInstance> sample(List<EvalInstance> instances, int n, long seed) {
-        InvalidConfigurationException.check(n >= 1, "the sample size must be at least 1, was %d", n);
+        Arguments.check(n >= 1, "the sample size must be at least 1, was %d", n);
         if (n >= instances.size()) {
             return instances;
         }

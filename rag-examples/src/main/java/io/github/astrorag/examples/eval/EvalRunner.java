@@ -61,7 +61,7 @@ public final class EvalRunner {
     /**
      * Runs every selector (in the order given), then the baselines, on the same instances.
      *
-     * @throws io.github.astrorag.core.InvalidConfigurationException if a selector name is unknown (before anything runs)
+     * @throws IllegalArgumentException if a selector name is unknown (before anything runs)
      */
     public List<SelectorRun> run(List<EvalInstance> instances, List<String> selectors, Progress progress) {
         List<SelectorRegistry.Entry> entries = selectors.stream().map(registry::get).toList();

@@ -1,6 +1,6 @@
 package io.github.astrorag.examples.eval;
 
-import io.github.astrorag.core.InvalidConfigurationException;
+import io.github.astrorag.core.Arguments;
 import io.github.astrorag.core.select.TokenBudgetSelector;
 import io.github.astrorag.core.spi.Embedder;
 import java.util.LinkedHashMap;
@@ -25,7 +25,7 @@ public record EvalSettings(int budget, String model, Embedder embedder, long see
     public static final long DEFAULT_SEED = 42;
 
     public EvalSettings {
-        InvalidConfigurationException.check(budget >= 1, "budget must be at least 1 token, was %d", budget);
+        Arguments.check(budget >= 1, "budget must be at least 1 token, was %d", budget);
         Objects.requireNonNull(model, "model");
         Objects.requireNonNull(embedder, "embedder");
     }

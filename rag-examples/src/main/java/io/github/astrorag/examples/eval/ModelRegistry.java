@@ -1,6 +1,6 @@
 package io.github.astrorag.examples.eval;
 
-import io.github.astrorag.core.InvalidConfigurationException;
+import io.github.astrorag.core.Arguments;
 import io.github.astrorag.examples.cli.Presets;
 import io.github.astrorag.core.spi.Embedder;
 import java.util.Collections;
@@ -48,11 +48,11 @@ public final class ModelRegistry {
     /**
      * This registry plus one model.
      *
-     * @throws InvalidConfigurationException if the name is taken or blank
+     * @throws IllegalArgumentException if the name is taken or blank
      */
     public ModelRegistry with(String name, Supplier<Embedder> factory) {
-        InvalidConfigurationException.check(!name.isBlank(), "a model name must not be blank");
-        InvalidConfigurationException.check(!models.containsKey(name), "model '%s' is already registered", name);
+        Arguments.check(!name.isBlank(), "a model name must not be blank");
+        Arguments.check(!models.containsKey(name), "model '%s' is already registered", name);
         Map<String, Supplier<Embedder>> copy = new LinkedHashMap<>(models);
         copy.put(name, java.util.Objects.requireNonNull(factory, "factory"));
         return new ModelRegistry(copy);
@@ -66,12 +66,12 @@ public final class ModelRegistry {
     /**
      * A new instance of the model {@code name}.
      *
-     * @throws InvalidConfigurationException naming the known models if there is none
+     * @throws IllegalArgumentException naming the known models if there is none
      */
     public Embedder create(String name) {
         Supplier<Embedder> s = models.get(name);
         if (s == null) {
-            throw new InvalidConfigurationException("unknown model '" + name + "': use one of "
+            throw new IllegalArgumentException("unknown model '" + name + "': use one of "
                     + String.join(", ", models.keySet()));
         }
         return s.get();

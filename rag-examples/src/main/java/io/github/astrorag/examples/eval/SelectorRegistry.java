@@ -1,6 +1,6 @@
 package io.github.astrorag.examples.eval;
 
-import io.github.astrorag.core.InvalidConfigurationException;
+import io.github.astrorag.core.Arguments;
 import io.github.astrorag.examples.cli.PipelineOptions;
 import io.github.astrorag.examples.cli.Presets;
 import io.github.astrorag.mcts.ExhaustiveContextSelector;
@@ -104,14 +104,14 @@ public final class SelectorRegistry {
     /**
      * This registry plus one selector.
      *
-     * @throws InvalidConfigurationException if the name is taken, reserved, blank or holds a comma
+     * @throws IllegalArgumentException if the name is taken, reserved, blank or holds a comma
      */
     public SelectorRegistry with(String name, String description, Function<EvalSettings, RagPipeline> factory) {
-        InvalidConfigurationException.check(!name.isBlank() && !name.contains(","),
+        Arguments.check(!name.isBlank() && !name.contains(","),
                 "a selector name must be non-blank without commas, was '%s'", name);
-        InvalidConfigurationException.check(!name.equals(CHANCE) && !name.equals(NO_RETRIEVAL),
+        Arguments.check(!name.equals(CHANCE) && !name.equals(NO_RETRIEVAL),
                 "selector name '%s' is reserved for a baseline", name);
-        InvalidConfigurationException.check(!entries.containsKey(name), "selector '%s' is already registered", name);
+        Arguments.check(!entries.containsKey(name), "selector '%s' is already registered", name);
         Map<String, Entry> copy = new LinkedHashMap<>(entries);
         copy.put(name, new Entry(name, description, factory));
         return new SelectorRegistry(copy);
@@ -125,12 +125,12 @@ public final class SelectorRegistry {
     /**
      * The entry of {@code name}.
      *
-     * @throws InvalidConfigurationException naming the known selectors if there is none
+     * @throws IllegalArgumentException naming the known selectors if there is none
      */
     public Entry get(String name) {
         Entry e = entries.get(name);
         if (e == null) {
-            throw new InvalidConfigurationException("unknown selector '" + name + "': use one of "
+            throw new IllegalArgumentException("unknown selector '" + name + "': use one of "
                     + String.join(", ", entries.keySet()));
         }
         return e;

@@ -3,7 +3,6 @@ package io.github.astrorag.examples.eval;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.github.astrorag.core.InvalidConfigurationException;
 import io.github.astrorag.core.embed.HashingEmbedder;
 import io.github.astrorag.core.pipeline.RagPipeline;
 import org.junit.jupiter.api.Test;
@@ -45,7 +44,7 @@ class SelectorRegistryTest {
                 s -> RagPipeline.builder().embedder(s.embedder()).budget(s.budget() / 2).build());
         assertThat(r.names()).startsWith("naive").endsWith("default", "half").doesNotHaveDuplicates();
         assertThat(SelectorRegistry.defaults().names()).doesNotContain("half");
-        assertThatThrownBy(() -> r.with("naive", "again", s -> null)).isInstanceOf(InvalidConfigurationException.class)
+        assertThatThrownBy(() -> r.with("naive", "again", s -> null)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("already registered");
         assertThatThrownBy(() -> r.with("chance", "x", s -> null)).hasMessageContaining("reserved");
         assertThatThrownBy(() -> r.get("random")).hasMessageContaining("unknown selector 'random': use one of naive, bm25")

@@ -3,7 +3,7 @@ package io.github.astrorag.mcts.agent;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.astrorag.core.DocumentException;
-import io.github.astrorag.core.InvalidConfigurationException;
+import io.github.astrorag.core.Arguments;
 import io.github.astrorag.core.embed.Vectors;
 import io.github.astrorag.core.model.Chunk;
 import io.github.astrorag.core.model.Context;
@@ -89,8 +89,8 @@ public final class AgentDataset {
     public static Contents read(Path jsonl, Embedder embedder, Chunker chunker, int k, int limit) {
         Objects.requireNonNull(embedder, "embedder");
         Objects.requireNonNull(chunker, "chunker");
-        InvalidConfigurationException.check(k >= 1, "candidates must be at least 1, was %d", k);
-        InvalidConfigurationException.check(limit >= 1, "limit must be at least 1, was %d", limit);
+        Arguments.check(k >= 1, "candidates must be at least 1, was %d", k);
+        Arguments.check(limit >= 1, "limit must be at least 1, was %d", limit);
         ObjectMapper json = new ObjectMapper();
         List<Instance> out = new ArrayList<>();
         int skipped = 0;

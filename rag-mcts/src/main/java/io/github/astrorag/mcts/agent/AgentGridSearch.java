@@ -1,6 +1,6 @@
 package io.github.astrorag.mcts.agent;
 
-import io.github.astrorag.core.InvalidConfigurationException;
+import io.github.astrorag.core.Arguments;
 import io.github.astrorag.core.model.Context;
 import io.github.astrorag.core.model.Query;
 import io.github.astrorag.core.model.ScoredChunk;
@@ -60,8 +60,8 @@ public final class AgentGridSearch {
      * @param base    the selector whose seed, counter and executor are kept
      */
     public AgentGridSearch(Map<String, CombinationScorer> scorers, ContextQuality quality, int budget, MctsContextSelector base) {
-        InvalidConfigurationException.check(scorers != null && !scorers.isEmpty(), "the grid search needs at least one named scorer");
-        InvalidConfigurationException.check(budget > 0, "the token budget must be positive, was %d", budget);
+        Arguments.check(scorers != null && !scorers.isEmpty(), "the grid search needs at least one named scorer");
+        Arguments.check(budget > 0, "the token budget must be positive, was %d", budget);
         this.scorers = new TreeMap<>(scorers);
         this.quality = Objects.requireNonNull(quality, "quality");
         this.budget = budget;
@@ -138,7 +138,7 @@ public final class AgentGridSearch {
                         Context context = settings.applyTo(withScorer).select(q.query(), q.candidates(), budget);
                         double value = quality.of(q, context);
                         if (!Double.isFinite(value)) {
-                            throw new InvalidConfigurationException("the quality function returned " + value + " for query "
+                            throw new IllegalArgumentException("the quality function returned " + value + " for query "
                                     + q.id() + " with scorer " + s.getKey() + " and " + settings);
                         }
                         bestHere = Math.max(bestHere, value);

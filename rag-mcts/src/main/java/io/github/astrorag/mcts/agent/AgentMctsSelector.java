@@ -1,6 +1,6 @@
 package io.github.astrorag.mcts.agent;
 
-import io.github.astrorag.core.InvalidConfigurationException;
+import io.github.astrorag.core.Arguments;
 import io.github.astrorag.core.model.Context;
 import io.github.astrorag.core.model.Query;
 import io.github.astrorag.core.model.ScoredChunk;
@@ -32,14 +32,14 @@ public final class AgentMctsSelector implements ContextSelector {
      * @param agent   the trained agent
      * @param scorers a scorer for every name the agent may choose
      * @param base    the selector whose other settings are kept
-     * @throws InvalidConfigurationException if a name the agent knows has no scorer
+     * @throws IllegalArgumentException if a name the agent knows has no scorer
      */
     public AgentMctsSelector(ConfigAgent agent, Map<String, CombinationScorer> scorers, MctsContextSelector base) {
         this.agent = Objects.requireNonNull(agent, "agent");
         this.scorers = Map.copyOf(scorers);
         this.base = Objects.requireNonNull(base, "base");
         for (String name : agent.rerankers()) {
-            InvalidConfigurationException.check(this.scorers.containsKey(name),
+            Arguments.check(this.scorers.containsKey(name),
                     "the configuration agent may choose reranker '%s' but no scorer of that name was given (given: %s)",
                     name, new TreeMap<>(this.scorers).keySet());
         }
@@ -56,10 +56,6 @@ public final class AgentMctsSelector implements ContextSelector {
         return decision.settings().applyTo(base.toBuilder().scorer(scorers.get(decision.reranker())).build());
     }
 
-    @Override
-    public Context select(Query query, List<ScoredChunk> candidates, int budget) {
-        return select(query, candidates, budget, TraceSink.NONE);
-    }
 
     @Override
     public Context select(Query query, List<ScoredChunk> candidates, int budget, TraceSink trace) {

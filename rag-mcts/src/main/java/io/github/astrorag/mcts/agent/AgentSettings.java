@@ -1,6 +1,6 @@
 package io.github.astrorag.mcts.agent;
 
-import io.github.astrorag.core.InvalidConfigurationException;
+import io.github.astrorag.core.Arguments;
 import io.github.astrorag.mcts.MctsContextSelector;
 
 /**
@@ -13,11 +13,11 @@ import io.github.astrorag.mcts.MctsContextSelector;
 public record AgentSettings(int iterations, double costWeight, double exploration) {
 
     public AgentSettings {
-        InvalidConfigurationException.check(iterations >= 1 && iterations <= MctsContextSelector.MAX_ITERATIONS,
+        Arguments.check(iterations >= 1 && iterations <= MctsContextSelector.MAX_ITERATIONS,
                 "iterations must be between 1 and %d, was %d", MctsContextSelector.MAX_ITERATIONS, iterations);
-        InvalidConfigurationException.check(costWeight >= 0 && costWeight <= MctsContextSelector.MAX_WEIGHT,
+        Arguments.check(costWeight >= 0 && costWeight <= MctsContextSelector.MAX_WEIGHT,
                 "cost weight lambda must be between 0 and %s, was %s", MctsContextSelector.MAX_WEIGHT, costWeight);
-        InvalidConfigurationException.check(exploration >= 0 && exploration <= MctsContextSelector.MAX_WEIGHT,
+        Arguments.check(exploration >= 0 && exploration <= MctsContextSelector.MAX_WEIGHT,
                 "exploration constant c must be between 0 and %s, was %s", MctsContextSelector.MAX_WEIGHT, exploration);
     }
 

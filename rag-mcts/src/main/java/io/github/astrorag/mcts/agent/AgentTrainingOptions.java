@@ -1,6 +1,6 @@
 package io.github.astrorag.mcts.agent;
 
-import io.github.astrorag.core.InvalidConfigurationException;
+import io.github.astrorag.core.Arguments;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -113,13 +113,13 @@ public final class AgentTrainingOptions {
         }
 
         private static void once(Object current, String name) {
-            InvalidConfigurationException.check(current == null, "%s was already set", name);
+            Arguments.checkState(current == null, "%s was already set", name);
         }
 
         /** In (0, 1]. */
         public Builder learningRate(double value) {
             once(learningRate, "learningRate");
-            InvalidConfigurationException.check(value > 0 && value <= 1, "learningRate must be in (0, 1], was %s", value);
+            Arguments.check(value > 0 && value <= 1, "learningRate must be in (0, 1], was %s", value);
             learningRate = value;
             return this;
         }
@@ -127,7 +127,7 @@ public final class AgentTrainingOptions {
         /** 1 to 4096. */
         public Builder batchSize(int value) {
             once(batchSize, "batchSize");
-            InvalidConfigurationException.check(value >= 1 && value <= 4096, "batchSize must be between 1 and 4096, was %d", value);
+            Arguments.check(value >= 1 && value <= 4096, "batchSize must be between 1 and 4096, was %d", value);
             batchSize = value;
             return this;
         }
@@ -135,7 +135,7 @@ public final class AgentTrainingOptions {
         /** 1 to 100,000. */
         public Builder epochs(int value) {
             once(epochs, "epochs");
-            InvalidConfigurationException.check(value >= 1 && value <= 100_000, "epochs must be between 1 and 100000, was %d", value);
+            Arguments.check(value >= 1 && value <= 100_000, "epochs must be between 1 and 100000, was %d", value);
             epochs = value;
             return this;
         }
@@ -143,7 +143,7 @@ public final class AgentTrainingOptions {
         /** In (0, 100]. */
         public Builder margin(double value) {
             once(margin, "margin");
-            InvalidConfigurationException.check(value > 0 && value <= 100, "margin must be in (0, 100], was %s", value);
+            Arguments.check(value > 0 && value <= 100, "margin must be in (0, 100], was %s", value);
             margin = value;
             return this;
         }
@@ -151,7 +151,7 @@ public final class AgentTrainingOptions {
         /** In [0, 1]. */
         public Builder qualityGap(double value) {
             once(qualityGap, "qualityGap");
-            InvalidConfigurationException.check(value >= 0 && value <= 1, "qualityGap must be in [0, 1], was %s", value);
+            Arguments.check(value >= 0 && value <= 1, "qualityGap must be in [0, 1], was %s", value);
             qualityGap = value;
             return this;
         }
@@ -167,7 +167,7 @@ public final class AgentTrainingOptions {
         public Builder hidden(int first, int second, int third) {
             once(hidden, "hidden");
             for (int w : new int[] {first, second, third}) {
-                InvalidConfigurationException.check(w >= 1 && w <= 4096, "hidden layer width must be between 1 and 4096, was %d", w);
+                Arguments.check(w >= 1 && w <= 4096, "hidden layer width must be between 1 and 4096, was %d", w);
             }
             hidden = List.of(first, second, third);
             return this;

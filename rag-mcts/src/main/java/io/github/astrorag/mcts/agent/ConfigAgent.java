@@ -3,7 +3,7 @@ package io.github.astrorag.mcts.agent;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import io.github.astrorag.core.InvalidConfigurationException;
+import io.github.astrorag.core.Arguments;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -80,23 +80,23 @@ public final class ConfigAgent {
     /**
      * Trains an agent on {@code examples}.
      *
-     * @throws InvalidConfigurationException if there are fewer than two examples, or their embeddings
+     * @throws IllegalArgumentException if there are fewer than two examples, or their embeddings
      *                                       differ in dimension or hold a non-finite value
      */
     public static ConfigAgent train(List<AgentExample> examples, AgentTrainingOptions options) {
         Objects.requireNonNull(options, "options");
-        InvalidConfigurationException.check(examples != null && examples.size() >= 2,
+        Arguments.check(examples != null && examples.size() >= 2,
                 "the configuration agent needs at least 2 training examples, got %d", examples == null ? 0 : examples.size());
         int d = examples.get(0).queryEmbedding().length;
-        InvalidConfigurationException.check(d >= 1, "query embeddings must not be empty");
+        Arguments.check(d >= 1, "query embeddings must not be empty");
         TreeSet<String> names = new TreeSet<>();
         for (int i = 0; i < examples.size(); i++) {
             AgentExample e = examples.get(i);
             float[] v = e.queryEmbedding();
-            InvalidConfigurationException.check(v.length == d,
+            Arguments.check(v.length == d,
                     "training example %d has an embedding of dimension %d, the first has %d", i, v.length, d);
             for (float x : v) {
-                InvalidConfigurationException.check(Float.isFinite(x), "training example %d has a non-finite embedding value (%s)", i, x);
+                Arguments.check(Float.isFinite(x), "training example %d has a non-finite embedding value (%s)", i, x);
             }
             names.add(e.bestReranker());
             names.addAll(e.qualityByReranker().keySet());
@@ -130,7 +130,7 @@ public final class ConfigAgent {
 
     private double[] toDouble(float[] v) {
         Objects.requireNonNull(v, "queryEmbedding");
-        InvalidConfigurationException.check(v.length == inputDimension,
+        Arguments.check(v.length == inputDimension,
                 "the configuration agent was trained on embeddings of dimension %d, got %d: use the same embedder",
                 inputDimension, v.length);
         double[] x = new double[v.length];

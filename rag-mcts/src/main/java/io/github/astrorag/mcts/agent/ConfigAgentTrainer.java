@@ -1,6 +1,6 @@
 package io.github.astrorag.mcts.agent;
 
-import io.github.astrorag.core.InvalidConfigurationException;
+import io.github.astrorag.core.Arguments;
 import io.github.astrorag.core.chunk.RecursiveTokenChunker;
 import io.github.astrorag.core.pipeline.IngestListener;
 import io.github.astrorag.core.spi.Chunker;
@@ -85,7 +85,7 @@ public final class ConfigAgentTrainer {
     public Result train(Path data, Path model, IngestListener listener) {
         AgentDataset.Contents contents = AgentDataset.read(data, embedder, chunker, candidates, limit);
         List<AgentDataset.Instance> instances = contents.instances();
-        InvalidConfigurationException.check(instances.size() >= 2,
+        Arguments.check(instances.size() >= 2,
                 "%s holds %d usable questions (with documents and supporting ids or answers); the agent needs at least 2",
                 data, instances.size());
         Map<String, AgentDataset.Instance> byId = new LinkedHashMap<>();
@@ -123,7 +123,7 @@ public final class ConfigAgentTrainer {
         }
 
         private static void once(Object current, String name) {
-            InvalidConfigurationException.check(current == null, "%s was already set", name);
+            Arguments.checkState(current == null, "%s was already set", name);
         }
 
         /** The embedder of questions and chunks (required); use the one the pipeline will use. */
@@ -136,7 +136,7 @@ public final class ConfigAgentTrainer {
         /** The named rerankers to choose among; default query-coverage and concatenation-embedding. */
         public Builder scorers(Map<String, CombinationScorer> value) {
             once(scorers, "scorers");
-            InvalidConfigurationException.check(!value.isEmpty(), "give at least one named scorer");
+            Arguments.check(!value.isEmpty(), "give at least one named scorer");
             scorers = Map.copyOf(value);
             return this;
         }
@@ -144,7 +144,7 @@ public final class ConfigAgentTrainer {
         /** Token budget; default {@value #DEFAULT_BUDGET}; at least 1. */
         public Builder budget(int value) {
             once(budget, "budget");
-            InvalidConfigurationException.check(value >= 1, "budget must be at least 1 token, was %d", value);
+            Arguments.check(value >= 1, "budget must be at least 1 token, was %d", value);
             budget = value;
             return this;
         }
@@ -152,7 +152,7 @@ public final class ConfigAgentTrainer {
         /** Candidates per question; default {@value #DEFAULT_CANDIDATES}; 1 to 100. */
         public Builder candidates(int value) {
             once(candidates, "candidates");
-            InvalidConfigurationException.check(value >= 1 && value <= 100, "candidates must be between 1 and 100, was %d", value);
+            Arguments.check(value >= 1 && value <= 100, "candidates must be between 1 and 100, was %d", value);
             candidates = value;
             return this;
         }
@@ -160,7 +160,7 @@ public final class ConfigAgentTrainer {
         /** The most questions to use; default all; at least 2. */
         public Builder limit(int value) {
             once(limit, "limit");
-            InvalidConfigurationException.check(value >= 2, "limit must be at least 2, was %d", value);
+            Arguments.check(value >= 2, "limit must be at least 2, was %d", value);
             limit = value;
             return this;
         }
@@ -180,7 +180,7 @@ public final class ConfigAgentTrainer {
         }
 
         public ConfigAgentTrainer build() {
-            InvalidConfigurationException.check(embedder != null, "an embedder is required to train the configuration agent");
+            Arguments.check(embedder != null, "an embedder is required to train the configuration agent");
             return new ConfigAgentTrainer(this);
         }
     }

@@ -1,6 +1,6 @@
 package io.github.astrorag.mcts.score;
 
-import io.github.astrorag.core.InvalidConfigurationException;
+import io.github.astrorag.core.Arguments;
 import io.github.astrorag.core.embed.Vectors;
 import io.github.astrorag.core.model.Query;
 import io.github.astrorag.core.model.ScoredChunk;
@@ -224,8 +224,8 @@ public final class QueryCoverageScorer implements CombinationScorer {
         }
 
         private static Double weight(Double current, String name, double value) {
-            InvalidConfigurationException.check(current == null, "%s was already set", name);
-            InvalidConfigurationException.check(value >= 0 && value <= 10, "%s must be between 0 and 10, was %s", name, value);
+            Arguments.checkState(current == null, "%s was already set", name);
+            Arguments.check(value >= 0 && value <= 10, "%s must be between 0 and 10, was %s", name, value);
             return value;
         }
 
@@ -249,8 +249,8 @@ public final class QueryCoverageScorer implements CombinationScorer {
 
         /** Relevance weight decay per position, in (0, 1]; 1 makes order irrelevant; default {@value #DEFAULT_POSITION_DECAY}. */
         public Builder positionDecay(double value) {
-            InvalidConfigurationException.check(positionDecay == null, "positionDecay was already set");
-            InvalidConfigurationException.check(value > 0 && value <= 1, "positionDecay must be in (0, 1], was %s", value);
+            Arguments.checkState(positionDecay == null, "positionDecay was already set");
+            Arguments.check(value > 0 && value <= 1, "positionDecay must be in (0, 1], was %s", value);
             positionDecay = value;
             return this;
         }

@@ -4,7 +4,6 @@ import static io.github.astrorag.mcts.Fixtures.chunk;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.github.astrorag.core.InvalidConfigurationException;
 import io.github.astrorag.core.model.Context;
 import io.github.astrorag.core.model.Query;
 import io.github.astrorag.core.model.ScoredChunk;
@@ -119,7 +118,7 @@ class ConfigAgentTest {
         // beta scores longer id lists higher: all three chunks
         assertThat(c.chunks()).hasSize(3);
         assertThatThrownBy(() -> new AgentMctsSelector(agent, Map.of("alpha", scorers.get("alpha")), MctsContextSelector.defaults()))
-                .isInstanceOf(InvalidConfigurationException.class).hasMessageContaining("'beta'");
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("'beta'");
         assertThatThrownBy(() -> selector.select(Query.of("no vector"), pool, 100)).isInstanceOf(IllegalStateException.class);
     }
 
@@ -166,20 +165,20 @@ class ConfigAgentTest {
         Files.writeString(shrunk, text.replace("\"inputDimension\" : 16", "\"inputDimension\" : 15"));
         assertThatThrownBy(() -> ConfigAgent.load(shrunk)).isInstanceOf(AgentModelException.class)
                 .hasMessageContaining("\"layers[0]\" must take 15 inputs");
-        assertThatThrownBy(() -> agent.predict(new float[3])).isInstanceOf(InvalidConfigurationException.class)
+        assertThatThrownBy(() -> agent.predict(new float[3])).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("dimension 16, got 3");
     }
 
     @Test
     void trainingRejectsBadExamples() {
         assertThatThrownBy(() -> ConfigAgent.train(List.of(), AgentTrainingOptions.defaults()))
-                .isInstanceOf(InvalidConfigurationException.class).hasMessageContaining("at least 2");
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("at least 2");
         List<AgentExample> mixed = List.of(new AgentExample(new float[2], "a", FAST, Map.of()),
                 new AgentExample(new float[3], "b", FAST, Map.of()));
         assertThatThrownBy(() -> ConfigAgent.train(mixed, AgentTrainingOptions.defaults()))
-                .isInstanceOf(InvalidConfigurationException.class).hasMessageContaining("dimension 3, the first has 2");
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("dimension 3, the first has 2");
         assertThatThrownBy(() -> AgentTrainingOptions.builder().epochs(0))
-                .isInstanceOf(InvalidConfigurationException.class).hasMessage("epochs must be between 1 and 100000, was 0");
-        assertThatThrownBy(() -> new AgentSettings(0, 0, 0)).isInstanceOf(InvalidConfigurationException.class);
+                .isInstanceOf(IllegalArgumentException.class).hasMessage("epochs must be between 1 and 100000, was 0");
+        assertThatThrownBy(() -> new AgentSettings(0, 0, 0)).isInstanceOf(IllegalArgumentException.class);
     }
 }

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
-import io.github.astrorag.core.InvalidConfigurationException;
 import io.github.astrorag.core.embed.HashingEmbedder;
 import io.github.astrorag.core.embed.Vectors;
 import io.github.astrorag.core.model.Query;
@@ -86,7 +85,7 @@ class CombinationScorersTest {
     @Test
     void rerankerScorerSendsOnePseudoChunkPerCombinationInOneCall() {
         AtomicInteger calls = new AtomicInteger();
-        Reranker byLength = (query, candidates) -> {
+        Reranker byLength = (query, candidates, trace) -> {
             calls.incrementAndGet();
             // scores by text length and drops the shortest
             return candidates.stream().map(c -> c.withScore(c.chunk().text().length()))
@@ -111,8 +110,8 @@ class CombinationScorersTest {
     @Test
     void coverageBuilderFailsFast() {
         assertThatThrownBy(() -> QueryCoverageScorer.builder().positionDecay(0))
-                .isInstanceOf(InvalidConfigurationException.class).hasMessage("positionDecay must be in (0, 1], was 0.0");
+                .isInstanceOf(IllegalArgumentException.class).hasMessage("positionDecay must be in (0, 1], was 0.0");
         assertThatThrownBy(() -> QueryCoverageScorer.builder().coverageWeight(11))
-                .isInstanceOf(InvalidConfigurationException.class).hasMessageContaining("between 0 and 10, was 11.0");
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("between 0 and 10, was 11.0");
     }
 }

@@ -1,6 +1,6 @@
 package io.github.astrorag.retrieval.coverage;
 
-import io.github.astrorag.core.InvalidConfigurationException;
+import io.github.astrorag.core.Arguments;
 import io.github.astrorag.core.embed.Vectors;
 import io.github.astrorag.core.model.Context;
 import io.github.astrorag.core.model.Query;
@@ -124,24 +124,16 @@ public final class BridgingCoverageSelector implements Reranker, ContextSelector
         return new Builder();
     }
 
-    @Override
-    public List<ScoredChunk> rerank(Query query, List<ScoredChunk> candidates) {
-        return rerank(query, candidates, TraceSink.NONE);
-    }
 
     @Override
     public List<ScoredChunk> rerank(Query query, List<ScoredChunk> candidates, TraceSink trace) {
         return order(query, candidates, k, 0, trace);
     }
 
-    @Override
-    public Context select(Query query, List<ScoredChunk> candidates, int budget) {
-        return select(query, candidates, budget, TraceSink.NONE);
-    }
 
     @Override
     public Context select(Query query, List<ScoredChunk> candidates, int budget, TraceSink trace) {
-        InvalidConfigurationException.check(budget > 0, "the token budget must be positive, was %d", budget);
+        Arguments.check(budget > 0, "the token budget must be positive, was %d", budget);
         List<ScoredChunk> ranked = order(query, candidates, Integer.MAX_VALUE, budgetAware ? budget : 0, trace);
         return assembler.assemble(ranked, budget, Map.of("selector", "bridging-coverage"));
     }
@@ -355,7 +347,7 @@ public final class BridgingCoverageSelector implements Reranker, ContextSelector
                 weight, bridgeWeight, bridgeTerms, queryShift, redundancy, titleWeight, budgetAware);
     }
 
-    /** Fail-fast builder: a value out of range or given twice throws {@link InvalidConfigurationException}. */
+    /** Fail-fast builder: a value out of range or given twice throws {@link IllegalArgumentException}. */
     public static final class Builder {
         private Integer k;
         private Double weight;
@@ -372,71 +364,71 @@ public final class BridgingCoverageSelector implements Reranker, ContextSelector
 
         /** Chunks picked as a reranker; at least 1; default {@value BridgingCoverageSelector#DEFAULT_K}. */
         public Builder k(int value) {
-            InvalidConfigurationException.check(k == null, "k was already set");
-            InvalidConfigurationException.check(value >= 1, "k must be at least 1, was %d", value);
+            Arguments.checkState(k == null, "k was already set");
+            Arguments.check(value >= 1, "k must be at least 1, was %d", value);
             k = value;
             return this;
         }
 
         /** Weight w of the question-term gain; finite, ≥ 0; default {@value BridgingCoverageSelector#DEFAULT_WEIGHT}. */
         public Builder weight(double value) {
-            InvalidConfigurationException.check(weight == null, "weight was already set");
+            Arguments.checkState(weight == null, "weight was already set");
             weight = nonNegative("weight", value);
             return this;
         }
 
         /** Weight γ of the bridge-term gain; finite, ≥ 0 (0 = no bridging); default {@value BridgingCoverageSelector#DEFAULT_BRIDGE_WEIGHT}. */
         public Builder bridgeWeight(double value) {
-            InvalidConfigurationException.check(bridgeWeight == null, "bridgeWeight was already set");
+            Arguments.checkState(bridgeWeight == null, "bridgeWeight was already set");
             bridgeWeight = nonNegative("bridgeWeight", value);
             return this;
         }
 
         /** Bridge terms m per pick; 1 to 1000; default {@value BridgingCoverageSelector#DEFAULT_BRIDGE_TERMS}. */
         public Builder bridgeTerms(int value) {
-            InvalidConfigurationException.check(bridgeTerms == null, "bridgeTerms was already set");
-            InvalidConfigurationException.check(value >= 1 && value <= 1000, "bridgeTerms must be in [1, 1000], was %d", value);
+            Arguments.checkState(bridgeTerms == null, "bridgeTerms was already set");
+            Arguments.check(value >= 1 && value <= 1000, "bridgeTerms must be in [1, 1000], was %d", value);
             bridgeTerms = value;
             return this;
         }
 
         /** Query shift β towards the picks; finite, ≥ 0; default {@value BridgingCoverageSelector#DEFAULT_QUERY_SHIFT}. */
         public Builder queryShift(double value) {
-            InvalidConfigurationException.check(queryShift == null, "queryShift was already set");
+            Arguments.checkState(queryShift == null, "queryShift was already set");
             queryShift = nonNegative("queryShift", value);
             return this;
         }
 
         /** Near-duplicate penalty λ; finite, ≥ 0; default {@value BridgingCoverageSelector#DEFAULT_REDUNDANCY}. */
         public Builder redundancy(double value) {
-            InvalidConfigurationException.check(redundancy == null, "redundancy was already set");
+            Arguments.checkState(redundancy == null, "redundancy was already set");
             redundancy = nonNegative("redundancy", value);
             return this;
         }
 
         /** Weight τ of a title mentioned by a pick; finite, ≥ 0 (0 = titles unused); default {@value BridgingCoverageSelector#DEFAULT_TITLE_WEIGHT}. */
         public Builder titleWeight(double value) {
-            InvalidConfigurationException.check(titleWeight == null, "titleWeight was already set");
+            Arguments.checkState(titleWeight == null, "titleWeight was already set");
             titleWeight = nonNegative("titleWeight", value);
             return this;
         }
 
         /** Whether a candidate longer than the budget left is discounted; default {@value BridgingCoverageSelector#DEFAULT_BUDGET_AWARE}. */
         public Builder budgetAware(boolean value) {
-            InvalidConfigurationException.check(budgetAware == null, "budgetAware was already set");
+            Arguments.checkState(budgetAware == null, "budgetAware was already set");
             budgetAware = value;
             return this;
         }
 
         /** How the greedy order becomes a budgeted context; default p50k_base in relevance order. */
         public Builder assembler(TokenBudgetSelector value) {
-            InvalidConfigurationException.check(assembler == null, "assembler was already set");
+            Arguments.checkState(assembler == null, "assembler was already set");
             assembler = Objects.requireNonNull(value, "assembler");
             return this;
         }
 
         private static double nonNegative(String name, double value) {
-            InvalidConfigurationException.check(value >= 0 && Double.isFinite(value),
+            Arguments.check(value >= 0 && Double.isFinite(value),
                     "%s must be finite and >= 0, was %s", name, value);
             return value;
         }

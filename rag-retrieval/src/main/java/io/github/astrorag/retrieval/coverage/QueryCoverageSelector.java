@@ -1,6 +1,6 @@
 package io.github.astrorag.retrieval.coverage;
 
-import io.github.astrorag.core.InvalidConfigurationException;
+import io.github.astrorag.core.Arguments;
 import io.github.astrorag.core.model.Context;
 import io.github.astrorag.core.model.Query;
 import io.github.astrorag.core.model.ScoredChunk;
@@ -71,24 +71,16 @@ public final class QueryCoverageSelector implements Reranker, ContextSelector {
         return new Builder();
     }
 
-    @Override
-    public List<ScoredChunk> rerank(Query query, List<ScoredChunk> candidates) {
-        return rerank(query, candidates, TraceSink.NONE);
-    }
 
     @Override
     public List<ScoredChunk> rerank(Query query, List<ScoredChunk> candidates, TraceSink trace) {
         return order(query, candidates, k, trace);
     }
 
-    @Override
-    public Context select(Query query, List<ScoredChunk> candidates, int budget) {
-        return select(query, candidates, budget, TraceSink.NONE);
-    }
 
     @Override
     public Context select(Query query, List<ScoredChunk> candidates, int budget, TraceSink trace) {
-        InvalidConfigurationException.check(budget > 0, "the token budget must be positive, was %d", budget);
+        Arguments.check(budget > 0, "the token budget must be positive, was %d", budget);
         List<ScoredChunk> ranked = order(query, candidates, Integer.MAX_VALUE, trace);
         return assembler.assemble(ranked, budget, Map.of("selector", "query-coverage"));
     }
@@ -170,7 +162,7 @@ public final class QueryCoverageSelector implements Reranker, ContextSelector {
         return m;
     }
 
-    /** Fail-fast builder: a value out of range or given twice throws {@link InvalidConfigurationException}. */
+    /** Fail-fast builder: a value out of range or given twice throws {@link IllegalArgumentException}. */
     public static final class Builder {
         private Integer k;
         private Double weight;
@@ -181,23 +173,23 @@ public final class QueryCoverageSelector implements Reranker, ContextSelector {
 
         /** Chunks picked as a reranker; at least 1; default {@value QueryCoverageSelector#DEFAULT_K}. */
         public Builder k(int value) {
-            InvalidConfigurationException.check(k == null, "k was already set");
-            InvalidConfigurationException.check(value >= 1, "k must be at least 1, was %d", value);
+            Arguments.checkState(k == null, "k was already set");
+            Arguments.check(value >= 1, "k must be at least 1, was %d", value);
             k = value;
             return this;
         }
 
         /** Weight w of the coverage gain; finite and ≥ 0 (0 = plain score order); default {@value QueryCoverageSelector#DEFAULT_WEIGHT}. */
         public Builder weight(double value) {
-            InvalidConfigurationException.check(weight == null, "weight was already set");
-            InvalidConfigurationException.check(value >= 0 && Double.isFinite(value), "weight must be finite and >= 0, was %s", value);
+            Arguments.checkState(weight == null, "weight was already set");
+            Arguments.check(value >= 0 && Double.isFinite(value), "weight must be finite and >= 0, was %s", value);
             weight = value;
             return this;
         }
 
         /** How the greedy order becomes a budgeted context; default p50k_base in relevance order. */
         public Builder assembler(TokenBudgetSelector value) {
-            InvalidConfigurationException.check(assembler == null, "assembler was already set");
+            Arguments.checkState(assembler == null, "assembler was already set");
             assembler = Objects.requireNonNull(value, "assembler");
             return this;
         }

@@ -14,7 +14,7 @@ import ai.djl.translate.NoBatchifyTranslator;
 import ai.djl.translate.TranslateException;
 import ai.djl.translate.TranslatorContext;
 import io.github.astrorag.core.EmbeddingException;
-import io.github.astrorag.core.InvalidConfigurationException;
+import io.github.astrorag.core.Arguments;
 import io.github.astrorag.core.embed.Vectors;
 import io.github.astrorag.core.spi.Embedder;
 import java.io.IOException;
@@ -470,7 +470,7 @@ public final class OnnxSentenceEmbedder implements Embedder, AutoCloseable {
 
     /**
      * Builds an {@link OnnxSentenceEmbedder}. Every setting may be given once; a setting given twice
-     * or out of range throws {@link InvalidConfigurationException} naming the value and the limit.
+     * or out of range throws {@link IllegalArgumentException} naming the value and the limit.
      */
     public static final class Builder {
         private @Nullable SentenceModel sentenceModel;
@@ -496,8 +496,8 @@ public final class OnnxSentenceEmbedder implements Embedder, AutoCloseable {
 
         /** One of the bundled models; exclusive with {@link #modelDirectory}. */
         public Builder model(SentenceModel model) {
-            InvalidConfigurationException.check(model != null, "model must not be null");
-            InvalidConfigurationException.check(sentenceModel == null && directory == null,
+            Arguments.check(model != null, "model must not be null");
+            Arguments.checkState(sentenceModel == null && directory == null,
                     "the model is already set (%s); give model(...) or modelDirectory(...) once",
                     sentenceModel != null ? sentenceModel.id() : directory);
             this.sentenceModel = model;
@@ -511,8 +511,8 @@ public final class OnnxSentenceEmbedder implements Embedder, AutoCloseable {
          * defaults to {@link Pooling#MEAN}; exclusive with {@link #model}.
          */
         public Builder modelDirectory(Path folder) {
-            InvalidConfigurationException.check(folder != null, "modelDirectory must not be null");
-            InvalidConfigurationException.check(sentenceModel == null && directory == null,
+            Arguments.check(folder != null, "modelDirectory must not be null");
+            Arguments.checkState(sentenceModel == null && directory == null,
                     "the model is already set (%s); give model(...) or modelDirectory(...) once",
                     sentenceModel != null ? sentenceModel.id() : directory);
             this.directory = folder;
@@ -521,8 +521,8 @@ public final class OnnxSentenceEmbedder implements Embedder, AutoCloseable {
 
         /** Overrides the model's pooling (a bundled model's own, {@link Pooling#MEAN} for a folder). */
         public Builder pooling(Pooling pooling) {
-            InvalidConfigurationException.check(pooling != null, "pooling must not be null");
-            InvalidConfigurationException.check(!poolingSet, "pooling is already set to %s", this.pooling);
+            Arguments.check(pooling != null, "pooling must not be null");
+            Arguments.checkState(!poolingSet, "pooling is already set to %s", this.pooling);
             this.pooling = pooling;
             this.poolingSet = true;
             return this;
@@ -530,8 +530,8 @@ public final class OnnxSentenceEmbedder implements Embedder, AutoCloseable {
 
         /** Maximum tokens per text, special tokens included; longer texts are cut. Default {@value #DEFAULT_MAX_LENGTH}. */
         public Builder maxLength(int tokens) {
-            InvalidConfigurationException.check(!maxLengthSet, "maxLength is already set to %d", maxLength);
-            InvalidConfigurationException.check(tokens >= MIN_MAX_LENGTH && tokens <= MAX_MAX_LENGTH,
+            Arguments.checkState(!maxLengthSet, "maxLength is already set to %d", maxLength);
+            Arguments.check(tokens >= MIN_MAX_LENGTH && tokens <= MAX_MAX_LENGTH,
                     "maxLength must be in [%d, %d], was %d", MIN_MAX_LENGTH, MAX_MAX_LENGTH, tokens);
             this.maxLength = tokens;
             this.maxLengthSet = true;
@@ -543,8 +543,8 @@ public final class OnnxSentenceEmbedder implements Embedder, AutoCloseable {
          * {@value #DEFAULT_BATCH_SIZE}. Quantised models always run one text at a time.
          */
         public Builder batchSize(int texts) {
-            InvalidConfigurationException.check(!batchSizeSet, "batchSize is already set to %d", batchSize);
-            InvalidConfigurationException.check(texts >= 1 && texts <= MAX_BATCH_SIZE,
+            Arguments.checkState(!batchSizeSet, "batchSize is already set to %d", batchSize);
+            Arguments.check(texts >= 1 && texts <= MAX_BATCH_SIZE,
                     "batchSize must be in [1, %d], was %d", MAX_BATCH_SIZE, texts);
             this.batchSize = texts;
             this.batchSizeSet = true;
@@ -553,8 +553,8 @@ public final class OnnxSentenceEmbedder implements Embedder, AutoCloseable {
 
         /** ONNX Runtime intra-op threads per run; default {@value #DEFAULT_INTRA_OP_THREADS}; 0 lets ONNX Runtime choose. */
         public Builder intraOpThreads(int threads) {
-            InvalidConfigurationException.check(!threadsSet, "intraOpThreads is already set to %d", intraOpThreads);
-            InvalidConfigurationException.check(threads >= 0 && threads <= MAX_INTRA_OP_THREADS,
+            Arguments.checkState(!threadsSet, "intraOpThreads is already set to %d", intraOpThreads);
+            Arguments.check(threads >= 0 && threads <= MAX_INTRA_OP_THREADS,
                     "intraOpThreads must be in [0, %d], was %d", MAX_INTRA_OP_THREADS, threads);
             this.intraOpThreads = threads;
             this.threadsSet = true;
@@ -566,8 +566,8 @@ public final class OnnxSentenceEmbedder implements Embedder, AutoCloseable {
          * 0 (the default) means one per available processor. Vectors do not depend on it.
          */
         public Builder parallelism(int runs) {
-            InvalidConfigurationException.check(!parallelismSet, "parallelism is already set to %d", parallelism);
-            InvalidConfigurationException.check(runs >= 0 && runs <= MAX_PARALLELISM,
+            Arguments.checkState(!parallelismSet, "parallelism is already set to %d", parallelism);
+            Arguments.check(runs >= 0 && runs <= MAX_PARALLELISM,
                     "parallelism must be in [0, %d], was %d", MAX_PARALLELISM, runs);
             this.parallelism = runs;
             this.parallelismSet = true;
@@ -579,7 +579,7 @@ public final class OnnxSentenceEmbedder implements Embedder, AutoCloseable {
          * for fp32 models, false for dynamically quantised ones, the default). Bundled models know it.
          */
         public Builder batchInvariant(boolean invariant) {
-            InvalidConfigurationException.check(!batchInvariantSet, "batchInvariant is already set to %s", batchInvariant);
+            Arguments.checkState(!batchInvariantSet, "batchInvariant is already set to %s", batchInvariant);
             this.batchInvariant = invariant;
             this.batchInvariantSet = true;
             return this;
@@ -587,9 +587,9 @@ public final class OnnxSentenceEmbedder implements Embedder, AutoCloseable {
 
         /** Prefixes put before queries and passages; a bundled model's own by default, none for a folder. */
         public Builder prefixes(String query, String passage) {
-            InvalidConfigurationException.check(!prefixesSet, "prefixes are already set to '%s' / '%s'", queryPrefix,
+            Arguments.checkState(!prefixesSet, "prefixes are already set to '%s' / '%s'", queryPrefix,
                     passagePrefix);
-            InvalidConfigurationException.check(query != null && passage != null, "prefixes must not be null");
+            Arguments.check(query != null && passage != null, "prefixes must not be null");
             this.queryPrefix = query;
             this.passagePrefix = passage;
             this.prefixesSet = true;
@@ -599,7 +599,7 @@ public final class OnnxSentenceEmbedder implements Embedder, AutoCloseable {
         /**
          * Loads the tokenizer and the ONNX session.
          *
-         * @throws InvalidConfigurationException if a setting contradicts another, or the model folder
+         * @throws IllegalArgumentException if a setting contradicts another, or the model folder
          *                                       is missing or incomplete
          * @throws EmbeddingException            if a bundled model's resources are not on the classpath,
          *                                       or the engine cannot load the model
@@ -609,7 +609,7 @@ public final class OnnxSentenceEmbedder implements Embedder, AutoCloseable {
                 return buildFromDirectory(directory);
             }
             SentenceModel m = sentenceModel != null ? sentenceModel : DEFAULT_MODEL;
-            InvalidConfigurationException.check(!batchInvariantSet,
+            Arguments.check(!batchInvariantSet,
                     "batchInvariant is for a user model folder; model %s is known to be %s", m.id(),
                     m.quantized() ? "quantised (run one text at a time)" : "batch-invariant");
             if (!poolingSet) {
@@ -640,11 +640,11 @@ public final class OnnxSentenceEmbedder implements Embedder, AutoCloseable {
         }
 
         private OnnxSentenceEmbedder buildFromDirectory(Path dir) {
-            InvalidConfigurationException.check(Files.isDirectory(dir),
+            Arguments.check(Files.isDirectory(dir),
                     "model directory %s does not exist or is not a folder; it must hold %s and %s",
                     dir.toAbsolutePath(), MODEL_FILE, TOKENIZER_FILE);
             for (String file : List.of(MODEL_FILE, TOKENIZER_FILE)) {
-                InvalidConfigurationException.check(Files.isRegularFile(dir.resolve(file)),
+                Arguments.check(Files.isRegularFile(dir.resolve(file)),
                         "model directory %s has no %s; it must hold %s and %s (export one with Hugging Face"
                                 + " Optimum: optimum-cli export onnx --model <name> <folder>)",
                         dir.toAbsolutePath(), file, MODEL_FILE, TOKENIZER_FILE);

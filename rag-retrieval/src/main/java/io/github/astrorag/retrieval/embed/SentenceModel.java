@@ -1,6 +1,5 @@
 package io.github.astrorag.retrieval.embed;
 
-import io.github.astrorag.core.InvalidConfigurationException;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.stream.Collectors;
@@ -109,7 +108,7 @@ public enum SentenceModel {
     /**
      * The model with this {@link #id()} (case-insensitive).
      *
-     * @throws InvalidConfigurationException naming the unknown id and listing the known ones
+     * @throws IllegalArgumentException naming the unknown id and listing the known ones
      */
     public static SentenceModel byId(String id) {
         if (id != null) {
@@ -120,7 +119,7 @@ public enum SentenceModel {
                 }
             }
         }
-        throw new InvalidConfigurationException("unknown embedding model '" + id + "'; known models: "
+        throw new IllegalArgumentException("unknown embedding model '" + id + "'; known models: "
                 + Arrays.stream(values()).map(SentenceModel::id).collect(Collectors.joining(", ")));
     }
 }

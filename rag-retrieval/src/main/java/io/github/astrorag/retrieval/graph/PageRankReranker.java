@@ -1,6 +1,6 @@
 package io.github.astrorag.retrieval.graph;
 
-import io.github.astrorag.core.InvalidConfigurationException;
+import io.github.astrorag.core.Arguments;
 import io.github.astrorag.core.embed.Vectors;
 import io.github.astrorag.core.model.Query;
 import io.github.astrorag.core.model.ScoredChunk;
@@ -95,10 +95,6 @@ public final class PageRankReranker implements Reranker {
         return new Builder();
     }
 
-    @Override
-    public List<ScoredChunk> rerank(Query query, List<ScoredChunk> candidates) {
-        return rerank(query, candidates, TraceSink.NONE);
-    }
 
     @Override
     public List<ScoredChunk> rerank(Query query, List<ScoredChunk> candidates, TraceSink trace) {
@@ -216,7 +212,7 @@ public final class PageRankReranker implements Reranker {
         return m;
     }
 
-    /** Fail-fast builder: a value out of range or given twice throws {@link InvalidConfigurationException}. */
+    /** Fail-fast builder: a value out of range or given twice throws {@link IllegalArgumentException}. */
     public static final class Builder {
         private GraphKind graphKind;
         private Integer top;
@@ -229,7 +225,7 @@ public final class PageRankReranker implements Reranker {
         }
 
         private static void once(Object current, String name) {
-            InvalidConfigurationException.check(current == null, "%s was already set", name);
+            Arguments.checkState(current == null, "%s was already set", name);
         }
 
         /** The graph; default {@link GraphKind#COSINE}. */
@@ -242,7 +238,7 @@ public final class PageRankReranker implements Reranker {
         /** Chunks kept; at least 1; default {@value PageRankReranker#DEFAULT_TOP}. */
         public Builder top(int value) {
             once(top, "top");
-            InvalidConfigurationException.check(value >= 1, "top must be at least 1, was %d", value);
+            Arguments.check(value >= 1, "top must be at least 1, was %d", value);
             top = value;
             return this;
         }
@@ -250,7 +246,7 @@ public final class PageRankReranker implements Reranker {
         /** The cosine graph's τ, in [-1, 1); default {@value PageRankReranker#DEFAULT_THRESHOLD}. */
         public Builder threshold(double value) {
             once(threshold, "threshold");
-            InvalidConfigurationException.check(value >= -1 && value < 1, "threshold must be in [-1, 1), was %s", value);
+            Arguments.check(value >= -1 && value < 1, "threshold must be in [-1, 1), was %s", value);
             threshold = value;
             return this;
         }
@@ -258,7 +254,7 @@ public final class PageRankReranker implements Reranker {
         /** Damping in [0, 1]; default {@value PersonalizedPageRank#DEFAULT_DAMPING}. */
         public Builder damping(double value) {
             once(damping, "damping");
-            InvalidConfigurationException.check(value >= 0 && value <= 1, "damping must be in [0, 1], was %s", value);
+            Arguments.check(value >= 0 && value <= 1, "damping must be in [0, 1], was %s", value);
             damping = value;
             return this;
         }
@@ -266,7 +262,7 @@ public final class PageRankReranker implements Reranker {
         /** Most iterations; at least 1; default {@value PersonalizedPageRank#DEFAULT_MAX_ITERATIONS}. */
         public Builder maxIterations(int value) {
             once(maxIterations, "maxIterations");
-            InvalidConfigurationException.check(value >= 1, "maxIterations must be at least 1, was %d", value);
+            Arguments.check(value >= 1, "maxIterations must be at least 1, was %d", value);
             maxIterations = value;
             return this;
         }
@@ -274,7 +270,7 @@ public final class PageRankReranker implements Reranker {
         /** Convergence tolerance; positive; default {@value PersonalizedPageRank#DEFAULT_TOLERANCE}. */
         public Builder tolerance(double value) {
             once(tolerance, "tolerance");
-            InvalidConfigurationException.check(value > 0 && Double.isFinite(value), "tolerance must be positive, was %s", value);
+            Arguments.check(value > 0 && Double.isFinite(value), "tolerance must be positive, was %s", value);
             tolerance = value;
             return this;
         }

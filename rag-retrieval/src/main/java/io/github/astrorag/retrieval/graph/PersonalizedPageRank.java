@@ -1,6 +1,6 @@
 package io.github.astrorag.retrieval.graph;
 
-import io.github.astrorag.core.InvalidConfigurationException;
+import io.github.astrorag.core.Arguments;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
@@ -75,7 +75,7 @@ public final class PersonalizedPageRank<V, E> implements VertexScoringAlgorithm<
      * @param damping         in [0, 1]
      * @param maxIterations   at least 1
      * @param tolerance       positive
-     * @throws InvalidConfigurationException naming the bad value: a damping, iteration count or tolerance
+     * @throws IllegalArgumentException naming the bad value: a damping, iteration count or tolerance
      *         out of range, a weight that is negative or not finite, a personalized vertex not in the graph,
      *         or weights that are all zero
      */
@@ -83,20 +83,20 @@ public final class PersonalizedPageRank<V, E> implements VertexScoringAlgorithm<
                                 int maxIterations, double tolerance) {
         this.graph = Objects.requireNonNull(graph, "graph");
         Objects.requireNonNull(personalization, "personalization");
-        InvalidConfigurationException.check(damping >= 0 && damping <= 1, "damping must be in [0, 1], was %s", damping);
-        InvalidConfigurationException.check(maxIterations >= 1, "maxIterations must be at least 1, was %d", maxIterations);
-        InvalidConfigurationException.check(tolerance > 0 && Double.isFinite(tolerance),
+        Arguments.check(damping >= 0 && damping <= 1, "damping must be in [0, 1], was %s", damping);
+        Arguments.check(maxIterations >= 1, "maxIterations must be at least 1, was %d", maxIterations);
+        Arguments.check(tolerance > 0 && Double.isFinite(tolerance),
                 "tolerance must be positive and finite, was %s", tolerance);
         double sum = 0;
         for (Map.Entry<V, Double> e : personalization.entrySet()) {
-            InvalidConfigurationException.check(graph.containsVertex(e.getKey()),
+            Arguments.check(graph.containsVertex(e.getKey()),
                     "personalized vertex %s is not in the graph", e.getKey());
             double w = Objects.requireNonNull(e.getValue(), "personalization weight");
-            InvalidConfigurationException.check(w >= 0 && Double.isFinite(w),
+            Arguments.check(w >= 0 && Double.isFinite(w),
                     "personalization weight of %s must be finite and >= 0, was %s", e.getKey(), w);
             sum += w;
         }
-        InvalidConfigurationException.check(personalization.isEmpty() || sum > 0,
+        Arguments.check(personalization.isEmpty() || sum > 0,
                 "personalization weights sum to 0: give some vertex a positive weight, or none for uniform");
         this.personalization = Map.copyOf(personalization);
         this.damping = damping;

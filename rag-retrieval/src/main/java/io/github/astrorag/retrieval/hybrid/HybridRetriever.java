@@ -1,6 +1,6 @@
 package io.github.astrorag.retrieval.hybrid;
 
-import io.github.astrorag.core.InvalidConfigurationException;
+import io.github.astrorag.core.Arguments;
 import io.github.astrorag.core.model.Query;
 import io.github.astrorag.core.model.ScoredChunk;
 import io.github.astrorag.core.spi.EphemeralIndex;
@@ -74,14 +74,10 @@ public final class HybridRetriever implements Retriever {
         return new Builder();
     }
 
-    @Override
-    public List<ScoredChunk> retrieve(Query query, EphemeralIndex index, int k) {
-        return retrieve(query, index, k, TraceSink.NONE);
-    }
 
     @Override
     public List<ScoredChunk> retrieve(Query query, EphemeralIndex index, int k, TraceSink trace) {
-        InvalidConfigurationException.check(k >= 1, "k must be at least 1, was %d", k);
+        Arguments.check(k >= 1, "k must be at least 1, was %d", k);
         int fetch = Math.max(k, fetchSize);
         List<ScoredChunk> dense = index.search(query.requireEmbedding(), fetch);
         List<ScoredChunk> lexical = bm25.retrieve(query, index, fetch);
@@ -135,7 +131,7 @@ public final class HybridRetriever implements Retriever {
         return m;
     }
 
-    /** Fail-fast builder: a value out of range or given twice throws {@link InvalidConfigurationException}. */
+    /** Fail-fast builder: a value out of range or given twice throws {@link IllegalArgumentException}. */
     public static final class Builder {
         private Fusion fusion;
         private Integer rrfK;
@@ -147,7 +143,7 @@ public final class HybridRetriever implements Retriever {
         }
 
         private static void once(Object current, String name) {
-            InvalidConfigurationException.check(current == null, "%s was already set", name);
+            Arguments.checkState(current == null, "%s was already set", name);
         }
 
         /** The fusion; default {@link Fusion#RRF}. */
@@ -160,7 +156,7 @@ public final class HybridRetriever implements Retriever {
         /** RRF's rank constant; at least 0; default {@value HybridRetriever#DEFAULT_RRF_K}. */
         public Builder rrfK(int value) {
             once(rrfK, "rrfK");
-            InvalidConfigurationException.check(value >= 0, "rrfK must be at least 0, was %d", value);
+            Arguments.check(value >= 0, "rrfK must be at least 0, was %d", value);
             rrfK = value;
             return this;
         }
@@ -168,7 +164,7 @@ public final class HybridRetriever implements Retriever {
         /** Weight on BM25 in weighted fusion, in [0, 1]; default {@value HybridRetriever#DEFAULT_BM25_WEIGHT}. */
         public Builder bm25Weight(double value) {
             once(bm25Weight, "bm25Weight");
-            InvalidConfigurationException.check(value >= 0 && value <= 1, "bm25Weight must be in [0, 1], was %s", value);
+            Arguments.check(value >= 0 && value <= 1, "bm25Weight must be in [0, 1], was %s", value);
             bm25Weight = value;
             return this;
         }
@@ -176,7 +172,7 @@ public final class HybridRetriever implements Retriever {
         /** Chunks fetched from each ranking at least; at least 1; default {@value HybridRetriever#DEFAULT_FETCH_SIZE}. */
         public Builder fetchSize(int value) {
             once(fetchSize, "fetchSize");
-            InvalidConfigurationException.check(value >= 1, "fetchSize must be at least 1, was %d", value);
+            Arguments.check(value >= 1, "fetchSize must be at least 1, was %d", value);
             fetchSize = value;
             return this;
         }

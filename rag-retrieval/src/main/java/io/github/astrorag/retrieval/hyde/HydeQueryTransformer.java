@@ -1,6 +1,6 @@
 package io.github.astrorag.retrieval.hyde;
 
-import io.github.astrorag.core.InvalidConfigurationException;
+import io.github.astrorag.core.Arguments;
 import io.github.astrorag.core.embed.Vectors;
 import io.github.astrorag.core.model.Answer;
 import io.github.astrorag.core.model.Context;
@@ -62,13 +62,13 @@ public final class HydeQueryTransformer implements QueryTransformer {
      * @param generator   writes the hypothetical passage
      * @param mode        which vector to use
      * @param instruction the prompt, with one {@code %s} for the question
-     * @throws InvalidConfigurationException if the instruction has no {@code %s}
+     * @throws IllegalArgumentException if the instruction has no {@code %s}
      */
     public HydeQueryTransformer(Generator generator, Mode mode, String instruction) {
         this.generator = Objects.requireNonNull(generator, "generator");
         this.mode = Objects.requireNonNull(mode, "mode");
         this.instruction = Objects.requireNonNull(instruction, "instruction");
-        InvalidConfigurationException.check(instruction.contains("%s"),
+        Arguments.check(instruction.contains("%s"),
                 "the HyDE instruction must contain %%s for the question, was \"%s\"", instruction);
     }
 

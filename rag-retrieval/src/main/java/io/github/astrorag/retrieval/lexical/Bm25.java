@@ -1,6 +1,6 @@
 package io.github.astrorag.retrieval.lexical;
 
-import io.github.astrorag.core.InvalidConfigurationException;
+import io.github.astrorag.core.Arguments;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
@@ -40,8 +40,8 @@ public final class Bm25 {
     private final Map<String, Map<Integer, Integer>> postings;
 
     private Bm25(List<List<String>> documents, double k1, double b) {
-        InvalidConfigurationException.check(k1 >= 0 && Double.isFinite(k1), "BM25 k1 must be finite and >= 0, was %s", k1);
-        InvalidConfigurationException.check(b >= 0 && b <= 1, "BM25 b must be in [0, 1], was %s", b);
+        Arguments.check(k1 >= 0 && Double.isFinite(k1), "BM25 k1 must be finite and >= 0, was %s", k1);
+        Arguments.check(b >= 0 && b <= 1, "BM25 b must be in [0, 1], was %s", b);
         this.k1 = k1;
         this.b = b;
         this.lengths = new int[documents.size()];

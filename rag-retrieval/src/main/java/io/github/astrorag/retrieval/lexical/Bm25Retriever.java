@@ -1,6 +1,6 @@
 package io.github.astrorag.retrieval.lexical;
 
-import io.github.astrorag.core.InvalidConfigurationException;
+import io.github.astrorag.core.Arguments;
 import io.github.astrorag.core.model.Chunk;
 import io.github.astrorag.core.model.Query;
 import io.github.astrorag.core.model.ScoredChunk;
@@ -42,7 +42,7 @@ public final class Bm25Retriever implements Retriever {
     /**
      * BM25 with the given parameters.
      *
-     * @throws InvalidConfigurationException if k1 is negative or b is outside [0, 1]
+     * @throws IllegalArgumentException if k1 is negative or b is outside [0, 1]
      */
     public Bm25Retriever(double k1, double b) {
         Bm25.of(List.of(), k1, b); // validates
@@ -50,14 +50,10 @@ public final class Bm25Retriever implements Retriever {
         this.b = b;
     }
 
-    @Override
-    public List<ScoredChunk> retrieve(Query query, EphemeralIndex index, int k) {
-        return retrieve(query, index, k, TraceSink.NONE);
-    }
 
     @Override
     public List<ScoredChunk> retrieve(Query query, EphemeralIndex index, int k, TraceSink trace) {
-        InvalidConfigurationException.check(k >= 1, "k must be at least 1, was %d", k);
+        Arguments.check(k >= 1, "k must be at least 1, was %d", k);
         Snapshot s = snapshot(index);
         List<String> terms = EnglishTerms.of(query.text());
         double[] scores = s.bm25().scores(terms);

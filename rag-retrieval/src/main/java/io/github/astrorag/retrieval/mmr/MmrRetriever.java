@@ -1,6 +1,6 @@
 package io.github.astrorag.retrieval.mmr;
 
-import io.github.astrorag.core.InvalidConfigurationException;
+import io.github.astrorag.core.Arguments;
 import io.github.astrorag.core.embed.Vectors;
 import io.github.astrorag.core.model.Query;
 import io.github.astrorag.core.model.ScoredChunk;
@@ -55,7 +55,7 @@ public final class MmrRetriever implements Retriever, Reranker {
         this.k = b.k == null ? DEFAULT_K : b.k;
         this.lambda = b.lambda == null ? DEFAULT_LAMBDA : b.lambda;
         this.fetchSize = b.fetchSize == null ? DEFAULT_FETCH_SIZE : b.fetchSize;
-        InvalidConfigurationException.check(fetchSize >= k, "fetchSize (%d) must be at least k (%d)", fetchSize, k);
+        Arguments.check(fetchSize >= k, "fetchSize (%d) must be at least k (%d)", fetchSize, k);
     }
 
     /** MMR with the paper's defaults: k = 3, λ = 0.5, fetch 20. */
@@ -68,23 +68,15 @@ public final class MmrRetriever implements Retriever, Reranker {
         return new Builder();
     }
 
-    @Override
-    public List<ScoredChunk> retrieve(Query query, EphemeralIndex index, int requested) {
-        return retrieve(query, index, requested, TraceSink.NONE);
-    }
 
     @Override
     public List<ScoredChunk> retrieve(Query query, EphemeralIndex index, int requested, TraceSink trace) {
-        InvalidConfigurationException.check(requested >= 1, "k must be at least 1, was %d", requested);
+        Arguments.check(requested >= 1, "k must be at least 1, was %d", requested);
         List<ScoredChunk> pool = index.search(query.requireEmbedding(), fetchSize);
         trace.put("fetched", pool.size());
         return select(query, pool, Math.min(k, requested), trace);
     }
 
-    @Override
-    public List<ScoredChunk> rerank(Query query, List<ScoredChunk> candidates) {
-        return rerank(query, candidates, TraceSink.NONE);
-    }
 
     @Override
     public List<ScoredChunk> rerank(Query query, List<ScoredChunk> candidates, TraceSink trace) {
@@ -164,7 +156,7 @@ public final class MmrRetriever implements Retriever, Reranker {
         return m;
     }
 
-    /** Fail-fast builder: a value out of range or given twice throws {@link InvalidConfigurationException}. */
+    /** Fail-fast builder: a value out of range or given twice throws {@link IllegalArgumentException}. */
     public static final class Builder {
         private Integer k;
         private Double lambda;
@@ -175,24 +167,24 @@ public final class MmrRetriever implements Retriever, Reranker {
 
         /** Chunks selected; at least 1; default {@value MmrRetriever#DEFAULT_K}. */
         public Builder k(int value) {
-            InvalidConfigurationException.check(k == null, "k was already set");
-            InvalidConfigurationException.check(value >= 1, "k must be at least 1, was %d", value);
+            Arguments.checkState(k == null, "k was already set");
+            Arguments.check(value >= 1, "k must be at least 1, was %d", value);
             k = value;
             return this;
         }
 
         /** λ in [0, 1]; 1 = relevance only, 0 = diversity only; default {@value MmrRetriever#DEFAULT_LAMBDA}. */
         public Builder lambda(double value) {
-            InvalidConfigurationException.check(lambda == null, "lambda was already set");
-            InvalidConfigurationException.check(value >= 0 && value <= 1, "lambda must be in [0, 1], was %s", value);
+            Arguments.checkState(lambda == null, "lambda was already set");
+            Arguments.check(value >= 0 && value <= 1, "lambda must be in [0, 1], was %s", value);
             lambda = value;
             return this;
         }
 
         /** Candidates fetched from the index; at least k; default {@value MmrRetriever#DEFAULT_FETCH_SIZE}. */
         public Builder fetchSize(int value) {
-            InvalidConfigurationException.check(fetchSize == null, "fetchSize was already set");
-            InvalidConfigurationException.check(value >= 1, "fetchSize must be at least 1, was %d", value);
+            Arguments.checkState(fetchSize == null, "fetchSize was already set");
+            Arguments.check(value >= 1, "fetchSize must be at least 1, was %d", value);
             fetchSize = value;
             return this;
         }

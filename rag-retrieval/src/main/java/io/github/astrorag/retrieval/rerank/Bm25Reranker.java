@@ -1,6 +1,6 @@
 package io.github.astrorag.retrieval.rerank;
 
-import io.github.astrorag.core.InvalidConfigurationException;
+import io.github.astrorag.core.Arguments;
 import io.github.astrorag.core.model.Query;
 import io.github.astrorag.core.model.ScoredChunk;
 import io.github.astrorag.core.spi.Reranker;
@@ -34,17 +34,13 @@ public final class Bm25Reranker implements Reranker {
     /**
      * Re-scores and keeps the best {@code top} ({@link #ALL} for all).
      *
-     * @throws InvalidConfigurationException if {@code top} is neither positive nor {@link #ALL}
+     * @throws IllegalArgumentException if {@code top} is neither positive nor {@link #ALL}
      */
     public Bm25Reranker(int top) {
-        InvalidConfigurationException.check(top >= 1 || top == ALL, "top must be positive or ALL (-1), was %d", top);
+        Arguments.check(top >= 1 || top == ALL, "top must be positive or ALL (-1), was %d", top);
         this.top = top;
     }
 
-    @Override
-    public List<ScoredChunk> rerank(Query query, List<ScoredChunk> candidates) {
-        return rerank(query, candidates, TraceSink.NONE);
-    }
 
     @Override
     public List<ScoredChunk> rerank(Query query, List<ScoredChunk> candidates, TraceSink trace) {

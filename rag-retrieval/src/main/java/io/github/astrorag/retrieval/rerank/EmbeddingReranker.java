@@ -1,6 +1,6 @@
 package io.github.astrorag.retrieval.rerank;
 
-import io.github.astrorag.core.InvalidConfigurationException;
+import io.github.astrorag.core.Arguments;
 import io.github.astrorag.core.embed.Vectors;
 import io.github.astrorag.core.model.Query;
 import io.github.astrorag.core.model.ScoredChunk;
@@ -40,18 +40,14 @@ public final class EmbeddingReranker implements Reranker {
     /**
      * Re-scores with {@code embedder} and keeps the best {@code top} ({@link #ALL} for all).
      *
-     * @throws InvalidConfigurationException if {@code top} is neither positive nor {@link #ALL}
+     * @throws IllegalArgumentException if {@code top} is neither positive nor {@link #ALL}
      */
     public EmbeddingReranker(Embedder embedder, int top) {
         this.embedder = Objects.requireNonNull(embedder, "embedder");
-        InvalidConfigurationException.check(top >= 1 || top == ALL, "top must be positive or ALL (-1), was %d", top);
+        Arguments.check(top >= 1 || top == ALL, "top must be positive or ALL (-1), was %d", top);
         this.top = top;
     }
 
-    @Override
-    public List<ScoredChunk> rerank(Query query, List<ScoredChunk> candidates) {
-        return rerank(query, candidates, TraceSink.NONE);
-    }
 
     @Override
     public List<ScoredChunk> rerank(Query query, List<ScoredChunk> candidates, TraceSink trace) {

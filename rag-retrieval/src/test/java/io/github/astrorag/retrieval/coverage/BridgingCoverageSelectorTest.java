@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
-import io.github.astrorag.core.InvalidConfigurationException;
 import io.github.astrorag.core.model.Context;
 import io.github.astrorag.core.model.Query;
 import io.github.astrorag.core.model.ScoredChunk;
@@ -150,15 +149,15 @@ class BridgingCoverageSelectorTest {
     @Test
     void rejectsBadSettingsAndKLimits() {
         assertThatThrownBy(() -> BridgingCoverageSelector.builder().titleWeight(-1))
-                .isInstanceOf(InvalidConfigurationException.class).hasMessageContaining("-1");
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("-1");
         assertThatThrownBy(() -> BridgingCoverageSelector.builder().bridgeTerms(0))
-                .isInstanceOf(InvalidConfigurationException.class).hasMessageContaining("0");
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("0");
         assertThatThrownBy(() -> BridgingCoverageSelector.builder().queryShift(Double.NaN))
-                .isInstanceOf(InvalidConfigurationException.class);
+                .isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> BridgingCoverageSelector.builder().budgetAware(true).budgetAware(false))
-                .isInstanceOf(InvalidConfigurationException.class).hasMessageContaining("already");
+                .isInstanceOf(IllegalStateException.class).hasMessageContaining("already");
         assertThatThrownBy(() -> BridgingCoverageSelector.defaults().select(Q, candidates(true), 0))
-                .isInstanceOf(InvalidConfigurationException.class);
+                .isInstanceOf(IllegalArgumentException.class);
         assertThat(BridgingCoverageSelector.builder().k(1).build().rerank(Q, candidates(true)))
                 .extracting(ScoredChunk::id).containsExactly("A");
         assertThat(BridgingCoverageSelector.defaults().rerank(Q, List.of())).isEmpty();

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
-import io.github.astrorag.core.InvalidConfigurationException;
 import io.github.astrorag.core.model.Context;
 import io.github.astrorag.core.model.Query;
 import io.github.astrorag.core.model.ScoredChunk;
@@ -78,10 +77,10 @@ class QueryCoverageSelectorTest {
 
     @Test
     void rejectsBadSettings() {
-        assertThatThrownBy(() -> QueryCoverageSelector.builder().weight(-1)).isInstanceOf(InvalidConfigurationException.class)
+        assertThatThrownBy(() -> QueryCoverageSelector.builder().weight(-1)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("-1");
-        assertThatThrownBy(() -> QueryCoverageSelector.builder().k(0)).isInstanceOf(InvalidConfigurationException.class);
+        assertThatThrownBy(() -> QueryCoverageSelector.builder().k(0)).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> QueryCoverageSelector.defaults().select(Q, candidates(), 0))
-                .isInstanceOf(InvalidConfigurationException.class);
+                .isInstanceOf(IllegalArgumentException.class);
     }
 }

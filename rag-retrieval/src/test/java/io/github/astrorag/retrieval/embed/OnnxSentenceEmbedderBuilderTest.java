@@ -2,7 +2,6 @@ package io.github.astrorag.retrieval.embed;
 
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.github.astrorag.core.InvalidConfigurationException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,51 +14,51 @@ class OnnxSentenceEmbedderBuilderTest {
     @Test
     void outOfRangeSettingsNameTheValueAndTheLimit() {
         assertThatThrownBy(() -> OnnxSentenceEmbedder.builder().maxLength(513))
-                .isInstanceOf(InvalidConfigurationException.class).hasMessage("maxLength must be in [3, 512], was 513");
+                .isInstanceOf(IllegalArgumentException.class).hasMessage("maxLength must be in [3, 512], was 513");
         assertThatThrownBy(() -> OnnxSentenceEmbedder.builder().maxLength(2))
-                .isInstanceOf(InvalidConfigurationException.class).hasMessage("maxLength must be in [3, 512], was 2");
+                .isInstanceOf(IllegalArgumentException.class).hasMessage("maxLength must be in [3, 512], was 2");
         assertThatThrownBy(() -> OnnxSentenceEmbedder.builder().batchSize(0))
-                .isInstanceOf(InvalidConfigurationException.class).hasMessage("batchSize must be in [1, 1024], was 0");
+                .isInstanceOf(IllegalArgumentException.class).hasMessage("batchSize must be in [1, 1024], was 0");
         assertThatThrownBy(() -> OnnxSentenceEmbedder.builder().intraOpThreads(-1))
-                .isInstanceOf(InvalidConfigurationException.class)
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("intraOpThreads must be in [0, 256], was -1");
         assertThatThrownBy(() -> OnnxSentenceEmbedder.builder().parallelism(257))
-                .isInstanceOf(InvalidConfigurationException.class)
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("parallelism must be in [0, 256], was 257");
     }
 
     @Test
     void aSettingGivenTwiceIsRefused() {
         assertThatThrownBy(() -> OnnxSentenceEmbedder.builder().maxLength(128).maxLength(256))
-                .isInstanceOf(InvalidConfigurationException.class).hasMessage("maxLength is already set to 128");
+                .isInstanceOf(IllegalStateException.class).hasMessage("maxLength is already set to 128");
         assertThatThrownBy(() -> OnnxSentenceEmbedder.builder().batchSize(4).batchSize(4))
-                .isInstanceOf(InvalidConfigurationException.class).hasMessage("batchSize is already set to 4");
+                .isInstanceOf(IllegalStateException.class).hasMessage("batchSize is already set to 4");
         assertThatThrownBy(() -> OnnxSentenceEmbedder.builder().pooling(Pooling.CLS).pooling(Pooling.MEAN))
-                .isInstanceOf(InvalidConfigurationException.class).hasMessage("pooling is already set to CLS");
+                .isInstanceOf(IllegalStateException.class).hasMessage("pooling is already set to CLS");
         assertThatThrownBy(() -> OnnxSentenceEmbedder.builder().intraOpThreads(1).intraOpThreads(2))
-                .isInstanceOf(InvalidConfigurationException.class).hasMessage("intraOpThreads is already set to 1");
+                .isInstanceOf(IllegalStateException.class).hasMessage("intraOpThreads is already set to 1");
         assertThatThrownBy(() -> OnnxSentenceEmbedder.builder().parallelism(2).parallelism(1))
-                .isInstanceOf(InvalidConfigurationException.class).hasMessage("parallelism is already set to 2");
+                .isInstanceOf(IllegalStateException.class).hasMessage("parallelism is already set to 2");
         assertThatThrownBy(() -> OnnxSentenceEmbedder.builder().prefixes("q: ", "p: ").prefixes("", ""))
-                .isInstanceOf(InvalidConfigurationException.class).hasMessageContaining("prefixes are already set");
+                .isInstanceOf(IllegalStateException.class).hasMessageContaining("prefixes are already set");
     }
 
     @Test
     void theModelIsGivenOnceEitherAsABundledModelOrAsAFolder(@TempDir Path dir) {
         assertThatThrownBy(() -> OnnxSentenceEmbedder.builder().model(SentenceModel.ALL_MINILM_L6_V2_Q)
                 .model(SentenceModel.E5_SMALL_V2_Q))
-                .isInstanceOf(InvalidConfigurationException.class).hasMessageContaining("already set (minilm-q)");
+                .isInstanceOf(IllegalStateException.class).hasMessageContaining("already set (minilm-q)");
         assertThatThrownBy(() -> OnnxSentenceEmbedder.builder().modelDirectory(dir).model(SentenceModel.E5_SMALL_V2_Q))
-                .isInstanceOf(InvalidConfigurationException.class).hasMessageContaining("already set");
+                .isInstanceOf(IllegalStateException.class).hasMessageContaining("already set");
         assertThatThrownBy(() -> OnnxSentenceEmbedder.builder().model(null))
-                .isInstanceOf(InvalidConfigurationException.class).hasMessage("model must not be null");
+                .isInstanceOf(IllegalArgumentException.class).hasMessage("model must not be null");
     }
 
     @Test
     void aMissingModelFolderSaysWhatItMustHold(@TempDir Path dir) {
         Path missing = dir.resolve("no-such-model");
         assertThatThrownBy(() -> OnnxSentenceEmbedder.builder().modelDirectory(missing).build())
-                .isInstanceOf(InvalidConfigurationException.class)
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining(missing.toString())
                 .hasMessageContaining("does not exist")
                 .hasMessageContaining("model.onnx and tokenizer.json");
@@ -69,7 +68,7 @@ class OnnxSentenceEmbedderBuilderTest {
     void aFolderWithoutTokenizerIsRefusedBeforeLoading(@TempDir Path dir) throws IOException {
         Files.write(dir.resolve("model.onnx"), new byte[] {1, 2, 3});
         assertThatThrownBy(() -> OnnxSentenceEmbedder.builder().modelDirectory(dir).build())
-                .isInstanceOf(InvalidConfigurationException.class)
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("has no tokenizer.json");
     }
 
@@ -77,7 +76,7 @@ class OnnxSentenceEmbedderBuilderTest {
     void batchInvarianceIsDeclaredOnlyForUserModels() {
         assertThatThrownBy(() -> OnnxSentenceEmbedder.builder().model(SentenceModel.ALL_MINILM_L6_V2_Q)
                 .batchInvariant(true).build())
-                .isInstanceOf(InvalidConfigurationException.class)
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("minilm-q is known to be quantised");
     }
 }

@@ -3,7 +3,6 @@ package io.github.astrorag.retrieval.embed;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.github.astrorag.core.InvalidConfigurationException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -28,10 +27,10 @@ class SentenceModelTest {
     @Test
     void anUnknownIdIsRefusedWithTheListOfKnownIds() {
         assertThatThrownBy(() -> SentenceModel.byId("mpnet"))
-                .isInstanceOf(InvalidConfigurationException.class)
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("'mpnet'")
                 .hasMessageContaining("minilm-q, minilm, bge-small-q, e5-small-q");
-        assertThatThrownBy(() -> SentenceModel.byId(null)).isInstanceOf(InvalidConfigurationException.class);
+        assertThatThrownBy(() -> SentenceModel.byId(null)).isInstanceOf(IllegalArgumentException.class);
     }
 
     @Test

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
-import io.github.astrorag.core.InvalidConfigurationException;
 import io.github.astrorag.core.model.Query;
 import io.github.astrorag.core.model.ScoredChunk;
 import io.github.astrorag.retrieval.graph.PageRankReranker.GraphKind;
@@ -106,11 +105,11 @@ class PageRankRerankerTest {
 
     @Test
     void rejectsBadSettings() {
-        assertThatThrownBy(() -> PageRankReranker.builder().top(0)).isInstanceOf(InvalidConfigurationException.class);
-        assertThatThrownBy(() -> PageRankReranker.builder().damping(-0.1)).isInstanceOf(InvalidConfigurationException.class)
+        assertThatThrownBy(() -> PageRankReranker.builder().top(0)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> PageRankReranker.builder().damping(-0.1)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("-0.1");
-        assertThatThrownBy(() -> PageRankReranker.builder().threshold(1)).isInstanceOf(InvalidConfigurationException.class);
-        assertThatThrownBy(() -> PageRankReranker.builder().top(2).top(3)).isInstanceOf(InvalidConfigurationException.class)
+        assertThatThrownBy(() -> PageRankReranker.builder().threshold(1)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> PageRankReranker.builder().top(2).top(3)).isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("already");
     }
 }

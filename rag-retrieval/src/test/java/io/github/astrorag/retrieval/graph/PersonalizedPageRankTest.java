@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
-import io.github.astrorag.core.InvalidConfigurationException;
 import java.util.Map;
 import java.util.Random;
 import org.jgrapht.Graph;
@@ -167,17 +166,17 @@ class PersonalizedPageRankTest {
         Graph<String, DefaultEdge> g = new SimpleDirectedGraph<>(DefaultEdge.class);
         g.addVertex("a");
         assertThatThrownBy(() -> new PersonalizedPageRank<>(g, Map.of(), 1.5, 10, 1e-4))
-                .isInstanceOf(InvalidConfigurationException.class).hasMessageContaining("1.5");
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("1.5");
         assertThatThrownBy(() -> new PersonalizedPageRank<>(g, Map.of(), 0.85, 0, 1e-4))
-                .isInstanceOf(InvalidConfigurationException.class).hasMessageContaining("maxIterations");
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("maxIterations");
         assertThatThrownBy(() -> new PersonalizedPageRank<>(g, Map.of(), 0.85, 10, 0))
-                .isInstanceOf(InvalidConfigurationException.class).hasMessageContaining("tolerance");
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("tolerance");
         assertThatThrownBy(() -> new PersonalizedPageRank<>(g, Map.of("a", -1.0)))
-                .isInstanceOf(InvalidConfigurationException.class).hasMessageContaining("-1.0");
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("-1.0");
         assertThatThrownBy(() -> new PersonalizedPageRank<>(g, Map.of("z", 1.0)))
-                .isInstanceOf(InvalidConfigurationException.class).hasMessageContaining("z");
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("z");
         assertThatThrownBy(() -> new PersonalizedPageRank<>(g, Map.of("a", 0.0)))
-                .isInstanceOf(InvalidConfigurationException.class).hasMessageContaining("sum to 0");
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("sum to 0");
         assertThatThrownBy(() -> new PersonalizedPageRank<>(g).getVertexScore("q"))
                 .isInstanceOf(IllegalArgumentException.class);
     }

@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
-import io.github.astrorag.core.InvalidConfigurationException;
 import io.github.astrorag.core.index.InMemoryEphemeralIndex;
 import io.github.astrorag.core.model.Query;
 import io.github.astrorag.core.model.ScoredChunk;
@@ -66,10 +65,10 @@ class HybridRetrieverTest {
 
     @Test
     void rejectsBadSettings() {
-        assertThatThrownBy(() -> HybridRetriever.builder().bm25Weight(1.1)).isInstanceOf(InvalidConfigurationException.class)
+        assertThatThrownBy(() -> HybridRetriever.builder().bm25Weight(1.1)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("1.1");
-        assertThatThrownBy(() -> HybridRetriever.builder().rrfK(-1)).isInstanceOf(InvalidConfigurationException.class);
+        assertThatThrownBy(() -> HybridRetriever.builder().rrfK(-1)).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> HybridRetriever.builder().fusion(Fusion.RRF).fusion(Fusion.WEIGHTED))
-                .isInstanceOf(InvalidConfigurationException.class).hasMessageContaining("already");
+                .isInstanceOf(IllegalStateException.class).hasMessageContaining("already");
     }
 }

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
-import io.github.astrorag.core.InvalidConfigurationException;
 import io.github.astrorag.core.embed.HashingEmbedder;
 import io.github.astrorag.core.embed.Vectors;
 import io.github.astrorag.core.model.Answer;
@@ -27,7 +26,7 @@ class HydeQueryTransformerTest {
     private final List<Context> contexts = new ArrayList<>();
 
     private Generator writing(String text) {
-        return (query, context) -> {
+        return (query, context, trace) -> {
             prompts.add(query);
             contexts.add(context);
             return new Answer(query.text(), text, List.of(), null, context, Trace.EMPTY);
@@ -77,6 +76,6 @@ class HydeQueryTransformerTest {
     @Test
     void rejectsAnInstructionWithoutPlaceholder() {
         assertThatThrownBy(() -> new HydeQueryTransformer(writing(PASSAGE), Mode.MEAN, "Write something"))
-                .isInstanceOf(InvalidConfigurationException.class).hasMessageContaining("Write something");
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("Write something");
     }
 }

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
-import io.github.astrorag.core.InvalidConfigurationException;
 import io.github.astrorag.core.embed.HashingEmbedder;
 import io.github.astrorag.core.index.InMemoryEphemeralIndex;
 import io.github.astrorag.core.model.Chunk;
@@ -57,9 +56,9 @@ class Bm25Test {
 
     @Test
     void rejectsBadParameters() {
-        assertThatThrownBy(() -> Bm25.of(List.of(), 1.2, 1.5)).isInstanceOf(InvalidConfigurationException.class)
+        assertThatThrownBy(() -> Bm25.of(List.of(), 1.2, 1.5)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("1.5");
-        assertThatThrownBy(() -> new Bm25Retriever(-1, 0.75)).isInstanceOf(InvalidConfigurationException.class)
+        assertThatThrownBy(() -> new Bm25Retriever(-1, 0.75)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("k1");
     }
 

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
-import io.github.astrorag.core.InvalidConfigurationException;
 import io.github.astrorag.core.RagException;
 import io.github.astrorag.core.index.InMemoryEphemeralIndex;
 import io.github.astrorag.core.model.Query;
@@ -101,13 +100,13 @@ class MmrRetrieverTest {
 
     @Test
     void rejectsBadSettingsAndMissingVectors() {
-        assertThatThrownBy(() -> MmrRetriever.builder().lambda(1.5)).isInstanceOf(InvalidConfigurationException.class)
+        assertThatThrownBy(() -> MmrRetriever.builder().lambda(1.5)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("1.5");
-        assertThatThrownBy(() -> MmrRetriever.builder().k(0)).isInstanceOf(InvalidConfigurationException.class);
-        assertThatThrownBy(() -> MmrRetriever.builder().k(2).k(3)).isInstanceOf(InvalidConfigurationException.class)
+        assertThatThrownBy(() -> MmrRetriever.builder().k(0)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> MmrRetriever.builder().k(2).k(3)).isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("already");
         assertThatThrownBy(() -> MmrRetriever.builder().k(5).fetchSize(4).build())
-                .isInstanceOf(InvalidConfigurationException.class).hasMessageContaining("fetchSize");
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("fetchSize");
         ScoredChunk bare = new ScoredChunk(io.github.astrorag.retrieval.TestChunks.chunk("X", "x"), 1, null);
         assertThatThrownBy(() -> MmrRetriever.defaults().rerank(Q, List.of(bare))).isInstanceOf(RagException.class)
                 .hasMessageContaining("X");

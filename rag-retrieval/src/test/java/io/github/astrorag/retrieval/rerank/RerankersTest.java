@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
-import io.github.astrorag.core.InvalidConfigurationException;
 import io.github.astrorag.core.model.Query;
 import io.github.astrorag.core.model.ScoredChunk;
 import io.github.astrorag.core.spi.Embedder;
@@ -56,7 +55,7 @@ class RerankersTest {
         assertThat(all.get(0).embedding()).containsExactly(9, 9);
         assertThat(embedder.queries).containsExactly("which?");
         assertThat(new EmbeddingReranker(embedder, 2).rerank(Query.of("which?"), in)).hasSize(2);
-        assertThatThrownBy(() -> new EmbeddingReranker(embedder, 0)).isInstanceOf(InvalidConfigurationException.class);
+        assertThatThrownBy(() -> new EmbeddingReranker(embedder, 0)).isInstanceOf(IllegalArgumentException.class);
     }
 
     /** BM25 over the three candidates only: the hand computation of Bm25Test ("sun": d1 > d0 > d2 = 0). */

@@ -1,0 +1,25 @@
+package io.github.astrorag.core.spi;
+
+import io.github.astrorag.core.model.ScoredChunk;
+import java.util.List;
+
+/**
+ * Full-text search that an {@link EphemeralIndex} may offer beside cosine search, such as
+ * Elasticsearch's BM25: a capability the index declares through {@link EphemeralIndex#fullTextSearch()},
+ * never found by a cast.
+ *
+ * <p>Contract: results hold only the index's own chunks, best first, ties broken by ascending chunk id,
+ * at most {@code k} of them, each with its stored vector; a query's metadata filter, where the index
+ * supports one, applies before scoring. {@code k} must be positive. Thread-safe, like the index.
+ */
+public interface TextSearch {
+
+    /** The {@code k} chunks best matching {@code text} by the engine's lexical score. */
+    List<ScoredChunk> textSearch(String text, int k);
+
+    /**
+     * The {@code k} chunks best by a fusion of the lexical ranking of {@code text} and the cosine ranking
+     * of {@code vector}; the fusion is the index's own and named in its documentation.
+     */
+    List<ScoredChunk> hybridSearch(float[] vector, String text, int k);
+}
