@@ -32,7 +32,7 @@ class CoragTest {
 
     @Test
     void presetSelectsWithMctsUnderTheBudget() {
-        RagPipeline rag = Corag.pipelineBuilder(EMBEDDER).budget(60).build();
+        RagPipeline rag = Corag.paperBuilder(EMBEDDER).budget(60).build();
         Map<String, Object> config = rag.describe();
         assertThat(config).containsEntry("candidates", 20).containsEntry("budget", 60);
         assertThat(((Map<?, ?>) config.get("retriever")).get("name")).isEqualTo("dense");
@@ -54,13 +54,23 @@ class CoragTest {
             examples.add(new AgentExample(EMBEDDER.embedQuery(q), "coverage", new AgentSettings(20, 0.0, 1.0), Map.of()));
         }
         ConfigAgent agent = ConfigAgent.train(examples, AgentTrainingOptions.builder().epochs(5).build());
-        RagPipeline rag = Corag.pipelineBuilder(EMBEDDER, agent, Map.of("coverage", QueryCoverageScorer.defaults())).budget(80).build();
+        RagPipeline rag = Corag.agentBuilder(EMBEDDER, agent, Map.of("coverage", QueryCoverageScorer.defaults())).budget(80).build();
         try (RagInstance instance = rag.openDocuments(DOCS)) {
             Context c = instance.selectContext(Query.of("Who discovered Ceres?"));
             assertThat(c.details()).containsEntry("agent.reranker", "coverage").containsEntry("selector", "mcts");
             assertThat(c.tokens()).isLessThanOrEqualTo(80);
         }
-        assertThatThrownBy(() -> Corag.pipelineBuilder(new HashingEmbedder(64), agent, Map.of("coverage", QueryCoverageScorer.defaults())))
+        assertThatThrownBy(() -> Corag.agentBuilder(new HashingEmbedder(64), agent, Map.of("coverage", QueryCoverageScorer.defaults())))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("dimension 384").hasMessageContaining("gives 64");
+    }
+
+    @Test
+    void thePresetsSettingsMayEachBeReplacedOnceLikeEveryPresets() {
+        RagPipeline.Builder b = Corag.paperBuilder(EMBEDDER);
+        b.selector(GreedyContextSelector.builder().build());
+        assertThatThrownBy(() -> b.selector(MctsContextSelector.defaults()))
+                .isInstanceOf(IllegalStateException.class).hasMessage("selector was already set");
+        assertThat(b.build().describe().get("selector")).isEqualTo(GreedyContextSelector.builder().build().describe());
+        assertThat(Corag.paper(EMBEDDER).describe().get("selector")).isEqualTo(MctsContextSelector.defaults().describe());
     }
 }

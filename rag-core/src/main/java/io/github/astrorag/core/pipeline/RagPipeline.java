@@ -25,10 +25,13 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * A configured retrieval-augmented generation pipeline: immutable, thread-safe, and cheap to keep.
@@ -40,24 +43,35 @@ import java.util.Objects;
  * {@link Reranker}, select a context within the token budget, generate.
  *
  * <pre>{@code
- * RagPipeline rag = RagPipeline.builder().embedder(new HashingEmbedder()).build();
- * try (RagInstance instance = rag.open(List.of(Path.of("docs")))) {
+ * try (RagPipeline rag = RagPipeline.builder().embedder(new HashingEmbedder()).build();
+ *      RagInstance instance = rag.open(List.of(Path.of("docs")))) {
  *     Answer answer = instance.ask("How far is Andromeda?");
  * }
  * }</pre>
  *
- * <p>Defaults: the file-system loader (.txt, .md, .pdf; 50 MiB per file), {@link RecursiveTokenChunker}
- * (p50k_base, 300 tokens, 30 overlap), the in-memory index, dense retrieval of 20 candidates, no
- * reranker, {@link TokenBudgetSelector} with 1800 tokens, {@link ExtractiveGenerator} over the
- * pipeline's embedder. The embedder has no default: name one.
+ * <p>The presets ({@code AstroRag.recommended()}, {@code AstroRag.paper()}, {@code AstroRag.naive()} in
+ * rag-retrieval, {@code Corag.paper(embedder)} in rag-mcts) are what most users want. A plain
+ * {@link #builder()} falls back to the <em>minimal pipeline</em> for every stage it is not given: the
+ * file-system loader (.txt, .md, .pdf; 50 MiB per file), {@link RecursiveTokenChunker} (p50k_base, 300
+ * tokens, 30 overlap), the in-memory index, dense retrieval of {@value #DEFAULT_CANDIDATES} candidates, no
+ * reranker, {@link TokenBudgetSelector} with {@value TokenBudgetSelector#DEFAULT_BUDGET} tokens in retrieval
+ * order, {@link ExtractiveGenerator} over the pipeline's embedder. The embedder has no fallback: name one.
+ * Fallbacks are resolved when the pipeline is built, from the settings given, never frozen into
+ * {@link #toBuilder()}.
+ *
+ * <p>Ownership: a pipeline closes, on {@link #close()}, exactly the resources handed to
+ * {@link Builder#owning} (the presets that load a model hand it over); everything else passed to the
+ * builder stays the caller's to close. Closing a pipeline while instances are open is allowed; their
+ * asks then fail if they need a closed resource.
  */
-public final class RagPipeline {
+public final class RagPipeline implements AutoCloseable {
 
     /** Candidates fetched from the index by default. */
     public static final int DEFAULT_CANDIDATES = 20;
     /** Chunks embedded per call while opening. */
     public static final int EMBED_BATCH = 32;
 
+    private final Settings given;
     final DocumentLoader loader;
     final Chunker chunker;
     final Embedder embedder;
@@ -69,42 +83,40 @@ public final class RagPipeline {
     final ContextSelector selector;
     final int budget;
     final Generator generator;
+    private final List<AutoCloseable> owned;
+    private final AtomicBoolean closed = new AtomicBoolean();
 
-    private RagPipeline(Builder b) {
-        this.loader = b.loader == null ? FileSystemDocumentLoader.defaults() : b.loader;
-        this.chunker = b.chunker == null ? RecursiveTokenChunker.defaults() : b.chunker;
-        this.embedder = b.embedder;
-        this.indexFactory = b.indexFactory == null ? new InMemoryEphemeralIndexFactory() : b.indexFactory;
-        this.queryTransformer = b.queryTransformer;
-        this.retriever = b.retriever == null ? new DenseRetriever() : b.retriever;
-        this.candidates = b.candidates == null ? DEFAULT_CANDIDATES : b.candidates;
-        this.rerankers = List.copyOf(b.rerankers);
-        this.selector = b.selector == null ? new TokenBudgetSelector() : b.selector;
-        this.budget = b.budget == null ? TokenBudgetSelector.DEFAULT_BUDGET : b.budget;
-        this.generator = b.generator == null ? new ExtractiveGenerator(embedder) : b.generator;
+    private RagPipeline(Settings given, List<AutoCloseable> owned) {
+        this.given = given;
+        this.loader = given.loader == null ? FileSystemDocumentLoader.defaults() : given.loader;
+        this.chunker = given.chunker == null ? RecursiveTokenChunker.defaults() : given.chunker;
+        this.embedder = given.embedder;
+        this.indexFactory = given.indexFactory == null ? new InMemoryEphemeralIndexFactory() : given.indexFactory;
+        this.queryTransformer = given.queryTransformer;
+        this.retriever = given.retriever == null ? new DenseRetriever() : given.retriever;
+        this.candidates = given.candidates == null ? DEFAULT_CANDIDATES : given.candidates;
+        this.rerankers = List.copyOf(given.rerankers);
+        this.selector = given.selector == null ? new TokenBudgetSelector() : given.selector;
+        this.budget = given.budget == null ? TokenBudgetSelector.DEFAULT_BUDGET : given.budget;
+        this.generator = given.generator == null ? new ExtractiveGenerator(embedder) : given.generator;
+        this.owned = List.copyOf(owned);
     }
 
-    /** A builder with every stage at its default. */
+    /** A builder with nothing set: what it is not given falls back to the minimal pipeline (see above). */
     public static Builder builder() {
-        return new Builder();
+        return new Builder(new Settings());
     }
 
-    /** A builder holding this pipeline's settings, to derive a variant; each setting may be given once more. */
+    /**
+     * A builder that starts from the settings this pipeline was <em>given</em> (fallbacks are resolved
+     * again when it is built, so {@code toBuilder().embedder(other)} also gets an extractive generator over
+     * {@code other}). The rule every preset follows: each of these settings may be replaced once; setting
+     * the same thing twice on the new builder fails, as on a plain builder. {@link Builder#reranker} adds
+     * after the rerankers given; {@link Builder#rerankers} replaces them. The new pipeline does not own
+     * this one's resources: it borrows them, and closing this one closes them.
+     */
     public Builder toBuilder() {
-        Builder b = new Builder();
-        b.loader = loader;
-        b.chunker = chunker;
-        b.embedder = embedder;
-        b.indexFactory = indexFactory;
-        b.queryTransformer = queryTransformer;
-        b.retriever = retriever;
-        b.candidates = candidates;
-        b.rerankers.addAll(rerankers);
-        b.selector = selector;
-        b.budget = budget;
-        b.generator = generator;
-        b.derived = true;
-        return b;
+        return new Builder(given.copy());
     }
 
     /** Loads, chunks and embeds the files and folders into a new instance. */
@@ -137,6 +149,7 @@ public final class RagPipeline {
 
     /** A new instance over documents already in memory, reporting progress. */
     public RagInstance openDocuments(List<Document> documents, IngestListener listener) {
+        Arguments.checkState(!closed.get(), "this pipeline is closed: build a new one to open instances");
         if (documents.isEmpty()) {
             throw new IllegalArgumentException("no documents given: name at least one file or folder");
         }
@@ -213,122 +226,189 @@ public final class RagPipeline {
     }
 
     /**
-     * Fail-fast builder: a bad value fails at once with {@link IllegalArgumentException} naming it,
-     * and so does a setting given twice (rerankers add up instead).
+     * Closes the resources handed to {@link Builder#owning}, in reverse order; idempotent. A failure to close
+     * one does not stop the others: the first is thrown, later ones suppressed in it.
+     */
+    @Override
+    public void close() {
+        if (!closed.compareAndSet(false, true)) {
+            return;
+        }
+        RuntimeException failure = null;
+        for (int i = owned.size() - 1; i >= 0; i--) {
+            try {
+                owned.get(i).close();
+            } catch (Exception e) {
+                RuntimeException r = e instanceof RuntimeException re ? re
+                        : new RagException("closing " + owned.get(i) + " failed: " + e.getMessage(), e);
+                if (failure == null) {
+                    failure = r;
+                } else {
+                    failure.addSuppressed(r);
+                }
+            }
+        }
+        if (failure != null) {
+            throw failure;
+        }
+    }
+
+    /** Whether {@link #close()} was called. */
+    public boolean isClosed() {
+        return closed.get();
+    }
+
+    /** What a builder was given; {@code null} means "fall back to the minimal pipeline". */
+    private static final class Settings {
+        DocumentLoader loader;
+        Chunker chunker;
+        Embedder embedder;
+        EphemeralIndexFactory indexFactory;
+        QueryTransformer queryTransformer;
+        Retriever retriever;
+        Integer candidates;
+        final List<Reranker> rerankers = new ArrayList<>();
+        ContextSelector selector;
+        Integer budget;
+        Generator generator;
+
+        Settings copy() {
+            Settings c = new Settings();
+            c.loader = loader;
+            c.chunker = chunker;
+            c.embedder = embedder;
+            c.indexFactory = indexFactory;
+            c.queryTransformer = queryTransformer;
+            c.retriever = retriever;
+            c.candidates = candidates;
+            c.rerankers.addAll(rerankers);
+            c.selector = selector;
+            c.budget = budget;
+            c.generator = generator;
+            return c;
+        }
+    }
+
+    /**
+     * Fail-fast builder. A value out of range throws {@link IllegalArgumentException} naming it, a null
+     * {@link NullPointerException}; a setting given twice to the same builder, or {@link #build()} without an
+     * embedder, {@link IllegalStateException}. A builder from {@link RagPipeline#toBuilder()} (every preset's
+     * builder is one) starts from that pipeline's settings, each of which may be replaced once. Not
+     * thread-safe; {@link #build()} may be called more than once.
      */
     public static final class Builder {
-        private DocumentLoader loader;
-        private Chunker chunker;
-        private Embedder embedder;
-        private EphemeralIndexFactory indexFactory;
-        private QueryTransformer queryTransformer;
-        private Retriever retriever;
-        private Integer candidates;
-        private final List<Reranker> rerankers = new ArrayList<>();
-        private ContextSelector selector;
-        private Integer budget;
-        private Generator generator;
-        private boolean derived;
+        private final Settings s;
+        private final Set<String> set = new HashSet<>();
+        private final List<AutoCloseable> owned = new ArrayList<>();
 
-        private Builder() {
+        private Builder(Settings start) {
+            this.s = start;
         }
 
-        private void once(Object current, String name) {
-            Arguments.checkState(derived || current == null, "%s was already set", name);
+        private void once(String name) {
+            Arguments.checkState(set.add(name), "%s was already set", name);
         }
 
-        /** How files become documents; default: .txt, .md and .pdf up to 50 MiB each. */
+        /** How files become documents; minimal pipeline: .txt, .md and .pdf up to 50 MiB each. */
         public Builder loader(DocumentLoader value) {
-            once(loader, "loader");
-            loader = Objects.requireNonNull(value, "loader");
+            once("loader");
+            s.loader = Objects.requireNonNull(value, "loader");
             return this;
         }
 
-        /** How documents become chunks; default: p50k_base, 300 tokens, 30 overlap. */
+        /** How documents become chunks; minimal pipeline: p50k_base, 300 tokens, 30 overlap. */
         public Builder chunker(Chunker value) {
-            once(chunker, "chunker");
-            chunker = Objects.requireNonNull(value, "chunker");
+            once("chunker");
+            s.chunker = Objects.requireNonNull(value, "chunker");
             return this;
         }
 
-        /** The embedding model (required). */
+        /** The embedding model (required). The caller keeps ownership unless it is also given to {@link #owning}. */
         public Builder embedder(Embedder value) {
-            once(embedder, "embedder");
-            embedder = Objects.requireNonNull(value, "embedder");
+            once("embedder");
+            s.embedder = Objects.requireNonNull(value, "embedder");
             return this;
         }
 
-        /** Where each instance's index lives; default: in memory. */
+        /** Where each instance's index lives; minimal pipeline: in memory. */
         public Builder index(EphemeralIndexFactory value) {
-            once(indexFactory, "index");
-            indexFactory = Objects.requireNonNull(value, "index");
+            once("index");
+            s.indexFactory = Objects.requireNonNull(value, "index");
             return this;
         }
 
-        /** A rewrite of the embedded query before retrieval (HyDE); default: none. */
+        /** A rewrite of the embedded query before retrieval (HyDE); minimal pipeline: none. */
         public Builder queryTransformer(QueryTransformer value) {
-            once(queryTransformer, "queryTransformer");
-            queryTransformer = Objects.requireNonNull(value, "queryTransformer");
+            once("queryTransformer");
+            s.queryTransformer = Objects.requireNonNull(value, "queryTransformer");
             return this;
         }
 
-        /** How candidates are found; default: dense (cosine). */
+        /** How candidates are found; minimal pipeline: dense (cosine). */
         public Builder retriever(Retriever value) {
-            once(retriever, "retriever");
-            retriever = Objects.requireNonNull(value, "retriever");
+            once("retriever");
+            s.retriever = Objects.requireNonNull(value, "retriever");
             return this;
         }
 
-        /** How many candidates to retrieve; default 20; at least 1. */
+        /** How many candidates to retrieve; minimal pipeline: {@value RagPipeline#DEFAULT_CANDIDATES}; at least 1. */
         public Builder candidates(int value) {
-            once(candidates, "candidates");
             Arguments.check(value >= 1, "candidates must be at least 1, was %d", value);
-            candidates = value;
+            once("candidates");
+            s.candidates = value;
             return this;
         }
 
-        /** Adds a reranker, applied after those added before it. */
+        /** Adds a reranker, applied after those added (or inherited from a preset) before it. */
         public Builder reranker(Reranker value) {
-            rerankers.add(Objects.requireNonNull(value, "reranker"));
+            s.rerankers.add(Objects.requireNonNull(value, "reranker"));
             return this;
         }
 
-        /** Replaces the rerankers. */
+        /** Replaces every reranker, including a preset's, by {@code values} (empty: none). */
         public Builder rerankers(List<Reranker> values) {
-            rerankers.clear();
-            values.forEach(this::reranker);
+            List<Reranker> copy = List.copyOf(values);
+            s.rerankers.clear();
+            s.rerankers.addAll(copy);
             return this;
         }
 
-        /** How the context is chosen; default: in order, cut to the budget. */
+        /** How the context is chosen; minimal pipeline: in retrieval order, cut to the budget. */
         public Builder selector(ContextSelector value) {
-            once(selector, "selector");
-            selector = Objects.requireNonNull(value, "selector");
+            once("selector");
+            s.selector = Objects.requireNonNull(value, "selector");
             return this;
         }
 
-        /** The context budget in tokens; default 1800; at least 1. */
+        /** The context budget in tokens; minimal pipeline: {@value TokenBudgetSelector#DEFAULT_BUDGET}; at least 1. */
         public Builder budget(int value) {
-            once(budget, "budget");
             Arguments.check(value >= 1, "budget must be at least 1 token, was %d", value);
-            budget = value;
+            once("budget");
+            s.budget = value;
             return this;
         }
 
-        /** The generator; default: extractive over the pipeline's embedder. */
+        /** The generator; minimal pipeline: extractive over the pipeline's embedder. */
         public Builder generator(Generator value) {
-            once(generator, "generator");
-            generator = Objects.requireNonNull(value, "generator");
+            once("generator");
+            s.generator = Objects.requireNonNull(value, "generator");
             return this;
         }
 
-        /** The pipeline. */
+        /**
+         * Hands {@code resource} to the pipeline: {@link RagPipeline#close()} closes it. For components
+         * created for this pipeline alone (a loaded model); never for a shared one.
+         */
+        public Builder owning(AutoCloseable resource) {
+            owned.add(Objects.requireNonNull(resource, "resource"));
+            return this;
+        }
+
+        /** The pipeline; fallbacks for what was not given are resolved now. */
         public RagPipeline build() {
-            if (embedder == null) {
-                throw new IllegalStateException("an embedder is required: OnnxSentenceEmbedder from "
-                        + "rag-retrieval for real use, HashingEmbedder for fast offline tests");
-            }
-            return new RagPipeline(this);
+            Arguments.checkState(s.embedder != null, "an embedder is required: OnnxSentenceEmbedder from "
+                    + "rag-retrieval for real use, HashingEmbedder for fast offline tests");
+            return new RagPipeline(s.copy(), owned);
         }
     }
 }

@@ -7,8 +7,8 @@ import io.github.astrorag.core.pipeline.RagInstance;
 import io.github.astrorag.core.pipeline.RagPipeline;
 import io.github.astrorag.core.spi.Embedder;
 import io.github.astrorag.core.token.TokenCounter;
-import io.github.astrorag.examples.cli.PipelineOptions;
-import io.github.astrorag.examples.cli.Presets;
+import io.github.astrorag.retrieval.AstroRag;
+import io.github.astrorag.retrieval.embed.OnnxSentenceEmbedder;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryMXBean;
@@ -107,15 +107,14 @@ public final class EndToEndBenchmark {
         try {
             int tokens = writeDocument(file);
             long loadStart = System.nanoTime();
-            Embedder model = Presets.embedder(Presets.DEFAULT_MODEL);
+            OnnxSentenceEmbedder model = OnnxSentenceEmbedder.load(AstroRag.RECOMMENDED_MODEL);
             double modelMillis = (System.nanoTime() - loadStart) / 1e6;
-            RagPipeline base = Presets.build(new PipelineOptions());
             TimingEmbedder timing = new TimingEmbedder(model);
-            RagPipeline rag = base.toBuilder().embedder(timing).build();
+            RagPipeline rag = AstroRag.recommendedBuilder(timing).owning(model).build();
             System.out.printf(Locale.ROOT, "document: %s, %d p50k tokens, %.2f MB, from %s%n", file.getFileName(), tokens,
                     Files.size(file) / 1e6, BenchData.source());
             System.out.printf(Locale.ROOT, "model %s loaded in %.0f ms (once per process, not counted below); %d cores%n",
-                    Presets.DEFAULT_MODEL, modelMillis, Runtime.getRuntime().availableProcessors());
+                    AstroRag.RECOMMENDED_MODEL.id(), modelMillis, Runtime.getRuntime().availableProcessors());
             for (int i = 0; i < warmUp; i++) {
                 run(rag, timing, file);
             }
@@ -124,6 +123,7 @@ public final class EndToEndBenchmark {
                 runs.add(run(rag, timing, file));
             }
             report(runs);
+            rag.close();
         } finally {
             Files.deleteIfExists(file);
             Files.deleteIfExists(dir);

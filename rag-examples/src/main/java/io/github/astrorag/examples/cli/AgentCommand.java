@@ -1,5 +1,6 @@
 package io.github.astrorag.examples.cli;
 
+import io.github.astrorag.core.spi.Embedder;
 import io.github.astrorag.mcts.agent.ConfigAgentTrainer;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -58,7 +59,16 @@ public final class AgentCommand implements Runnable {
 
         @Override
         public Integer call() {
-            ConfigAgentTrainer.Builder b = ConfigAgentTrainer.builder().embedder(Presets.embedder(model));
+            Embedder embedder = Presets.embedder(model);
+            try {
+                return train(embedder);
+            } finally {
+                Presets.release(embedder);
+            }
+        }
+
+        private int train(Embedder embedder) {
+            ConfigAgentTrainer.Builder b = ConfigAgentTrainer.builder().embedder(embedder);
             if (limit != null) {
                 b.limit(limit);
             }

@@ -10,6 +10,7 @@ import io.github.astrorag.core.model.Query;
 import io.github.astrorag.core.model.ScoredChunk;
 import io.github.astrorag.core.model.Trace;
 import io.github.astrorag.core.pipeline.RagInstance;
+import io.github.astrorag.core.pipeline.RagPipeline;
 import io.github.astrorag.core.spi.EphemeralIndexFactory;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -77,8 +78,9 @@ public final class AskCommand implements Callable<Integer> {
                     c.close();
                 }
             };
+             RagPipeline rag = Presets.build(pipelineOptions, indexes);
              Progress progress = Progress.forIngest(docs.size());
-             RagInstance instance = Presets.build(pipelineOptions, indexes).open(docs, progress)) {
+             RagInstance instance = rag.open(docs, progress)) {
             progress.close();
             indexName = instance.indexName();
             indexKind = instance.indexKind();

@@ -6,18 +6,15 @@ import io.github.astrorag.core.generate.OpenAiCompatibleGenerator;
 import io.github.astrorag.core.generate.TgiGenerator;
 import io.github.astrorag.core.pipeline.RagPipeline;
 import io.github.astrorag.core.select.ContextOrder;
-import io.github.astrorag.core.select.TokenBudgetSelector;
 import io.github.astrorag.core.spi.Embedder;
 import io.github.astrorag.core.spi.Generator;
 import io.github.astrorag.core.spi.Retriever;
 import io.github.astrorag.core.retrieve.DenseRetriever;
-import io.github.astrorag.core.token.TokenCounter;
 import io.github.astrorag.mcts.Corag;
 import io.github.astrorag.mcts.MctsContextSelector;
 import io.github.astrorag.mcts.agent.ConfigAgent;
 import io.github.astrorag.mcts.agent.ConfigAgentTrainer;
 import io.github.astrorag.retrieval.AstroRag;
-import io.github.astrorag.retrieval.coverage.BridgingCoverageSelector;
 import io.github.astrorag.retrieval.embed.OnnxSentenceEmbedder;
 import io.github.astrorag.retrieval.embed.SentenceModel;
 import io.github.astrorag.retrieval.graph.PageRankReranker;
@@ -26,12 +23,12 @@ import io.github.astrorag.retrieval.hyde.HydeQueryTransformer;
 import io.github.astrorag.retrieval.lexical.Bm25Retriever;
 import io.github.astrorag.retrieval.mmr.MmrRetriever;
 import java.util.Locale;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Builds the command line's pipelines from {@link PipelineOptions}. Embedding models are loaded once per
- * process and shared.
+ * Builds the command line's pipelines from {@link PipelineOptions}, only through the library's preset calls
+ * ({@link AstroRag#recommendedBuilder}, {@link AstroRag#paperBuilder}, {@link AstroRag#naiveBuilder},
+ * {@link Corag#paperBuilder}), so that {@code --preset default} is exactly {@link AstroRag#recommended()}.
+ * A model named by the options is loaded for the pipeline and owned by it: closing the pipeline frees it.
  */
 public final class Presets {
 
@@ -57,14 +54,12 @@ public final class Presets {
     }
 
     /** The embedding model of the default preset. */
-    public static final String DEFAULT_MODEL = "bge-small-q";
-    /** The embedding model of the AstroRAG preset (the paper's Sentence-BERT). */
-    public static final String ASTRORAG_MODEL = "minilm-q";
+    public static final String DEFAULT_MODEL = "bge-small-q"; // = AstroRag.RECOMMENDED_MODEL.id(), a constant for annotations (PresetsTest)
+    /** The embedding model of the AstroRAG, CORAG and naive presets (the paper's Sentence-BERT). */
+    public static final String ASTRORAG_MODEL = "minilm-q"; // = AstroRag.PAPER_MODEL.id()
 
     /** The model ids {@code --model} takes. */
     public static final java.util.List<String> MODEL_IDS = java.util.List.of("bge-small-q", "minilm-q", "minilm", "e5-small-q", "hashing");
-
-    private static final Map<String, Embedder> EMBEDDERS = new ConcurrentHashMap<>();
 
     private Presets() {
     }
@@ -74,17 +69,37 @@ public final class Presets {
         return build(o, new io.github.astrorag.core.index.InMemoryEphemeralIndexFactory());
     }
 
-    /** The pipeline the options describe, keeping each instance's index in {@code indexes}. */
+    /**
+     * The pipeline the options describe, keeping each instance's index in {@code indexes}. Close it: it owns
+     * the model it loaded (not an embedder given in the options).
+     */
     public static RagPipeline build(PipelineOptions o, io.github.astrorag.core.spi.EphemeralIndexFactory indexes) {
         if (o.preset != Name.CORAG) {
             checkNoCoragOptions(o);
         }
-        RagPipeline.Builder b = switch (o.preset) {
-            case ASTRORAG -> astrorag(o);
-            case CORAG -> corag(o);
-            case NAIVE -> naive(o);
-            case DEFAULT -> recommended(o);
-        };
+        Embedder embedder = o.embedder != null ? o.embedder
+                : embedder(o.model != null ? o.model : o.preset == Name.DEFAULT ? DEFAULT_MODEL : ASTRORAG_MODEL);
+        try {
+            RagPipeline.Builder b = switch (o.preset) {
+                case ASTRORAG -> astrorag(o, embedder);
+                case CORAG -> corag(o, embedder);
+                case NAIVE -> withRetriever(AstroRag.naiveBuilder(embedder, order(o)), o);
+                case DEFAULT -> withRetriever(AstroRag.recommendedBuilder(embedder, order(o)), o);
+            };
+            if (embedder != o.embedder && embedder instanceof AutoCloseable owned) {
+                b.owning(owned);
+            }
+            return configure(b, o, indexes).build();
+        } catch (RuntimeException | Error e) {
+            if (embedder != o.embedder) {
+                release(embedder);
+            }
+            throw e;
+        }
+    }
+
+    private static RagPipeline.Builder configure(RagPipeline.Builder b, PipelineOptions o,
+                                                 io.github.astrorag.core.spi.EphemeralIndexFactory indexes) {
         b.index(indexes);
         if (o.budget != null) {
             b.budget(o.budget);
@@ -101,29 +116,34 @@ public final class Presets {
                     "--hyde needs a language model to write the hypothetical answer: add --generator openai or tgi");
             b.queryTransformer(new HydeQueryTransformer(generator));
         }
-        return b.build();
+        return b;
     }
 
-    private static Embedder embedder(PipelineOptions o, String presetModel) {
-        if (o.embedder != null) {
-            return o.embedder;
+    /** Closes {@code embedder} if it holds resources (a loaded model); for embedders from {@link #embedder(String)}. */
+    public static void release(Embedder embedder) {
+        if (embedder instanceof AutoCloseable c) {
+            try {
+                c.close();
+            } catch (Exception e) {
+                throw new io.github.astrorag.core.RagException("closing the embedding model failed: " + e.getMessage(), e);
+            }
         }
-        return embedder(o.model == null ? presetModel : o.model);
     }
 
-    /** The shared embedder of a model id ({@code hashing} or a {@link SentenceModel} id). */
+    /**
+     * A new embedder of a model id ({@code hashing} or a {@link SentenceModel} id); the caller closes it with
+     * {@link #release}.
+     */
     public static Embedder embedder(String id) {
         Arguments.check(!id.isBlank(), "the model id is blank: use one of %s", MODEL_IDS);
         if (!"hashing".equals(id) && !MODEL_IDS.contains(id)) {
             throw new IllegalArgumentException("unknown embedding model '" + id + "'; known models: " + String.join(", ", MODEL_IDS));
         }
-        return EMBEDDERS.computeIfAbsent(id, key -> "hashing".equals(key)
-                ? new HashingEmbedder()
-                : OnnxSentenceEmbedder.load(SentenceModel.byId(key)));
+        return "hashing".equals(id) ? new HashingEmbedder() : OnnxSentenceEmbedder.load(SentenceModel.byId(id));
     }
 
-    private static RagPipeline.Builder astrorag(PipelineOptions o) {
-        RagPipeline.Builder b = AstroRag.pipelineBuilder(embedder(o, ASTRORAG_MODEL), order(o));
+    private static RagPipeline.Builder astrorag(PipelineOptions o, Embedder embedder) {
+        RagPipeline.Builder b = AstroRag.paperBuilder(embedder, order(o));
         int k = o.mmrK == null ? AstroRag.MMR_K : o.mmrK;
         if (o.mmrK != null || o.lambda != null || o.retriever != null) {
             Arguments.check(o.retriever == null || o.retriever == PipelineOptions.RetrieverKind.DENSE,
@@ -142,8 +162,7 @@ public final class Presets {
         return b;
     }
 
-    private static RagPipeline.Builder corag(PipelineOptions o) {
-        Embedder embedder = embedder(o, ASTRORAG_MODEL);
+    private static RagPipeline.Builder corag(PipelineOptions o, Embedder embedder) {
         MctsContextSelector.Builder mcts = MctsContextSelector.builder();
         if (o.iterations != null) {
             mcts.iterations(o.iterations);
@@ -158,11 +177,11 @@ public final class Presets {
         if (o.agent != null) {
             Arguments.check(o.iterations == null && o.exploration == null && o.costWeight == null,
                     "--agent chooses the MCTS settings per question: leave out --iterations, --exploration and --cost-weight");
-            b = Corag.pipelineBuilder(embedder, ConfigAgent.load(o.agent), ConfigAgentTrainer.defaultScorers(embedder));
+            b = Corag.agentBuilder(embedder, ConfigAgent.load(o.agent), ConfigAgentTrainer.defaultScorers(embedder));
         } else {
-            b = Corag.pipelineBuilder(embedder, mcts.build());
+            b = Corag.paperBuilder(embedder, mcts.build());
         }
-        return b.retriever(retriever(o));
+        return withRetriever(b, o);
     }
 
     private static void checkNoCoragOptions(PipelineOptions o) {
@@ -170,19 +189,12 @@ public final class Presets {
                 "--iterations, --exploration, --cost-weight and --agent apply to --preset corag only");
     }
 
-    private static RagPipeline.Builder naive(PipelineOptions o) {
-        return RagPipeline.builder().embedder(embedder(o, ASTRORAG_MODEL)).retriever(retriever(o))
-                .selector(new TokenBudgetSelector(TokenCounter.p50k(), order(o)));
+    /** The preset with the retriever {@code --retriever} names, if it names one (the presets retrieve densely). */
+    private static RagPipeline.Builder withRetriever(RagPipeline.Builder b, PipelineOptions o) {
+        return o.retriever == null ? b : b.retriever(retriever(o.retriever));
     }
 
-    private static RagPipeline.Builder recommended(PipelineOptions o) {
-        return RagPipeline.builder().embedder(embedder(o, DEFAULT_MODEL)).retriever(retriever(o))
-                .selector(BridgingCoverageSelector.builder()
-                        .assembler(new TokenBudgetSelector(TokenCounter.p50k(), order(o))).build());
-    }
-
-    private static Retriever retriever(PipelineOptions o) {
-        PipelineOptions.RetrieverKind kind = o.retriever == null ? PipelineOptions.RetrieverKind.DENSE : o.retriever;
+    private static Retriever retriever(PipelineOptions.RetrieverKind kind) {
         return switch (kind) {
             case DENSE -> new DenseRetriever();
             case BM25 -> new Bm25Retriever();

@@ -2,6 +2,7 @@ package io.github.astrorag.examples.eval;
 
 import io.github.astrorag.core.Arguments;
 import io.github.astrorag.core.spi.Embedder;
+import io.github.astrorag.examples.cli.Presets;
 import io.github.astrorag.core.RagException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -147,8 +148,29 @@ public final class EvalCommand implements Callable<Integer> {
         notes.add("Every text is embedded once per run and the vectors are shared by the selectors (the embedder "
                 + "is deterministic, so results are the same): only the first selector's latency includes embedding; "
                 + "compare the others' latencies with each other.");
-        Embedder embedder = new CachingEmbedder(models.create(model));
-        EvalSettings settings = new EvalSettings(budget, model, embedder, seed, !noGenerate, reuseCorpusIndex);
+        Embedder embedder = models.create(model);
+        List<SelectorRun> runs;
+        EvalSettings settings;
+        try {
+            settings = new EvalSettings(budget, model, new CachingEmbedder(embedder), seed, !noGenerate, reuseCorpusIndex);
+            runs = run(settings, instances, names);
+        } finally {
+            Presets.release(embedder);
+        }
+        Bootstrap bootstrap = new Bootstrap(seed);
+        List<SelectorSummary> rows = runs.stream().map(r -> SelectorSummary.of(r, bootstrap)).toList();
+        RunInfo info = new RunInfo(commandLine(), data.toString(), instances.size(), RunInfo.typesOf(instances), settings,
+                notes, (System.nanoTime() - started) / 1e9);
+        ReportWriter.write(out, info, rows);
+        PrintWriter console = spec.commandLine().getOut();
+        console.print(ReportWriter.table(rows));
+        console.printf(Locale.ROOT, "%nWrote %s, %s and %s to %s (%.1f s)%n", ReportWriter.JSON, ReportWriter.MARKDOWN,
+                ReportWriter.CHART, out, info.wallSeconds());
+        console.flush();
+        return 0;
+    }
+
+    private List<SelectorRun> run(EvalSettings settings, List<EvalInstance> instances, List<String> names) {
         EvalRunner runner = new EvalRunner(settings, registry);
         List<SelectorRun> runs;
         if (noProgress) {
@@ -163,17 +185,7 @@ public final class EvalCommand implements Callable<Integer> {
                 });
             }
         }
-        Bootstrap bootstrap = new Bootstrap(seed);
-        List<SelectorSummary> rows = runs.stream().map(r -> SelectorSummary.of(r, bootstrap)).toList();
-        RunInfo info = new RunInfo(commandLine(), data.toString(), instances.size(), RunInfo.typesOf(instances), settings,
-                notes, (System.nanoTime() - started) / 1e9);
-        ReportWriter.write(out, info, rows);
-        PrintWriter console = spec.commandLine().getOut();
-        console.print(ReportWriter.table(rows));
-        console.printf(Locale.ROOT, "%nWrote %s, %s and %s to %s (%.1f s)%n", ReportWriter.JSON, ReportWriter.MARKDOWN,
-                ReportWriter.CHART, out, info.wallSeconds());
-        console.flush();
-        return 0;
+        return runs;
     }
 
     private String commandLine() {

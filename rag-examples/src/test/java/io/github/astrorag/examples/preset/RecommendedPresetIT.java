@@ -1,0 +1,91 @@
+package io.github.astrorag.examples.preset;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.github.astrorag.core.model.Answer;
+import io.github.astrorag.core.model.Citation;
+import io.github.astrorag.core.pipeline.RagInstance;
+import io.github.astrorag.core.pipeline.RagPipeline;
+import io.github.astrorag.examples.cli.AstroRagCommand;
+import io.github.astrorag.examples.cli.Presets;
+import io.github.astrorag.retrieval.AstroRag;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import javax.tools.JavaCompiler;
+import javax.tools.ToolProvider;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/**
+ * "Default" means one thing: {@link AstroRag#recommended()} is what {@code astrorag ask --preset default} runs,
+ * and the README's quick start, which uses it, compiles as written.
+ */
+class RecommendedPresetIT {
+
+    private static final String QUESTION = "What resolving power does the spectrograph reach?";
+    private static final Path SAMPLES = Path.of("samples");
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @Test
+    void theLibraryCallAnswersTheReadmeQuestionWithTheConfigurationOfTheCommandLinesDefault() throws Exception {
+        Answer answer;
+        try (RagPipeline rag = AstroRag.recommended(); RagInstance instance = rag.open(List.of(SAMPLES))) {
+            answer = instance.ask(QUESTION);
+        }
+        Citation first = answer.citations().get(0);
+        assertThat(first.source()).isEqualTo("spectrograph-guide.pdf");
+        assertThat(first.page()).isEqualTo(2);
+        assertThat(answer.text()).contains("5000");
+
+        CommandLine cl = AstroRagCommand.commandLine();
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        cl.setOut(new PrintWriter(out));
+        cl.setErr(new PrintWriter(err));
+        int status = cl.execute("ask", "--json", "--preset", "default", "--docs", SAMPLES.toString(), QUESTION);
+        assertThat(status).as(err.toString()).isZero();
+        JsonNode cli = JSON.readTree(out.toString());
+        assertThat(cli.path("trace").path("config")).isEqualTo(JSON.valueToTree(answer.trace().config()));
+        assertThat(cli.path("citations").get(0).path("chunkId").asText()).isEqualTo(first.chunkId());
+        assertThat(AstroRag.RECOMMENDED_MODEL.id()).isEqualTo(Presets.DEFAULT_MODEL);
+        assertThat(AstroRag.PAPER_MODEL.id()).isEqualTo(Presets.ASTRORAG_MODEL);
+    }
+
+    @Test
+    void theReadmeQuickStartCompilesAsWritten(@TempDir Path dir) throws Exception {
+        String readme = Files.readString(Path.of("..", "README.md"));
+        int section = readme.indexOf("## Quick start (Java)");
+        assertThat(section).isNotNegative();
+        int start = readme.indexOf("```java\n", section) + "```java\n".length();
+        String block = readme.substring(start, readme.indexOf("```", start));
+        List<String> imports = new ArrayList<>();
+        StringBuilder body = new StringBuilder();
+        for (String line : block.split("\n")) {
+            if (line.startsWith("import ")) {
+                imports.add(line);
+            } else {
+                body.append(line).append('\n');
+            }
+        }
+        assertThat(imports).isNotEmpty();
+        Path source = dir.resolve("QuickStart.java");
+        Files.writeString(source, String.join("\n", imports)
+                + "\npublic class QuickStart {\n    public static void main(String[] args) throws Exception {\n"
+                + body + "    }\n}\n");
+        JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
+        ByteArrayOutputStream diagnostics = new ByteArrayOutputStream();
+        int result = javac.run(null, diagnostics, diagnostics, "-d", dir.toString(),
+                "-classpath", System.getProperty("java.class.path"), source.toString());
+        assertThat(result).as(diagnostics.toString(StandardCharsets.UTF_8)).isZero();
+        assertThat(dir.resolve("QuickStart.class")).exists();
+    }
+}
