@@ -5,6 +5,7 @@ import io.github.astrorag.core.index.InMemoryEphemeralIndexFactory;
 import io.github.astrorag.core.pipeline.RagPipeline;
 import io.github.astrorag.core.select.ContextOrder;
 import io.github.astrorag.core.select.TokenBudgetSelector;
+import io.github.astrorag.core.spi.ContextSelector;
 import io.github.astrorag.core.spi.Embedder;
 import io.github.astrorag.core.token.TokenCounter;
 import io.github.astrorag.retrieval.graph.PageRankReranker;
@@ -94,12 +95,7 @@ public final class AstroRag {
 
     /** The recommended pipeline over {@code embedder}, the selected chunks arranged by {@code order}. */
     public static RagPipeline.Builder recommendedBuilder(Embedder embedder, ContextOrder order) {
-        Objects.requireNonNull(order, "order");
-        return RagPipeline.builder()
-                .embedder(Objects.requireNonNull(embedder, "embedder"))
-                .selector(BridgingCoverageSelector.builder().assembler(new TokenBudgetSelector(TokenCounter.p50k(), order)).build())
-                .build()
-                .toBuilder();
+        return withSelector(embedder, BridgingCoverageSelector.builder().assembler(inOrder(order)).build());
     }
 
     /**
@@ -150,12 +146,16 @@ public final class AstroRag {
 
     /** NaiveRAG over {@code embedder}, the kept chunks arranged by {@code order}. */
     public static RagPipeline.Builder naiveBuilder(Embedder embedder, ContextOrder order) {
-        Objects.requireNonNull(order, "order");
-        return RagPipeline.builder()
-                .embedder(Objects.requireNonNull(embedder, "embedder"))
-                .selector(new TokenBudgetSelector(TokenCounter.p50k(), order))
-                .build()
-                .toBuilder();
+        return withSelector(embedder, inOrder(order));
+    }
+
+    private static TokenBudgetSelector inOrder(ContextOrder order) {
+        return new TokenBudgetSelector(TokenCounter.p50k(), Objects.requireNonNull(order, "order"));
+    }
+
+    /** The minimal pipeline over {@code embedder} with {@code selector}, as a preset's builder. */
+    private static RagPipeline.Builder withSelector(Embedder embedder, ContextSelector selector) {
+        return RagPipeline.builder().embedder(Objects.requireNonNull(embedder, "embedder")).selector(selector).build().toBuilder();
     }
 
     /** A pipeline from {@code preset} over {@code embedder} that closes it; closes it at once if building fails. */
