@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * A model-free embedder by feature hashing (Weinberger et al., 2009): lower-cased word unigrams and
@@ -48,6 +49,12 @@ public final class HashingEmbedder implements Embedder {
             out.add(embed(t));
         }
         return out;
+    }
+
+    /** {@code hashing-v1/<dimension>}: the vectors depend on nothing else. */
+    @Override
+    public Optional<String> fingerprint() {
+        return Optional.of("hashing-v1/" + dimension);
     }
 
     @Override

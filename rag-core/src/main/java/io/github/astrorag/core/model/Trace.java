@@ -13,11 +13,13 @@ import java.util.Map;
  * context's size. Serialises to JSON with {@link #toJson()}.
  *
  * @param config        each component's settings, by role
- * @param stages        the stages in the order they ran
+ * @param stages        the question's stages in the order they ran
  * @param contextTokens tokens in the selected context
  * @param budget        the token budget
+ * @param ingest        the instance's ingest stages ({@code load}, {@code chunk}, {@code embed} with cache hits
+ *                      and misses, {@code index}), shared by every question asked of the instance
  */
-public record Trace(Map<String, Object> config, List<Stage> stages, int contextTokens, int budget) {
+public record Trace(Map<String, Object> config, List<Stage> stages, int contextTokens, int budget, List<Stage> ingest) {
 
     /** A trace with nothing in it. */
     public static final Trace EMPTY = new Trace(Map.of(), List.of(), 0, 0);
@@ -28,6 +30,22 @@ public record Trace(Map<String, Object> config, List<Stage> stages, int contextT
     public Trace {
         config = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(config));
         stages = List.copyOf(stages);
+        ingest = List.copyOf(ingest);
+    }
+
+    /** A trace without ingest stages. */
+    public Trace(Map<String, Object> config, List<Stage> stages, int contextTokens, int budget) {
+        this(config, stages, contextTokens, budget, List.of());
+    }
+
+    /** Milliseconds of the ingest stages. */
+    public double ingestMillis() {
+        return ingest.stream().mapToDouble(Stage::millis).sum();
+    }
+
+    /** Milliseconds of the question's stages. */
+    public double questionMillis() {
+        return stages.stream().mapToDouble(Stage::millis).sum();
     }
 
     /** The stage of that name, if it ran. */

@@ -29,14 +29,14 @@ public final class RagInstance implements AutoCloseable {
     private final EphemeralIndex index;
     private final List<Document> documents;
     private final int chunkCount;
-    private final double ingestMillis;
+    private final List<Trace.Stage> ingest;
 
-    RagInstance(RagPipeline pipeline, EphemeralIndex index, List<Document> documents, int chunkCount, double ingestMillis) {
+    RagInstance(RagPipeline pipeline, EphemeralIndex index, List<Document> documents, int chunkCount, List<Trace.Stage> ingest) {
         this.pipeline = pipeline;
         this.index = index;
         this.documents = List.copyOf(documents);
         this.chunkCount = chunkCount;
-        this.ingestMillis = ingestMillis;
+        this.ingest = List.copyOf(ingest);
     }
 
     /** Answers an open question. */
@@ -61,7 +61,7 @@ public final class RagInstance implements AutoCloseable {
     public Context selectContext(Query query) {
         List<Trace.Stage> stages = new ArrayList<>();
         Context context = selectInto(query, stages);
-        Trace trace = new Trace(pipeline.describe(), stages, context.tokens(), context.budget());
+        Trace trace = new Trace(pipeline.describe(), stages, context.tokens(), context.budget(), ingest);
         return context.withDetails(Map.of("trace", trace));
     }
 
@@ -72,7 +72,7 @@ public final class RagInstance implements AutoCloseable {
         Answer answer = stage(stages, "generate", sink -> onToken == null
                 ? pipeline.generator.generate(embedded, context, sink)
                 : pipeline.generator.stream(embedded, context, onToken, sink), a -> List.of());
-        Trace trace = new Trace(pipeline.describe(), stages, context.tokens(), context.budget());
+        Trace trace = new Trace(pipeline.describe(), stages, context.tokens(), context.budget(), ingest);
         return answer.withTrace(trace);
     }
 
@@ -130,9 +130,14 @@ public final class RagInstance implements AutoCloseable {
         return chunkCount;
     }
 
-    /** Milliseconds spent chunking, embedding and indexing. */
+    /** Milliseconds spent loading (if this instance read files), chunking, embedding and indexing. */
     public double ingestMillis() {
-        return ingestMillis;
+        return ingest.stream().mapToDouble(Trace.Stage::millis).sum();
+    }
+
+    /** The ingest stages ({@code load}, {@code chunk}, {@code embed}, {@code index}), as every answer's trace carries them. */
+    public List<Trace.Stage> ingestStages() {
+        return ingest;
     }
 
     /** The index's name. */

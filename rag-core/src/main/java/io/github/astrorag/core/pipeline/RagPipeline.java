@@ -2,6 +2,9 @@ package io.github.astrorag.core.pipeline;
 
 import io.github.astrorag.core.Arguments;
 import io.github.astrorag.core.RagException;
+import io.github.astrorag.core.cache.CachingEmbedder;
+import io.github.astrorag.core.model.Trace;
+import io.github.astrorag.core.spi.EmbeddingCache;
 import io.github.astrorag.core.chunk.RecursiveTokenChunker;
 import io.github.astrorag.core.embed.Vectors;
 import io.github.astrorag.core.generate.ExtractiveGenerator;
@@ -32,6 +35,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A configured retrieval-augmented generation pipeline: immutable, thread-safe, and cheap to keep.
@@ -83,6 +87,7 @@ public final class RagPipeline implements AutoCloseable {
     final ContextSelector selector;
     final int budget;
     final Generator generator;
+    private final @Nullable CachingEmbedder caching;
     private final List<AutoCloseable> owned;
     private final AtomicBoolean closed = new AtomicBoolean();
 
@@ -99,6 +104,7 @@ public final class RagPipeline implements AutoCloseable {
         this.selector = given.selector == null ? new TokenBudgetSelector() : given.selector;
         this.budget = given.budget == null ? TokenBudgetSelector.DEFAULT_BUDGET : given.budget;
         this.generator = given.generator == null ? new ExtractiveGenerator(embedder) : given.generator;
+        this.caching = given.cache == null || embedder.fingerprint().isEmpty() ? null : new CachingEmbedder(embedder, given.cache);
         this.owned = List.copyOf(owned);
     }
 
@@ -133,13 +139,18 @@ public final class RagPipeline implements AutoCloseable {
         if (paths.isEmpty()) {
             throw new IllegalArgumentException("no documents given: name at least one file or folder");
         }
+        long started = System.nanoTime();
         List<Document> documents = new ArrayList<>();
         long done = 0;
         for (Path p : paths) {
             documents.addAll(loader.load(p));
             listener.progress("load", ++done, paths.size());
         }
-        return openDocuments(documents, listener);
+        Map<String, Object> details = new LinkedHashMap<>();
+        details.put("paths", paths.size());
+        details.put("documents", documents.size());
+        details.put("characters", documents.stream().mapToLong(d -> d.text().length()).sum());
+        return ingest(documents, listener, new Trace.Stage("load", millisSince(started), List.of(), details));
     }
 
     /** A new instance over documents already in memory. */
@@ -149,10 +160,23 @@ public final class RagPipeline implements AutoCloseable {
 
     /** A new instance over documents already in memory, reporting progress. */
     public RagInstance openDocuments(List<Document> documents, IngestListener listener) {
+        return ingest(documents, listener, null);
+    }
+
+    /**
+     * Chunks, embeds (through the cache, if one was given) and indexes; the instance's trace gets a stage each:
+     * {@code chunk}, {@code embed} (texts, cache hits and misses), {@code index}, after {@code load} if given.
+     */
+    private RagInstance ingest(List<Document> documents, IngestListener listener, Trace.@Nullable Stage load) {
         Arguments.checkState(!closed.get(), "this pipeline is closed: build a new one to open instances");
         if (documents.isEmpty()) {
             throw new IllegalArgumentException("no documents given: name at least one file or folder");
         }
+        List<Trace.Stage> stages = new ArrayList<>();
+        if (load != null) {
+            stages.add(load);
+        }
+        long chunking = System.nanoTime();
         List<Document> unique = uniqueIds(documents);
         List<Chunk> chunks = new ArrayList<>();
         for (int i = 0; i < unique.size(); i++) {
@@ -162,21 +186,50 @@ public final class RagPipeline implements AutoCloseable {
         if (chunks.isEmpty()) {
             throw new RagException("the documents hold no text to index");
         }
+        Map<String, Object> chunked = new LinkedHashMap<>();
+        chunked.put("documents", unique.size());
+        chunked.put("chunks", chunks.size());
+        stages.add(new Trace.Stage("chunk", millisSince(chunking), List.of(), chunked));
         long started = System.nanoTime();
+        long embedNanos = 0;
+        long indexNanos = 0;
+        int hits = 0;
         EphemeralIndex index = indexFactory.create(embedder.dimension());
         try {
+            indexNanos += System.nanoTime() - started;
             for (int from = 0; from < chunks.size(); from += EMBED_BATCH) {
                 if (Thread.currentThread().isInterrupted()) {
                     throw new RagException("interrupted while embedding the documents");
                 }
                 List<Chunk> batch = chunks.subList(from, Math.min(chunks.size(), from + EMBED_BATCH));
-                List<float[]> vectors = embedder.embedDocuments(batch.stream().map(Chunk::text).toList());
+                List<String> texts = batch.stream().map(Chunk::text).toList();
+                long t0 = System.nanoTime();
+                List<float[]> vectors;
+                if (caching != null) {
+                    CachingEmbedder.Embedded e = caching.embed(texts);
+                    vectors = e.vectors();
+                    hits += e.hits();
+                } else {
+                    vectors = embedder.embedDocuments(texts);
+                }
+                long t1 = System.nanoTime();
                 Vectors.check(String.valueOf(embedder.describe().get("name")), embedder.dimension(), batch.size(), vectors);
                 index.add(batch, vectors);
+                embedNanos += t1 - t0;
+                indexNanos += System.nanoTime() - t1;
                 listener.progress("embed", from + batch.size(), chunks.size());
             }
-            double ingestMillis = (System.nanoTime() - started) / 1e6;
-            return new RagInstance(this, index, unique, chunks.size(), ingestMillis);
+            Map<String, Object> embedding = new LinkedHashMap<>();
+            embedding.put("texts", chunks.size());
+            embedding.put("cacheHits", hits);
+            embedding.put("cacheMisses", chunks.size() - hits);
+            embedding.put("cache", cacheState());
+            stages.add(new Trace.Stage("embed", embedNanos / 1e6, List.of(), embedding));
+            Map<String, Object> indexed = new LinkedHashMap<>();
+            indexed.put("kind", index.kind());
+            indexed.put("chunks", chunks.size());
+            stages.add(new Trace.Stage("index", indexNanos / 1e6, List.of(), indexed));
+            return new RagInstance(this, index, unique, chunks.size(), stages);
         } catch (RuntimeException | Error e) {
             try {
                 index.close();
@@ -185,6 +238,18 @@ public final class RagPipeline implements AutoCloseable {
             }
             throw e;
         }
+    }
+
+    /** What the embed stage says of the cache: none given, not usable for this embedder, or the cache. */
+    private Object cacheState() {
+        if (given.cache == null) {
+            return "none";
+        }
+        return caching == null ? "not used: the embedder declares no fingerprint" : given.cache.describe();
+    }
+
+    private static double millisSince(long nanos) {
+        return (System.nanoTime() - nanos) / 1e6;
     }
 
     private static List<Document> uniqueIds(List<Document> documents) {
@@ -271,6 +336,7 @@ public final class RagPipeline implements AutoCloseable {
         ContextSelector selector;
         Integer budget;
         Generator generator;
+        EmbeddingCache cache;
 
         Settings copy() {
             Settings c = new Settings();
@@ -285,6 +351,7 @@ public final class RagPipeline implements AutoCloseable {
             c.selector = selector;
             c.budget = budget;
             c.generator = generator;
+            c.cache = cache;
             return c;
         }
     }
@@ -392,6 +459,18 @@ public final class RagPipeline implements AutoCloseable {
         public Builder generator(Generator value) {
             once("generator");
             s.generator = Objects.requireNonNull(value, "generator");
+            return this;
+        }
+
+        /**
+         * Where chunk vectors are looked up before embedding and stored after; minimal pipeline: none (every
+         * instance embeds every chunk). Used only with an embedder that declares a
+         * {@linkplain Embedder#fingerprint() fingerprint}; otherwise the trace's {@code embed} stage says it was
+         * not used. The cache stays the caller's to close unless given to {@link #owning}.
+         */
+        public Builder embeddingCache(EmbeddingCache value) {
+            once("embeddingCache");
+            s.cache = Objects.requireNonNull(value, "embeddingCache");
             return this;
         }
 

@@ -1,6 +1,7 @@
 package io.github.astrorag.core.spi;
 
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Maps texts to vectors.
@@ -19,6 +20,16 @@ public interface Embedder extends Described {
 
     /** Vectors for chunks or other passages, one per text, in order. */
     List<float[]> embedDocuments(List<String> texts);
+
+    /**
+     * What identifies this embedder's vectors, for an {@link EmbeddingCache}: two embedders with equal
+     * fingerprints promise the same vector, bit for bit, for the same text (so the fingerprint names the
+     * model and a hash of its weights, the maximum length, pooling, normalisation, dimension and prefixes).
+     * Empty, the default, means the vectors must not be cached.
+     */
+    default Optional<String> fingerprint() {
+        return Optional.empty();
+    }
 
     /** The vector of a question. The default embeds it as a passage. */
     default float[] embedQuery(String text) {

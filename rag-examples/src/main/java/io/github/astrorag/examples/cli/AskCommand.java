@@ -57,6 +57,9 @@ public final class AskCommand implements Callable<Integer> {
     @Mixin
     IndexOptions indexOptions = new IndexOptions();
 
+    @Mixin
+    CacheOptions cacheOptions = new CacheOptions();
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -78,6 +81,10 @@ public final class AskCommand implements Callable<Integer> {
                     c.close();
                 }
             };
+             AutoCloseable cache = cacheOptions.open(spec.commandLine().getErr()).map(c -> {
+                 pipelineOptions.cache = c;
+                 return (AutoCloseable) c;
+             }).orElse(() -> { });
              RagPipeline rag = Presets.build(pipelineOptions, indexes);
              Progress progress = Progress.forIngest(docs.size());
              RagInstance instance = rag.open(docs, progress)) {
@@ -119,6 +126,7 @@ public final class AskCommand implements Callable<Integer> {
         }
         out.printf("%n(context: %d of %d tokens from %d chunk(s))%n", answer.context().tokens(),
                 answer.context().budget(), answer.context().chunks().size());
+        out.println(timing(answer.trace()));
     }
 
     /**
@@ -135,6 +143,30 @@ public final class AskCommand implements Callable<Integer> {
         }
         require(!question.isEmpty(), "no question given: put it after the document paths, e.g. "
                 + "astrorag ask --docs notes.md \"What is ...?\"");
+    }
+
+    /** The closing line of the text output: where the time went. */
+    static String timing(Trace trace) {
+        String cache = trace.ingest().stream().filter(s -> s.name().equals("embed")).findFirst()
+                .filter(s -> s.details().get("cache") instanceof Map)
+                .map(s -> String.format(java.util.Locale.ROOT, ", %s of %s chunk vectors from the cache",
+                        s.details().get("cacheHits"), s.details().get("texts")))
+                .orElse("");
+        return String.format(java.util.Locale.ROOT, "(time: ingest %.0f ms%s, question %.0f ms)",
+                trace.ingestMillis(), cache, trace.questionMillis());
+    }
+
+    /** A stage's name, time and details (the caller adds what else it has). */
+    private static ObjectNode stage(ArrayNode into, Trace.Stage s) {
+        ObjectNode n = into.addObject();
+        n.put("name", s.name());
+        n.put("millis", microsRounded(s.millis()));
+        n.set("details", JSON.valueToTree(s.details()));
+        return n;
+    }
+
+    private static double microsRounded(double millis) {
+        return Math.round(millis * 1000) / 1000.0;
     }
 
     static ObjectNode toJson(Answer answer, String indexKind, String indexName, boolean deleted) {
@@ -177,13 +209,17 @@ public final class AskCommand implements Callable<Integer> {
         ObjectNode t = root.putObject("trace");
         ArrayNode stages = t.putArray("stages");
         for (Trace.Stage s : trace.stages()) {
-            ObjectNode n = stages.addObject();
-            n.put("name", s.name());
-            n.put("millis", Math.round(s.millis() * 1000) / 1000.0);
-            n.set("candidates", JSON.valueToTree(s.candidates()));
-            n.set("details", JSON.valueToTree(s.details()));
+            stage(stages, s).set("candidates", JSON.valueToTree(s.candidates()));
         }
         t.set("config", JSON.valueToTree(trace.config()));
+        ArrayNode ingest = t.putArray("ingest");
+        for (Trace.Stage s : trace.ingest()) {
+            stage(ingest, s);
+        }
+        ObjectNode millis = t.putObject("millis");
+        millis.put("ingest", microsRounded(trace.ingestMillis()));
+        millis.put("question", microsRounded(trace.questionMillis()));
+        millis.put("total", microsRounded(trace.ingestMillis() + trace.questionMillis()));
         t.set("contextDetails", JSON.valueToTree(answer.context().details()));
         ObjectNode index = root.putObject("index");
         index.put("kind", indexKind);

@@ -12,7 +12,8 @@ import picocli.CommandLine.Command;
  */
 @Command(name = "astrorag", mixinStandardHelpOptions = true, versionProvider = AstroRagCommand.Version.class,
         description = "Budgeted, cited retrieval-augmented generation: AstroRAG and CORAG on the JVM.",
-        subcommands = {AskCommand.class, EvalCommand.class, AgentCommand.class, EsCommand.class, CommandLine.HelpCommand.class})
+        subcommands = {AskCommand.class, EvalCommand.class, AgentCommand.class, EsCommand.class, CacheCommand.class,
+            CommandLine.HelpCommand.class})
 public final class AstroRagCommand implements Runnable {
 
     /** Exit status for bad input or a failed run. */

@@ -33,6 +33,9 @@ public final class PipelineOptions {
     /** For programmatic use: an embedder that replaces {@code --model} (the evaluation shares one per run). */
     public io.github.astrorag.core.spi.Embedder embedder;
 
+    /** For programmatic use: the embedding cache the pipeline looks chunk vectors up in (set from {@code --cache}). */
+    public io.github.astrorag.core.spi.EmbeddingCache cache;
+
     @Option(names = "--candidates", paramLabel = "N", description = "Candidates retrieved before selection. Default: 20.")
     public Integer candidates;
 

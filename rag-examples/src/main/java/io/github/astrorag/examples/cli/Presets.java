@@ -101,6 +101,9 @@ public final class Presets {
     private static RagPipeline.Builder configure(RagPipeline.Builder b, PipelineOptions o,
                                                  io.github.astrorag.core.spi.EphemeralIndexFactory indexes) {
         b.index(indexes);
+        if (o.cache != null) {
+            b.embeddingCache(o.cache);
+        }
         if (o.budget != null) {
             b.budget(o.budget);
         }

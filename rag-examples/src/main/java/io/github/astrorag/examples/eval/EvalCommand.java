@@ -1,7 +1,11 @@
 package io.github.astrorag.examples.eval;
 
 import io.github.astrorag.core.Arguments;
+import io.github.astrorag.core.cache.CachingEmbedder;
+import io.github.astrorag.core.cache.InMemoryEmbeddingCache;
+import io.github.astrorag.core.cache.SqliteEmbeddingCache;
 import io.github.astrorag.core.spi.Embedder;
+import io.github.astrorag.core.spi.EmbeddingCache;
 import io.github.astrorag.examples.cli.Presets;
 import io.github.astrorag.core.RagException;
 import java.io.PrintWriter;
@@ -90,6 +94,11 @@ public final class EvalCommand implements Callable<Integer> {
     @Option(names = "--no-progress", description = "Do not draw the progress bar on standard error.")
     boolean noProgress;
 
+    @Option(names = "--cache", paramLabel = "DIR",
+            description = "Keep the run's vectors in the embedding cache in DIR (the one 'ask' uses), so that a later "
+                    + "run embeds nothing again. Without it, vectors are shared within this run only.")
+    java.nio.file.Path cache;
+
     private final SelectorRegistry registry;
     private final ModelRegistry models;
 
@@ -151,10 +160,17 @@ public final class EvalCommand implements Callable<Integer> {
         Embedder embedder = models.create(model);
         List<SelectorRun> runs;
         EvalSettings settings;
+        EmbeddingCache vectors = cache == null ? new InMemoryEmbeddingCache()
+                : SqliteEmbeddingCache.builder().file(cache.resolve(SqliteEmbeddingCache.FILE_NAME)).warnings(message -> {
+                    spec.commandLine().getErr().println("astrorag: warning: " + message);
+                    spec.commandLine().getErr().flush();
+                }).build();
         try {
-            settings = new EvalSettings(budget, model, new CachingEmbedder(embedder), seed, !noGenerate, reuseCorpusIndex);
+            Embedder shared = cache == null ? new CachingEmbedder(embedder, vectors, "eval-run") : new CachingEmbedder(embedder, vectors);
+            settings = new EvalSettings(budget, model, shared, seed, !noGenerate, reuseCorpusIndex);
             runs = run(settings, instances, names);
         } finally {
+            vectors.close();
             Presets.release(embedder);
         }
         Bootstrap bootstrap = new Bootstrap(seed);

@@ -19,6 +19,12 @@ import io.github.astrorag.core.embed.Vectors;
 import io.github.astrorag.core.spi.Embedder;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.OutputStream;
+import java.util.Optional;
+import java.util.HexFormat;
+import java.security.NoSuchAlgorithmException;
+import java.security.MessageDigest;
+import java.security.DigestInputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -116,6 +122,7 @@ public final class OnnxSentenceEmbedder implements Embedder, AutoCloseable {
     private static final String OFFLINE_PROPERTY = "ai.djl.offline";
 
     private final String name;
+    private final String modelSha256;
     private final Model model;
     private final HuggingFaceTokenizer tokenizer;
     private final Pooling pooling;
@@ -135,6 +142,7 @@ public final class OnnxSentenceEmbedder implements Embedder, AutoCloseable {
 
     private OnnxSentenceEmbedder(Builder b, String name, Model model, HuggingFaceTokenizer tokenizer) {
         this.name = name;
+        this.modelSha256 = b.modelSha256;
         this.model = model;
         this.tokenizer = tokenizer;
         this.pooling = b.pooling;
@@ -181,6 +189,17 @@ public final class OnnxSentenceEmbedder implements Embedder, AutoCloseable {
     @Override
     public float[] embedQuery(String text) {
         return embed(List.of(text), queryPrefix).get(0);
+    }
+
+    /**
+     * The model's id and the SHA-256 of its ONNX file's bytes, the tokenizer's maximum length, pooling,
+     * normalisation (always L2), dimension and the query and passage prefixes: what decides the vectors.
+     */
+    @Override
+    public Optional<String> fingerprint() {
+        return Optional.of(String.join(";", "onnx:" + name, "sha256=" + modelSha256, "maxLength=" + maxLength,
+                "pooling=" + pooling.name().toLowerCase(Locale.ROOT), "norm=l2", "dim=" + dimension,
+                "query=" + queryPrefix, "passage=" + passagePrefix));
     }
 
     @Override
@@ -476,6 +495,7 @@ public final class OnnxSentenceEmbedder implements Embedder, AutoCloseable {
         private @Nullable SentenceModel sentenceModel;
         private @Nullable Path directory;
         private Pooling pooling = DEFAULT_MODEL.pooling();
+        private String modelSha256 = "";
         private int maxLength = DEFAULT_MAX_LENGTH;
         private int batchSize = DEFAULT_BATCH_SIZE;
         private int intraOpThreads = DEFAULT_INTRA_OP_THREADS;
@@ -628,8 +648,9 @@ public final class OnnxSentenceEmbedder implements Embedder, AutoCloseable {
                 throw new EmbeddingException("cannot read tokenizer resource " + m.tokenizerResource() + ": " + e, e);
             }
             Model model = newModel(m.id(), tokenizer);
-            try (InputStream in = resource(m, m.modelResource())) {
+            try (DigestInputStream in = digesting(resource(m, m.modelResource()))) {
                 model.load(in, sessionOptions());
+                modelSha256 = hex(in);
             } catch (IOException | MalformedModelException | RuntimeException e) {
                 model.close();
                 tokenizer.close();
@@ -659,7 +680,8 @@ public final class OnnxSentenceEmbedder implements Embedder, AutoCloseable {
                 throw new EmbeddingException("cannot read tokenizer " + dir.resolve(TOKENIZER_FILE) + ": " + e.getMessage(), e);
             }
             Model model = newModel(id, tokenizer);
-            try {
+            try (DigestInputStream in = digesting(Files.newInputStream(dir.resolve(MODEL_FILE)))) {
+                modelSha256 = hex(in);
                 model.load(dir, "model", sessionOptions());
             } catch (IOException | MalformedModelException | RuntimeException e) {
                 model.close();
@@ -720,6 +742,20 @@ public final class OnnxSentenceEmbedder implements Embedder, AutoCloseable {
             if (System.getProperty(OFFLINE_PROPERTY) == null && System.getenv("DJL_OFFLINE") == null) {
                 System.setProperty(OFFLINE_PROPERTY, "true");
             }
+        }
+
+        private static DigestInputStream digesting(InputStream in) {
+            try {
+                return new DigestInputStream(in, MessageDigest.getInstance("SHA-256"));
+            } catch (NoSuchAlgorithmException e) {
+                throw new IllegalStateException("the JDK lacks SHA-256", e);
+            }
+        }
+
+        /** Reads what is left of {@code in} and returns the hex SHA-256 of everything read through it. */
+        private static String hex(DigestInputStream in) throws IOException {
+            in.transferTo(OutputStream.nullOutputStream());
+            return HexFormat.of().formatHex(in.getMessageDigest().digest());
         }
 
         private static InputStream resource(SentenceModel m, String resource) {
