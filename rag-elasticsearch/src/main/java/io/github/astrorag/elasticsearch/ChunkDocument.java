@@ -1,22 +1,25 @@
 package io.github.astrorag.elasticsearch;
 
 import io.github.astrorag.core.model.Chunk;
+import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
 /**
  * A chunk as stored in Elasticsearch (JSON in snake case): the text for BM25, the provenance as keywords and
- * integers, the insertion sequence number for {@code chunks()} order, and the L2-normalised vector.
- * {@code vector} is null when a request leaves it out of {@code _source}.
+ * integers, the metadata as a flattened object, the insertion sequence number for {@code chunks()} order, and
+ * the L2-normalised vector. {@code vector} is null when a request leaves it out of {@code _source}.
  */
 record ChunkDocument(String chunkId, String documentId, String title, String source, @Nullable Integer page,
-                     int ordinal, String text, int tokens, int start, int end, long seq, float @Nullable [] vector) {
+                     int ordinal, String text, int tokens, int start, int end, long seq,
+                     @Nullable Map<String, String> metadata, float @Nullable [] vector) {
 
     static ChunkDocument of(Chunk c, long seq, float[] vector) {
         return new ChunkDocument(c.id(), c.documentId(), c.title(), c.source(), c.page(), c.ordinal(), c.text(),
-                c.tokens(), c.start(), c.end(), seq, vector);
+                c.tokens(), c.start(), c.end(), seq, c.metadata(), vector);
     }
 
     Chunk chunk() {
-        return new Chunk(chunkId, documentId, title, source, page, ordinal, text, tokens, start, end);
+        return new Chunk(chunkId, documentId, title, source, page, ordinal, text, tokens, start, end,
+                metadata == null ? Map.of() : metadata);
     }
 }

@@ -28,7 +28,9 @@ import org.slf4j.LoggerFactory;
  * Creates one fresh Elasticsearch index per instance ({@link ElasticsearchEphemeralIndex}), named
  * {@code <prefix><yyyyMMdd't'HHmmss>-<random 12 hex>} (prefix default {@value #DEFAULT_PREFIX}), with one
  * shard, no replica, refresh only on demand, and a mapping of the chunk text (BM25), the provenance as
- * keywords and integers, and a {@code dense_vector} of the embedder's dimension with cosine similarity.
+ * keywords and integers, the chunk's metadata as one {@code flattened} field {@code metadata} (every key a
+ * keyword, {@code metadata.<key>}, for exact {@code term}/{@code terms} filters, with no mapping per key), and
+ * a {@code dense_vector} of the embedder's dimension with cosine similarity.
  *
  * <p>The factory owns one client (connection pool and I/O threads) shared by its indices; {@link #close()}
  * deletes the indices it created that are still open, then closes the client. {@link #sweepOrphans} deletes
@@ -160,6 +162,7 @@ public final class ElasticsearchEphemeralIndexFactory implements EphemeralIndexF
         properties.put("start", stored);
         properties.put("end", stored);
         properties.put("seq", Map.of("type", "long"));
+        properties.put("metadata", Map.of("type", "flattened"));
         properties.put("vector", vector);
         Map<String, Object> body = Map.of(
                 "settings", Map.of("index", Map.of("number_of_shards", 1, "number_of_replicas", 0, "refresh_interval", "-1")),

@@ -12,7 +12,8 @@ import java.util.Map;
 /**
  * Hybrid retrieval by the index's own full-text search ({@link EphemeralIndex#fullTextSearch()}), such as an
  * {@link ElasticsearchEphemeralIndex}: kNN on the query's embedding and BM25 on its
- * text, fused by reciprocal rank fusion ({@link ElasticsearchEphemeralIndex#hybridSearch}). Use it with a
+ * text, fused by reciprocal rank fusion ({@link ElasticsearchEphemeralIndex#hybridSearch}), both restricted to the
+ * chunks the query's metadata filter allows. Use it with a
  * pipeline whose index is an {@link ElasticsearchEphemeralIndexFactory}; any other index is refused.
  * Stateless and thread-safe.
  */
@@ -25,7 +26,7 @@ public final class ElasticsearchHybridRetriever implements Retriever {
                 "hybrid retrieval needs an index with full-text search, but the pipeline's index is " + index.kind()
                         + ": configure .index(ElasticsearchEphemeralIndexFactory...), or use HybridRetriever (rag-retrieval) in memory"));
         trace.put("fusion", "rrf");
-        return text.hybridSearch(query.requireEmbedding(), query.text(), k);
+        return text.hybridSearch(query.requireEmbedding(), query.text(), k, query.filter());
     }
 
     @Override

@@ -12,6 +12,7 @@ import io.github.astrorag.core.embed.Vectors;
 import io.github.astrorag.core.index.InMemoryEphemeralIndex;
 import io.github.astrorag.core.model.Chunk;
 import io.github.astrorag.core.model.Document;
+import io.github.astrorag.core.model.MetadataFilter;
 import io.github.astrorag.core.model.ScoredChunk;
 import io.github.astrorag.core.pipeline.RagPipeline;
 import io.github.astrorag.core.spi.Embedder;
@@ -21,6 +22,7 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterAll;
@@ -120,6 +122,7 @@ class ElasticsearchIndexIT {
                 assertThat(p.path(keyword).path("type").asText()).as(keyword).isEqualTo("keyword");
             }
             assertThat(p.path("page").path("type").asText()).isEqualTo("integer");
+            assertThat(p.path("metadata").path("type").asText()).isEqualTo("flattened");
             JsonNode vector = p.path("vector");
             assertThat(vector.path("type").asText()).isEqualTo("dense_vector");
             assertThat(vector.path("dims").asInt()).isEqualTo(24);
@@ -182,8 +185,45 @@ class ElasticsearchIndexIT {
             io.github.astrorag.core.model.Query q = io.github.astrorag.core.model.Query.of("andromeda").withEmbedding(new float[] {0, 1, 0.5f});
             assertThat(new ElasticsearchHybridRetriever().retrieve(q, index, 3)).containsExactlyElementsOf(hybrid);
             assertThatThrownBy(() -> new ElasticsearchHybridRetriever().retrieve(q, new InMemoryEphemeralIndex("m", 3), 3))
-                    .hasMessageContaining("needs the Elasticsearch index");
+                    .hasMessageContaining("needs an index with full-text search");
         }
+    }
+
+    @Test
+    void textAndHybridSearchApplyTheMetadataFilterBeforeRanking() {
+        try (ElasticsearchEphemeralIndex index = factory.createIndex(3)) {
+            index.add(List.of(tagged(chunk("a", 0, "the andromeda galaxy is far away"), Map.of("type", "pdf")),
+                            tagged(chunk("b", 0, "cosmic distances and parallax"), Map.of("type", "md", "survey.name", "gaia")),
+                            tagged(chunk("c", 0, "andromeda andromeda andromeda"), Map.of("type", "md"))),
+                    List.of(new float[] {1, 0, 0}, new float[] {0, 1, 0}, new float[] {0, 0, 1}));
+            MetadataFilter md = MetadataFilter.where("type").is("md");
+            // BM25 statistics stay the whole index's: c scores as unfiltered (see textSearchIsBm25AndHybridFusesRanks)
+            double idf = Math.log(1 + 1.5 / 2.5);
+            double c = idf * 3 * 2.2 / (3 + 1.2 * (0.25 + 0.75 * 3 / (13.0 / 3)));
+            List<ScoredChunk> text = index.textSearch("Andromeda", 5, md);
+            assertThat(text).extracting(ScoredChunk::id).containsExactly("c#0");
+            assertThat(text.get(0).score()).isCloseTo(c, within(1e-5));
+            assertThat(text.get(0).chunk().metadata()).isEqualTo(Map.of("type", "md"));
+            assertThat(index.textSearch("Andromeda", 5, MetadataFilter.where("type").in("pdf", "txt"))).extracting(ScoredChunk::id)
+                    .containsExactly("a#0");
+            // dense ranks among md for (0, 1, 0.5): b, c; lexical: c. RRF with k = 60: c = 1/62 + 1/61, b = 1/61
+            List<ScoredChunk> hybrid = index.hybridSearch(new float[] {0, 1, 0.5f}, "andromeda", 3, md);
+            assertThat(hybrid).extracting(ScoredChunk::id).containsExactly("c#0", "b#0");
+            assertThat(hybrid.get(0).score()).isCloseTo(1.0 / 62 + 1.0 / 61, within(1e-12));
+            assertThat(hybrid.get(1).score()).isCloseTo(1.0 / 61, within(1e-12));
+            io.github.astrorag.core.model.Query q = io.github.astrorag.core.model.Query.of("andromeda")
+                    .withEmbedding(new float[] {0, 1, 0.5f}).withFilter(md);
+            assertThat(new ElasticsearchHybridRetriever().retrieve(q, index, 3)).containsExactlyElementsOf(hybrid);
+            // a dotted key is one key of the flattened field
+            assertThat(index.search(new float[] {1, 0, 0}, 3, MetadataFilter.where("survey.name").is("gaia")))
+                    .extracting(ScoredChunk::id).containsExactly("b#0");
+            assertThat(index.search(new float[] {1, 0, 0}, 3, MetadataFilter.where("survey").is("gaia"))).isEmpty();
+        }
+    }
+
+    private static Chunk tagged(Chunk c, Map<String, String> metadata) {
+        return new Chunk(c.id(), c.documentId(), c.title(), c.source(), c.page(), c.ordinal(), c.text(), c.tokens(),
+                c.start(), c.end(), metadata);
     }
 
     @Test

@@ -404,8 +404,7 @@ public final class RecursiveTokenChunker implements Chunker {
             return;
         }
         int ordinal = out.size();
-        out.add(new Chunk(Chunk.idOf(doc.id(), ordinal), doc.id(), doc.title(), doc.source(), doc.pageAt(start),
-                ordinal, body, exact, start, end));
+        out.add(Chunk.of(doc, ordinal, body, exact, start, end));
     }
 
     /** Fail-fast builder; each setting may be given once. */

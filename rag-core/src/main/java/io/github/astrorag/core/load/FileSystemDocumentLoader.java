@@ -93,7 +93,7 @@ public final class FileSystemDocumentLoader implements DocumentLoader {
         for (Path f : files) {
             String rel = folder.relativize(f).toString().replace('\\', '/');
             for (Document d : loaderFor(f).load(f)) {
-                out.add(new Document(rel, d.title(), d.source(), d.text(), d.pageStarts()));
+                out.add(d.withId(rel));
             }
         }
         return out;

@@ -74,7 +74,7 @@ public final class PdfDocumentLoader implements DocumentLoader {
                 title = LoaderLimits.baseName(file);
             }
             String name = file.getFileName().toString();
-            return List.of(new Document(name, title.strip(), name, text.toString(), pageStarts));
+            return List.of(new Document(name, title.strip(), name, text.toString(), pageStarts, FileMetadata.of(file)));
         } catch (InvalidPasswordException e) {
             throw new DocumentException.Malformed(file, file + " is password-protected: decrypt it first", e);
         } catch (IOException e) {

@@ -72,7 +72,7 @@ public final class TextDocumentLoader implements DocumentLoader {
             }
         }
         String name = file.getFileName().toString();
-        return List.of(new Document(name, title, name, text, List.of()));
+        return List.of(new Document(name, title, name, text, List.of(), FileMetadata.of(file)));
     }
 
     static String decode(Path file, byte[] bytes) {

@@ -1,5 +1,6 @@
 package io.github.astrorag.core.model;
 
+import java.util.Map;
 import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
@@ -16,9 +17,11 @@ import org.jspecify.annotations.Nullable;
  * @param tokens     its length in tokens, counted by the pipeline's token counter
  * @param start      the offset of its first character in the document text
  * @param end        the offset after its last character (for a chunk cut to a budget, the end of the kept part)
+ * @param metadata   its document's metadata (with {@value Metadata#PAGE} for paged documents, see {@link #of}),
+ *                   immutable and sorted by key; what a {@link MetadataFilter} is matched against
  */
 public record Chunk(String id, String documentId, String title, String source, @Nullable Integer page,
-                    int ordinal, String text, int tokens, int start, int end) {
+                    int ordinal, String text, int tokens, int start, int end, Map<String, String> metadata) {
 
     public Chunk {
         Objects.requireNonNull(id, "id");
@@ -30,6 +33,26 @@ public record Chunk(String id, String documentId, String title, String source, @
             throw new IllegalArgumentException("bad chunk geometry: ordinal=" + ordinal + " tokens=" + tokens
                     + " span=[" + start + "," + end + ")");
         }
+        metadata = Metadata.copyOf(metadata);
+    }
+
+    /** A chunk without metadata. */
+    public Chunk(String id, String documentId, String title, String source, @Nullable Integer page,
+                 int ordinal, String text, int tokens, int start, int end) {
+        this(id, documentId, title, source, page, ordinal, text, tokens, start, end, Map.of());
+    }
+
+    /**
+     * The {@code ordinal}-th chunk of {@code doc}, the text {@code [start, end)} of {@code tokens} tokens: id
+     * {@link #idOf}, provenance from the document, the page holding {@code start}, and the document's metadata
+     * with {@value Metadata#PAGE} set to that page for paged documents.
+     */
+    public static Chunk of(Document doc, int ordinal, String text, int tokens, int start, int end) {
+        Integer page = doc.pageAt(start);
+        Map<String, String> metadata = page == null ? doc.metadata()
+                : Metadata.merged(doc.metadata(), Map.of(Metadata.PAGE, page.toString()));
+        return new Chunk(idOf(doc.id(), ordinal), doc.id(), doc.title(), doc.source(), page, ordinal, text, tokens,
+                start, end, metadata);
     }
 
     /** The conventional id of the {@code ordinal}-th chunk of a document. */
@@ -42,6 +65,7 @@ public record Chunk(String id, String documentId, String title, String source, @
         if (!text.startsWith(prefix)) {
             throw new IllegalArgumentException("not a prefix of chunk " + id);
         }
-        return new Chunk(id, documentId, title, source, page, ordinal, prefix, prefixTokens, start, start + prefix.length());
+        return new Chunk(id, documentId, title, source, page, ordinal, prefix, prefixTokens, start, start + prefix.length(),
+                metadata);
     }
 }

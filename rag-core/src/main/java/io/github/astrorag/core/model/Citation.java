@@ -1,20 +1,32 @@
 package io.github.astrorag.core.model;
 
+import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
 /**
  * One source an answer cites.
  *
- * @param number  the 1-based number of the chunk in the context, as written in the answer ({@code [n]})
- * @param chunkId the chunk's id
- * @param source  the file name
- * @param page    the 1-based page, or {@code null} for unpaged documents
- * @param quote   the cited text, verbatim from the chunk
+ * @param number   the 1-based number of the chunk in the context, as written in the answer ({@code [n]})
+ * @param chunkId  the chunk's id
+ * @param source   the file name
+ * @param page     the 1-based page, or {@code null} for unpaged documents
+ * @param quote    the cited text, verbatim from the chunk
+ * @param metadata the chunk's metadata, immutable and sorted by key
  */
-public record Citation(int number, String chunkId, String source, @Nullable Integer page, String quote) {
+public record Citation(int number, String chunkId, String source, @Nullable Integer page, String quote,
+                       Map<String, String> metadata) {
+
+    public Citation {
+        metadata = Metadata.copyOf(metadata);
+    }
+
+    /** A citation without metadata. */
+    public Citation(int number, String chunkId, String source, @Nullable Integer page, String quote) {
+        this(number, chunkId, source, page, quote, Map.of());
+    }
 
     /** A citation of {@code quote} in the {@code number}-th context chunk. */
     public static Citation of(int number, Chunk chunk, String quote) {
-        return new Citation(number, chunk.id(), chunk.source(), chunk.page(), quote);
+        return new Citation(number, chunk.id(), chunk.source(), chunk.page(), quote, chunk.metadata());
     }
 }

@@ -1,6 +1,7 @@
 package io.github.astrorag.core.model;
 
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
@@ -14,8 +15,12 @@ import org.jspecify.annotations.Nullable;
  * @param text       the full text
  * @param pageStarts for paged documents (PDF), the character offset at which each page starts, in order:
  *                   page {@code i+1} starts at {@code pageStarts.get(i)}; empty for unpaged documents
+ * @param metadata   string-keyed facts about the document, immutable and sorted by key (see {@link Metadata});
+ *                   the loaders fill {@value Metadata#SOURCE}, {@value Metadata#TYPE} and {@value Metadata#MODIFIED};
+ *                   its chunks carry it, with {@value Metadata#PAGE} added for paged documents
  */
-public record Document(String id, String title, String source, String text, List<Integer> pageStarts) {
+public record Document(String id, String title, String source, String text, List<Integer> pageStarts,
+                       Map<String, String> metadata) {
 
     public Document {
         Objects.requireNonNull(id, "id");
@@ -23,6 +28,7 @@ public record Document(String id, String title, String source, String text, List
         Objects.requireNonNull(source, "source");
         Objects.requireNonNull(text, "text");
         pageStarts = List.copyOf(pageStarts);
+        metadata = Metadata.copyOf(metadata);
         for (int i = 0; i < pageStarts.size(); i++) {
             int start = pageStarts.get(i);
             if (start < 0 || start > text.length() || (i > 0 && start < pageStarts.get(i - 1))) {
@@ -31,9 +37,29 @@ public record Document(String id, String title, String source, String text, List
         }
     }
 
+    /** A document without metadata. */
+    public Document(String id, String title, String source, String text, List<Integer> pageStarts) {
+        this(id, title, source, text, pageStarts, Map.of());
+    }
+
     /** An unpaged document whose id, title and source are all {@code id}. */
     public static Document of(String id, String text) {
         return new Document(id, id, id, text, List.of());
+    }
+
+    /**
+     * This document with {@code more} metadata: its entries are added to this document's, replacing those of
+     * the same key, e.g. {@code doc.withMetadata(Map.of("year", "2024"))}.
+     *
+     * @throws IllegalArgumentException for a blank key
+     */
+    public Document withMetadata(Map<String, String> more) {
+        return new Document(id, title, source, text, pageStarts, Metadata.merged(metadata, more));
+    }
+
+    /** This document under another id, everything else kept. */
+    public Document withId(String newId) {
+        return new Document(newId, title, source, text, pageStarts, metadata);
     }
 
     /** Whether the document has pages. */

@@ -15,8 +15,10 @@ import org.jspecify.annotations.Nullable;
  * @param options   option letter to option text, sorted by letter; empty for open questions
  * @param embedding the vector the dense stages compare chunks with (the question's embedding, or a HyDE
  *                  passage's), or {@code null} before embedding
+ * @param filter    which chunks may be retrieved, by their metadata; {@link MetadataFilter#NONE} (the default)
+ *                  allows every chunk
  */
-public record Query(String text, Map<String, String> options, float @Nullable [] embedding) {
+public record Query(String text, Map<String, String> options, float @Nullable [] embedding, MetadataFilter filter) {
 
     public Query {
         Objects.requireNonNull(text, "text");
@@ -25,6 +27,12 @@ public record Query(String text, Map<String, String> options, float @Nullable []
         }
         options = Collections.unmodifiableMap(new TreeMap<>(options));
         embedding = embedding == null ? null : embedding.clone();
+        Objects.requireNonNull(filter, "filter");
+    }
+
+    /** A query without a metadata filter. */
+    public Query(String text, Map<String, String> options, float @Nullable [] embedding) {
+        this(text, options, embedding, MetadataFilter.NONE);
     }
 
     /** An open question. */
@@ -44,7 +52,12 @@ public record Query(String text, Map<String, String> options, float @Nullable []
 
     /** This query with the given vector. */
     public Query withEmbedding(float[] vector) {
-        return new Query(text, options, vector);
+        return new Query(text, options, vector, filter);
+    }
+
+    /** This query restricted to chunks whose metadata {@code newFilter} matches (replacing any filter it had). */
+    public Query withFilter(MetadataFilter newFilter) {
+        return new Query(text, options, embedding, newFilter);
     }
 
     /** The vector; fails when the query has not been embedded. */
@@ -62,16 +75,18 @@ public record Query(String text, Map<String, String> options, float @Nullable []
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof Query q && q.text.equals(text) && q.options.equals(options) && Arrays.equals(q.embedding, embedding);
+        return o instanceof Query q && q.text.equals(text) && q.options.equals(options) && Arrays.equals(q.embedding, embedding)
+                && q.filter.equals(filter);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(text, options, Arrays.hashCode(embedding));
+        return Objects.hash(text, options, Arrays.hashCode(embedding), filter);
     }
 
     @Override
     public String toString() {
-        return "Query[" + text + (options.isEmpty() ? "" : ", options=" + options) + "]";
+        return "Query[" + text + (options.isEmpty() ? "" : ", options=" + options)
+                + (filter.isEmpty() ? "" : ", filter=" + filter) + "]";
     }
 }

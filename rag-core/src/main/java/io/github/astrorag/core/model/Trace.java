@@ -77,11 +77,26 @@ public record Trace(Map<String, Object> config, List<Stage> stages, int contextT
         }
     }
 
-    /** One candidate in a stage's output. */
-    public record Candidate(String id, double score) {
+    /**
+     * One candidate in a stage's output.
+     *
+     * @param id       the chunk id
+     * @param score    the stage's score
+     * @param metadata the chunk's metadata, immutable and sorted by key
+     */
+    public record Candidate(String id, double score, Map<String, String> metadata) {
+        public Candidate {
+            metadata = Metadata.copyOf(metadata);
+        }
+
+        /** A candidate without metadata. */
+        public Candidate(String id, double score) {
+            this(id, score, Map.of());
+        }
+
         /** The candidate of a scored chunk. */
         public static Candidate of(ScoredChunk c) {
-            return new Candidate(c.id(), c.score());
+            return new Candidate(c.id(), c.score(), c.chunk().metadata());
         }
     }
 }

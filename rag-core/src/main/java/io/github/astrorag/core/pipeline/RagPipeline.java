@@ -257,7 +257,7 @@ public final class RagPipeline implements AutoCloseable {
         List<Document> out = new ArrayList<>(documents.size());
         for (Document d : documents) {
             int n = seen.merge(d.id(), 1, Integer::sum);
-            out.add(n == 1 ? d : new Document(d.id() + "~" + n, d.title(), d.source(), d.text(), d.pageStarts()));
+            out.add(n == 1 ? d : d.withId(d.id() + "~" + n));
         }
         return out;
     }

@@ -1,6 +1,7 @@
 package io.github.astrorag.core.spi;
 
 import io.github.astrorag.core.model.Chunk;
+import io.github.astrorag.core.model.MetadataFilter;
 import io.github.astrorag.core.model.ScoredChunk;
 import java.util.List;
 import java.util.Optional;
@@ -15,7 +16,10 @@ import java.util.Optional;
  * {@link #isClosed()} throws {@link io.github.astrorag.core.IndexException}.
  *
  * <p>Search is by cosine similarity: results are in descending score, ties broken by ascending chunk
- * id, at most {@code k} of them, each with its vector. Implementations are thread-safe.
+ * id, at most {@code k} of them, each with its vector. A {@link MetadataFilter} applies before ranking: the
+ * results are the {@code k} best of the chunks whose metadata it matches (fewer only when fewer match).
+ * Implementations are thread-safe; {@link io.github.astrorag.core.index.AbstractEphemeralIndex} does the
+ * locking and the checks of {@code add} and {@code search} for them.
  */
 public interface EphemeralIndex extends AutoCloseable {
 
@@ -31,8 +35,16 @@ public interface EphemeralIndex extends AutoCloseable {
      */
     void add(List<Chunk> chunks, List<float[]> vectors);
 
-    /** The {@code k} chunks most similar to {@code query}. {@code k} must be positive. */
-    List<ScoredChunk> search(float[] query, int k);
+    /**
+     * The {@code k} chunks most similar to {@code query} among those whose metadata {@code filter} matches.
+     * {@code k} must be positive. This is the method an implementation writes.
+     */
+    List<ScoredChunk> search(float[] query, int k, MetadataFilter filter);
+
+    /** The {@code k} chunks most similar to {@code query}, unfiltered. {@code k} must be positive. */
+    default List<ScoredChunk> search(float[] query, int k) {
+        return search(query, k, MetadataFilter.NONE);
+    }
 
     /** Every chunk, in the order added. */
     List<Chunk> chunks();

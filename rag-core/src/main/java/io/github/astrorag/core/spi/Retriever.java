@@ -9,7 +9,9 @@ import java.util.List;
  *
  * <p>Contract: returns at most {@code k} distinct chunks of {@code index}, best first (ties by chunk
  * id), each with its vector from the index; fewer when the index holds fewer. The query carries its
- * embedding. Thread-safe.
+ * embedding and its {@link io.github.astrorag.core.model.MetadataFilter}: only chunks whose metadata the
+ * filter matches are returned, the filter applying before ranking (k matching chunks when k exist).
+ * Thread-safe.
  */
 public interface Retriever extends Described {
 

@@ -1,5 +1,6 @@
 package io.github.astrorag.core.spi;
 
+import io.github.astrorag.core.model.MetadataFilter;
 import io.github.astrorag.core.model.ScoredChunk;
 import java.util.List;
 
@@ -9,17 +10,29 @@ import java.util.List;
  * never found by a cast.
  *
  * <p>Contract: results hold only the index's own chunks, best first, ties broken by ascending chunk id,
- * at most {@code k} of them, each with its stored vector; a query's metadata filter, where the index
- * supports one, applies before scoring. {@code k} must be positive. Thread-safe, like the index.
+ * at most {@code k} of them, each with its stored vector; the metadata filter applies before ranking, as in
+ * {@link EphemeralIndex#search(float[], int, MetadataFilter)}. {@code k} must be positive. Thread-safe,
+ * like the index. The methods with a filter are those an implementation writes.
  */
 public interface TextSearch {
 
-    /** The {@code k} chunks best matching {@code text} by the engine's lexical score. */
-    List<ScoredChunk> textSearch(String text, int k);
+    /** The {@code k} chunks best matching {@code text} by the engine's lexical score, among those {@code filter} matches. */
+    List<ScoredChunk> textSearch(String text, int k, MetadataFilter filter);
+
+    /** As {@link #textSearch(String, int, MetadataFilter)}, unfiltered. */
+    default List<ScoredChunk> textSearch(String text, int k) {
+        return textSearch(text, k, MetadataFilter.NONE);
+    }
 
     /**
      * The {@code k} chunks best by a fusion of the lexical ranking of {@code text} and the cosine ranking
-     * of {@code vector}; the fusion is the index's own and named in its documentation.
+     * of {@code vector}, among those {@code filter} matches; the fusion is the index's own and named in its
+     * documentation.
      */
-    List<ScoredChunk> hybridSearch(float[] vector, String text, int k);
+    List<ScoredChunk> hybridSearch(float[] vector, String text, int k, MetadataFilter filter);
+
+    /** As {@link #hybridSearch(float[], String, int, MetadataFilter)}, unfiltered. */
+    default List<ScoredChunk> hybridSearch(float[] vector, String text, int k) {
+        return hybridSearch(vector, text, k, MetadataFilter.NONE);
+    }
 }

@@ -5,9 +5,11 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.astrorag.core.IndexException;
 import io.github.astrorag.core.model.Chunk;
+import io.github.astrorag.core.model.MetadataFilter;
 import io.github.astrorag.core.model.ScoredChunk;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -142,5 +144,71 @@ public abstract class EphemeralIndexContract {
         } finally {
             pool.shutdownNow();
         }
+    }
+
+    // ---- metadata filter: the index applies a query's MetadataFilter before ranking ----
+
+    private static Chunk tagged(String doc, Map<String, String> metadata) {
+        return new Chunk(Chunk.idOf(doc, 0), doc, doc, doc + ".txt", null, 0, "text of " + doc, 3, 0, 7, metadata);
+    }
+
+    /** Four chunks whose cosines to (1, 0) are 1, 0.8, 0.6 and 0; d has no "year". */
+    private EphemeralIndex taggedIndex() {
+        EphemeralIndex index = index(2);
+        index.add(List.of(tagged("a", Map.of("type", "pdf", "year", "2024")), tagged("b", Map.of("type", "md", "year", "2024")),
+                        tagged("c", Map.of("type", "txt", "year", "2023")), tagged("d", Map.of("type", "pdf"))),
+                List.of(v(1, 0), v(0.8f, 0.6f), v(0.6f, 0.8f), v(0, 1)));
+        return index;
+    }
+
+    private static List<String> ids(List<ScoredChunk> hits) {
+        return hits.stream().map(ScoredChunk::id).toList();
+    }
+
+    @Test
+    void metadataFilterAppliesBeforeRanking() {
+        EphemeralIndex index = taggedIndex();
+        assertThat(ids(index.search(v(1, 0), 5, MetadataFilter.NONE))).containsExactly("a#0", "b#0", "c#0", "d#0");
+        // equality; the k results come from the matching chunks only
+        assertThat(ids(index.search(v(1, 0), 5, MetadataFilter.where("type").is("pdf")))).containsExactly("a#0", "d#0");
+        assertThat(ids(index.search(v(1, 0), 1, MetadataFilter.where("type").is("txt")))).containsExactly("c#0");
+        // set membership
+        assertThat(ids(index.search(v(1, 0), 2, MetadataFilter.where("type").in("md", "txt")))).containsExactly("b#0", "c#0");
+        // AND
+        assertThat(ids(index.search(v(1, 0), 5, MetadataFilter.where("year").is("2024").and("type").in("pdf", "txt"))))
+                .containsExactly("a#0");
+        // no match
+        assertThat(index.search(v(1, 0), 5, MetadataFilter.where("type").is("docx"))).isEmpty();
+        assertThat(index.search(v(1, 0), 5, MetadataFilter.where("type").is("pdf").and("type").is("md"))).isEmpty();
+        // a key the chunk lacks matches nothing: d has no year
+        assertThat(ids(index.search(v(1, 0), 5, MetadataFilter.where("year").in("2023", "2024")))).containsExactly("a#0", "b#0", "c#0");
+        assertThat(index.search(v(1, 0), 5, MetadataFilter.where("colour").is("red"))).isEmpty();
+        // scores are the unfiltered ones
+        assertThat(index.search(v(1, 0), 1, MetadataFilter.where("type").is("md")).get(0).score())
+                .isCloseTo(0.8, org.assertj.core.data.Offset.offset(1e-5));
+    }
+
+    @Test
+    void metadataFilterReturnsKHitsWhenManyNearerChunksDoNotMatch() {
+        EphemeralIndex index = index(2);
+        List<Chunk> chunks = new ArrayList<>();
+        List<float[]> vectors = new ArrayList<>();
+        for (int i = 0; i < 60; i++) {
+            chunks.add(tagged(String.format("near%02d", i), Map.of("type", "md")));
+            vectors.add(v(1, 0.001f * i));
+        }
+        for (int i = 0; i < 3; i++) {
+            chunks.add(tagged("far" + i, Map.of("type", "pdf")));
+            vectors.add(v(0.1f * i, 1));
+        }
+        index.add(chunks, vectors);
+        assertThat(ids(index.search(v(1, 0), 3, MetadataFilter.where("type").is("pdf")))).containsExactly("far2#0", "far1#0", "far0#0");
+    }
+
+    @Test
+    void metadataComesBackWithChunksAndHits() {
+        EphemeralIndex index = taggedIndex();
+        assertThat(index.chunks().get(0).metadata()).containsExactly(Map.entry("type", "pdf"), Map.entry("year", "2024"));
+        assertThat(index.search(v(0, 1), 1).get(0).chunk().metadata()).isEqualTo(Map.of("type", "pdf"));
     }
 }

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.astrorag.core.model.Answer;
 import io.github.astrorag.core.model.Citation;
+import io.github.astrorag.core.model.MetadataFilter;
 import io.github.astrorag.core.model.Query;
 import io.github.astrorag.core.model.ScoredChunk;
 import io.github.astrorag.core.model.Trace;
@@ -15,8 +16,10 @@ import io.github.astrorag.core.spi.EphemeralIndexFactory;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -31,6 +34,7 @@ import picocli.CommandLine.Parameters;
         footer = {"", "Examples:",
             "  astrorag ask --docs rag-examples/samples \"What resolving power does the spectrograph reach?\"",
             "  astrorag ask --docs notes.pdf --budget 300 --json \"When does Halley's Comet return?\"",
+            "  astrorag ask --docs papers/ --filter type=pdf --filter type=md \"What limits the resolving power?\"",
             "  astrorag ask --docs book/ --option A=Mercury --option B=Venus \"Which planet is hottest?\""})
 public final class AskCommand implements Callable<Integer> {
 
@@ -44,6 +48,12 @@ public final class AskCommand implements Callable<Integer> {
     @Option(names = "--option", paramLabel = "LETTER=TEXT",
             description = "A multiple-choice option (repeat for each); the answer then names one letter.")
     Map<String, String> options = new LinkedHashMap<>();
+
+    @Option(names = "--filter", paramLabel = "KEY=VALUE",
+            description = {"Answer only from chunks whose metadata has KEY=VALUE (repeat: the same key twice allows either "
+                    + "value, different keys must all hold). Keys the loaders fill: source (file name), type (txt, md, "
+                    + "pdf), page (PDF page), modified (ISO-8601 UTC, e.g. 2024-05-01T09:30:00Z)."})
+    List<String> filters = new java.util.ArrayList<>();
 
     @Option(names = "--json", description = "Print one JSON object (answer, citations, context, trace, index).")
     boolean json;
@@ -70,7 +80,7 @@ public final class AskCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         takeQuestionFromDocs();
         String text = String.join(" ", question).strip();
-        Query query = options.isEmpty() ? Query.of(text) : Query.withOptions(text, options);
+        Query query = (options.isEmpty() ? Query.of(text) : Query.withOptions(text, options)).withFilter(filter(filters));
         EphemeralIndexFactory indexes = indexOptions.factory();
         Answer answer;
         String indexName;
@@ -169,6 +179,25 @@ public final class AskCommand implements Callable<Integer> {
         return Math.round(millis * 1000) / 1000.0;
     }
 
+    /**
+     * The filter of {@code --filter KEY=VALUE} options: values of one key allowed together ({@code key in {..}}),
+     * different keys all required. Fails with {@link IllegalArgumentException} naming a malformed option.
+     */
+    static MetadataFilter filter(List<String> specs) {
+        Map<String, Set<String>> values = new LinkedHashMap<>();
+        for (String spec : specs) {
+            int eq = spec.indexOf('=');
+            require(eq > 0 && eq < spec.length() - 1 && !spec.substring(0, eq).isBlank(),
+                    "--filter '" + spec + "' is not KEY=VALUE (e.g. --filter type=pdf)");
+            values.computeIfAbsent(spec.substring(0, eq).strip(), k -> new LinkedHashSet<>()).add(spec.substring(eq + 1));
+        }
+        MetadataFilter filter = MetadataFilter.NONE;
+        for (Map.Entry<String, Set<String>> e : values.entrySet()) {
+            filter = filter.and(e.getKey()).in(e.getValue());
+        }
+        return filter;
+    }
+
     static ObjectNode toJson(Answer answer, String indexKind, String indexName, boolean deleted) {
         ObjectNode root = JSON.createObjectNode();
         root.put("question", answer.question());
@@ -188,6 +217,7 @@ public final class AskCommand implements Callable<Integer> {
             }
             n.put("chunkId", c.chunkId());
             n.put("quote", c.quote());
+            n.set("metadata", JSON.valueToTree(c.metadata()));
         }
         ObjectNode context = root.putObject("context");
         context.put("tokens", answer.context().tokens());
@@ -204,6 +234,7 @@ public final class AskCommand implements Callable<Integer> {
             }
             n.put("tokens", s.chunk().tokens());
             n.put("score", s.score());
+            n.set("metadata", JSON.valueToTree(s.chunk().metadata()));
         }
         Trace trace = answer.trace();
         ObjectNode t = root.putObject("trace");

@@ -124,7 +124,7 @@ public final class EvalDataset {
         }
         List<Document> out = new ArrayList<>();
         for (Document d : FileSystemDocumentLoader.defaults().load(folder)) {
-            out.add(new Document(corpusId(d.id()), d.title(), d.source(), d.text(), d.pageStarts()));
+            out.add(d.withId(corpusId(d.id())));
         }
         return out;
     }

@@ -9,6 +9,8 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
@@ -75,6 +77,53 @@ class AskCommandTest {
         assertThat(r.json().path("choice").asText()).isEqualTo("A");
     }
 
+    private static List<String> all(JsonNode array, String field) {
+        List<String> out = new ArrayList<>();
+        array.forEach(n -> out.add(n.at(field).asText()));
+        return out;
+    }
+
+    @Test
+    void aFilterRestrictsTheAnswerToOneFileType() throws IOException {
+        Run unfiltered = run("ask", "--model", "hashing", "--docs", "samples", "--json", "How wide is the dome?");
+        assertThat(all(unfiltered.json().path("citations"), "/source")).contains("observatory-handbook.md");
+
+        Run r = run("ask", "--model", "hashing", "--docs", "samples", "--json", "--filter", "type=pdf", "How wide is the dome?");
+        assertThat(r.status()).as(r.err()).isZero();
+        JsonNode json = r.json();
+        assertThat(json.path("citations")).isNotEmpty();
+        assertThat(all(json.path("citations"), "/source")).containsOnly("spectrograph-guide.pdf");
+        assertThat(all(json.path("citations"), "/metadata/type")).containsOnly("pdf");
+        assertThat(all(json.path("context").path("chunks"), "/metadata/type")).isNotEmpty().containsOnly("pdf");
+        JsonNode retrieved = json.path("trace").path("stages").get(1);
+        assertThat(retrieved.path("name").asText()).isEqualTo("retrieve");
+        assertThat(all(retrieved.path("candidates"), "/metadata/type")).isNotEmpty().containsOnly("pdf");
+        JsonNode first = json.path("citations").get(0).path("metadata");
+        assertThat(first.path("modified").asText()).matches("\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}Z");
+        assertThat(first.path("page").asText()).isIn("1", "2");
+    }
+
+    @Test
+    void oneKeyTwiceAllowsEitherDocument() throws IOException {
+        Run r = run("ask", "--model", "hashing", "--docs", "samples", "--json", "--filter", "source=comet-notes.txt",
+                "--filter", "source=observatory-handbook.md", "How wide is the dome?");
+        assertThat(r.status()).as(r.err()).isZero();
+        assertThat(all(r.json().path("context").path("chunks"), "/source")).contains("observatory-handbook.md")
+                .doesNotContain("spectrograph-guide.pdf");
+        Run one = run("ask", "--model", "hashing", "--docs", "samples", "--json", "--filter", "source=comet-notes.txt",
+                "--filter", "type=txt", "How wide is the dome?");
+        assertThat(one.status()).as(one.err()).isZero();
+        assertThat(all(one.json().path("context").path("chunks"), "/source")).isNotEmpty().containsOnly("comet-notes.txt");
+        assertThat(all(one.json().path("citations"), "/source")).isNotEmpty().containsOnly("comet-notes.txt");
+    }
+
+    @Test
+    void aMalformedFilterIsOneLineNamingIt() {
+        assertBad(run("ask", "--model", "hashing", "--docs", "samples", "--filter", "year", "q?"), "--filter 'year' is not KEY=VALUE");
+        assertBad(run("ask", "--model", "hashing", "--docs", "samples", "--filter", "=pdf", "q?"), "--filter '=pdf'");
+        assertBad(run("ask", "--model", "hashing", "--docs", "samples", "--filter", "type=", "q?"), "--filter 'type='");
+    }
+
     @Test
     void badInputsExitNonZeroWithOneClearLine() throws IOException {
         Files.writeString(dir.resolve("empty.txt"), "");
@@ -106,6 +155,7 @@ class AskCommandTest {
     void helpExplainsEveryOption() {
         Run r = run("ask", "--help");
         assertThat(r.status()).isZero();
-        assertThat(r.out()).contains("--docs").contains("--budget").contains("--json").contains("--preset").contains("--option");
+        assertThat(r.out()).contains("--docs").contains("--budget").contains("--json").contains("--preset").contains("--option")
+                .contains("--filter");
     }
 }

@@ -27,7 +27,8 @@ import java.util.Objects;
  *       counting 0 in that list; w, the weight on BM25, defaults to {@value #DEFAULT_BM25_WEIGHT}. That
  *       default is provisional: the lead chooses it from measurements on the evaluation data.</li>
  * </ul>
- * Returns the top {@code k}, ties by chunk id, each with its vector from the index. Cost: one dense
+ * Both rankings hold only the chunks the query's metadata filter allows. Returns the top {@code k}, ties by
+ * chunk id, each with its vector from the index. Cost: one dense
  * search, one BM25 query, O(f log f) for f fetched. Immutable and thread-safe; build with
  * {@link #builder()}.
  */
@@ -79,7 +80,7 @@ public final class HybridRetriever implements Retriever {
     public List<ScoredChunk> retrieve(Query query, EphemeralIndex index, int k, TraceSink trace) {
         Arguments.check(k >= 1, "k must be at least 1, was %d", k);
         int fetch = Math.max(k, fetchSize);
-        List<ScoredChunk> dense = index.search(query.requireEmbedding(), fetch);
+        List<ScoredChunk> dense = index.search(query.requireEmbedding(), fetch, query.filter());
         List<ScoredChunk> lexical = bm25.retrieve(query, index, fetch);
         List<ScoredChunk> fused = fuse(dense, lexical);
         trace.put("fusion", fusion.name().toLowerCase(Locale.ROOT));

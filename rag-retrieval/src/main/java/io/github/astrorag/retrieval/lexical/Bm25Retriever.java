@@ -20,7 +20,8 @@ import java.util.WeakHashMap;
  * {@link EnglishTerms} (Lucene's English analysis: stop words, Porter stemming).
  *
  * <p>Returns the at most {@code k} chunks with a positive score (a chunk sharing no term with the query
- * is not a candidate), best first, ties by chunk id, each with its vector from
+ * is not a candidate) among those the query's metadata filter allows (the statistics stay those of the
+ * whole index, as in Elasticsearch's filtered BM25), best first, ties by chunk id, each with its vector from
  * {@link EphemeralIndex#vector(String)}; the query's embedding is not used. The BM25 statistics of an
  * index are built on first use (O(total terms)) and kept, weakly, while the index lives and holds the
  * same number of chunks; a query then costs O(|q| · postings + N log k). Immutable and thread-safe.
@@ -59,7 +60,7 @@ public final class Bm25Retriever implements Retriever {
         double[] scores = s.bm25().scores(terms);
         List<ScoredChunk> hits = new ArrayList<>();
         for (int i = 0; i < scores.length; i++) {
-            if (scores[i] > 0) {
+            if (scores[i] > 0 && query.filter().matches(s.chunks().get(i).metadata())) {
                 hits.add(new ScoredChunk(s.chunks().get(i), scores[i], null));
             }
         }

@@ -29,7 +29,7 @@ import java.util.Map;
  * chunk id.
  *
  * <p>Two uses: as a {@link Retriever} it fetches {@code fetchSize} (default {@value #DEFAULT_FETCH_SIZE})
- * nearest chunks from the index, with their vectors, and selects {@code min(k, requested)} of them; as a
+ * nearest chunks that the query's metadata filter allows from the index, with their vectors, and selects {@code min(k, requested)} of them; as a
  * {@link Reranker} it selects k from the candidates given, which must carry vectors. The result is in
  * selection order, each with its marginal value at selection as score; these values never increase
  * along the list while similarities are non-negative (with negative similarities, a penalty can turn
@@ -72,7 +72,7 @@ public final class MmrRetriever implements Retriever, Reranker {
     @Override
     public List<ScoredChunk> retrieve(Query query, EphemeralIndex index, int requested, TraceSink trace) {
         Arguments.check(requested >= 1, "k must be at least 1, was %d", requested);
-        List<ScoredChunk> pool = index.search(query.requireEmbedding(), fetchSize);
+        List<ScoredChunk> pool = index.search(query.requireEmbedding(), fetchSize, query.filter());
         trace.put("fetched", pool.size());
         return select(query, pool, Math.min(k, requested), trace);
     }

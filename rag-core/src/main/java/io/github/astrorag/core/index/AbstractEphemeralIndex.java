@@ -1,0 +1,213 @@
+package io.github.astrorag.core.index;
+
+import io.github.astrorag.core.Arguments;
+import io.github.astrorag.core.IndexException;
+import io.github.astrorag.core.embed.Vectors;
+import io.github.astrorag.core.model.Chunk;
+import io.github.astrorag.core.model.MetadataFilter;
+import io.github.astrorag.core.model.ScoredChunk;
+import io.github.astrorag.core.spi.EphemeralIndex;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.locks.ReadWriteLock;
+import java.util.concurrent.locks.ReentrantReadWriteLock;
+import java.util.function.Supplier;
+
+/**
+ * What every {@link EphemeralIndex} shares, written once: the read-write lock (searches in parallel,
+ * {@code add} and {@code close} exclusively), the closed state ({@link IndexException} on use after
+ * {@code close}), the checks of the {@link EphemeralIndex} contract, and the ids stored, each with its
+ * sequence number (0, 1, 2, ... in the order added), which answer {@link #size()} and the duplicate check.
+ * A subclass stores and searches.
+ *
+ * <p>{@link #add} checks everything before storing anything: a size mismatch, a vector of the wrong dimension
+ * or with a non-finite component ({@link #unitVector}), a chunk id given twice or already stored; then it
+ * hands the chunks with L2-normalised copies of their vectors and the first one's sequence number to
+ * {@link #store} under the write lock, and records the ids once {@code store} has returned.
+ * {@link #search} checks {@code k} and the query vector and calls {@link #searchUnit} under the read lock.
+ * {@link #storedChunks} and {@link #storedVector} run under the read lock with the index open,
+ * {@link #release} under the write lock.
+ */
+public abstract class AbstractEphemeralIndex implements EphemeralIndex {
+
+    private final String name;
+    private final int dimension;
+    private final ReadWriteLock lock = new ReentrantReadWriteLock();
+    private final Map<String, Long> sequence = new HashMap<>();
+    private volatile boolean closed;
+
+    /** An index named {@code name} for vectors of {@code dimension} components (positive). */
+    protected AbstractEphemeralIndex(String name, int dimension) {
+        Arguments.check(dimension > 0, "dimension must be positive, was %d", dimension);
+        this.name = Objects.requireNonNull(name, "name");
+        this.dimension = dimension;
+    }
+
+    @Override
+    public final String name() {
+        return name;
+    }
+
+    /** The vector dimension. */
+    public final int dimension() {
+        return dimension;
+    }
+
+    @Override
+    public final void add(List<Chunk> chunks, List<float[]> vectors) {
+        if (chunks.size() != vectors.size()) {
+            throw new IndexException("add: " + chunks.size() + " chunks but " + vectors.size() + " vectors");
+        }
+        List<float[]> unit = new ArrayList<>(vectors.size());
+        Set<String> fresh = new LinkedHashSet<>();
+        for (int i = 0; i < vectors.size(); i++) {
+            String id = chunks.get(i).id();
+            unit.add(unitVector(vectors.get(i), "vector of chunk " + id));
+            if (!fresh.add(id)) {
+                throw duplicate(id);
+            }
+        }
+        lock.writeLock().lock();
+        try {
+            ensureOpen();
+            for (String id : fresh) {
+                if (sequence.containsKey(id)) {
+                    throw duplicate(id);
+                }
+            }
+            if (chunks.isEmpty()) {
+                return;
+            }
+            long seq = sequence.size();
+            store(List.copyOf(chunks), unit, seq);
+            for (String id : fresh) {
+                sequence.put(id, seq++);
+            }
+        } finally {
+            lock.writeLock().unlock();
+        }
+    }
+
+    private IndexException duplicate(String id) {
+        return new IndexException("duplicate chunk id " + id + " in index " + name);
+    }
+
+    @Override
+    public final List<ScoredChunk> search(float[] query, int k, MetadataFilter filter) {
+        checkK(k);
+        Objects.requireNonNull(filter, "filter");
+        float[] q = unitVector(query, "query vector");
+        return read(() -> searchUnit(q, k, filter));
+    }
+
+    @Override
+    public final List<Chunk> chunks() {
+        return read(this::storedChunks);
+    }
+
+    @Override
+    public final float[] vector(String chunkId) {
+        return read(() -> {
+            Long seq = sequence.get(chunkId);
+            if (seq == null) {
+                throw new IndexException("no chunk " + chunkId + " in index " + name);
+            }
+            return storedVector(chunkId, seq);
+        });
+    }
+
+    @Override
+    public final int size() {
+        return read(this::storedCount);
+    }
+
+    /** How many chunks are stored; the caller holds the lock. */
+    protected final int storedCount() {
+        return sequence.size();
+    }
+
+    @Override
+    public final boolean isClosed() {
+        return closed;
+    }
+
+    /** Marks the index closed and {@link #release releases} its content, under the write lock; idempotent. */
+    @Override
+    public final void close() {
+        lock.writeLock().lock();
+        try {
+            closed = true;
+            sequence.clear();
+            release();
+        } finally {
+            lock.writeLock().unlock();
+        }
+    }
+
+    /**
+     * Checks {@code v} (non-null, {@link #dimension()} components, all finite; {@code what} names it in the
+     * {@link IndexException}) and returns an L2-normalised copy (a zero vector stays zero). An index that
+     * refuses more overrides this and calls it.
+     */
+    protected float[] unitVector(float[] v, String what) {
+        if (v == null || v.length != dimension) {
+            throw new IndexException(what + " has dimension " + (v == null ? 0 : v.length) + ", the index expects " + dimension);
+        }
+        for (float x : v) {
+            if (!Float.isFinite(x)) {
+                throw new IndexException(what + " has a non-finite component");
+            }
+        }
+        return Vectors.normalizeInPlace(v.clone());
+    }
+
+    /** Throws {@link IllegalArgumentException} unless {@code k} is positive. */
+    protected static void checkK(int k) {
+        Arguments.check(k > 0, "k must be positive, was %d", k);
+    }
+
+    /** {@code action}'s result, run under the read lock with the index open. */
+    protected final <T> T read(Supplier<T> action) {
+        lock.readLock().lock();
+        try {
+            ensureOpen();
+            return action.get();
+        } finally {
+            lock.readLock().unlock();
+        }
+    }
+
+    private void ensureOpen() {
+        if (closed) {
+            throw new IndexException("index " + name + " is closed: open a new instance");
+        }
+    }
+
+    /**
+     * Stores checked chunks (not empty, ids new) with their unit vectors, all or none; {@code chunks.get(i)} has
+     * sequence number {@code firstSeq + i}. Under the write lock.
+     */
+    protected abstract void store(List<Chunk> chunks, List<float[]> unitVectors, long firstSeq);
+
+    /** The {@code k} best chunks for the unit vector {@code query} that {@code filter} matches, as {@link #search}. */
+    protected abstract List<ScoredChunk> searchUnit(float[] query, int k, MetadataFilter filter);
+
+    /** Every chunk, in the order added. */
+    protected abstract List<Chunk> storedChunks();
+
+    /** The unit vector stored for the chunk {@code chunkId}, stored with sequence number {@code seq}. */
+    protected abstract float[] storedVector(String chunkId, long seq);
+
+    /** Drops everything stored; called by every {@link #close()}, the index already marked closed. */
+    protected abstract void release();
+
+    @Override
+    public String toString() {
+        return getClass().getSimpleName() + "[" + name + "]";
+    }
+}
