@@ -71,7 +71,7 @@ public final class Secrets {
      * {@value #MAX_NAME}, or is {@value #RANDOM_NAME}+ characters mixing lower case, upper case and
      * digits with no {@code _}.
      */
-    static boolean looksLikeSecret(String name) {
+    public static boolean looksLikeSecret(String name) {
         String s = name.strip();
         if (s.startsWith("sk-") || s.startsWith("sk_") || s.length() > MAX_NAME || s.indexOf('-') >= 0) {
             return true;

@@ -2,6 +2,8 @@ package io.github.astrorag.examples.cli;
 
 import io.github.astrorag.core.InvalidConfigurationException;
 import io.github.astrorag.core.embed.HashingEmbedder;
+import io.github.astrorag.core.Secrets;
+import io.github.astrorag.core.generate.HttpLlmGenerator;
 import io.github.astrorag.core.generate.OpenAiCompatibleGenerator;
 import io.github.astrorag.core.generate.TgiGenerator;
 import io.github.astrorag.core.pipeline.RagPipeline;
@@ -76,9 +78,7 @@ public final class Presets {
 
     /** The pipeline the options describe, keeping each instance's index in {@code indexes}. */
     public static RagPipeline build(PipelineOptions o, io.github.astrorag.core.spi.EphemeralIndexFactory indexes) {
-        if (o.preset != Name.CORAG) {
-            checkNoCoragOptions(o);
-        }
+        OptionRules.check(o);
         RagPipeline.Builder b = switch (o.preset) {
             case ASTRORAG -> astrorag(o);
             case CORAG -> corag(o);
@@ -165,11 +165,6 @@ public final class Presets {
         return b.retriever(retriever(o));
     }
 
-    private static void checkNoCoragOptions(PipelineOptions o) {
-        InvalidConfigurationException.check(o.iterations == null && o.exploration == null && o.costWeight == null && o.agent == null,
-                "--iterations, --exploration, --cost-weight and --agent apply to --preset corag only");
-    }
-
     private static RagPipeline.Builder naive(PipelineOptions o) {
         return RagPipeline.builder().embedder(embedder(o, ASTRORAG_MODEL)).retriever(retriever(o))
                 .selector(new TokenBudgetSelector(TokenCounter.p50k(), order(o)));
@@ -194,36 +189,44 @@ public final class Presets {
         return o.order == null ? ContextOrder.RELEVANCE : o.order;
     }
 
+    /** {@code g} with the options both HTTP generators share. */
+    private static <B extends HttpLlmGenerator.Builder<B>> B http(B g, PipelineOptions o) {
+        if (o.apiKeyEnv != null) {
+            Secrets.fromEnvironment(o.apiKeyEnv, "--api-key-env", "the API key", System::getenv);
+            g.apiKeyEnv(o.apiKeyEnv);
+        }
+        if (o.maxTokens != null) {
+            g.maxTokens(o.maxTokens);
+        }
+        if (o.llmTimeout != null) {
+            g.timeout(seconds(o.llmTimeout, "--llm-timeout"));
+        }
+        if (o.llmRetries != null) {
+            g.maxRetries(o.llmRetries);
+        }
+        return g;
+    }
+
+    /** {@code value} seconds, which must be positive and finite. */
+    static java.time.Duration seconds(double value, String option) {
+        InvalidConfigurationException.check(value > 0 && value <= 3600, "%s must be in (0, 3600] seconds, was %s", option, value);
+        return java.time.Duration.ofMillis(Math.max(1, Math.round(value * 1000)));
+    }
+
     /** The generator the options ask for; {@code null} keeps the pipeline's extractive default. */
     private static Generator generator(PipelineOptions o) {
         switch (o.generator) {
             case EXTRACTIVE -> {
-                InvalidConfigurationException.check(o.baseUrl == null && o.llmModel == null && o.apiKeyEnv == null,
-                        "--base-url, --llm-model and --api-key-env need --generator openai or tgi");
                 return null;
             }
             case OPENAI -> {
                 InvalidConfigurationException.check(o.baseUrl != null, "--generator openai needs --base-url, e.g. http://127.0.0.1:8000/v1");
                 InvalidConfigurationException.check(o.llmModel != null, "--generator openai needs --llm-model NAME");
-                OpenAiCompatibleGenerator.Builder g = OpenAiCompatibleGenerator.builder().baseUrl(o.baseUrl).model(o.llmModel);
-                if (o.apiKeyEnv != null) {
-                    g.apiKeyEnv(o.apiKeyEnv);
-                }
-                if (o.maxTokens != null) {
-                    g.maxTokens(o.maxTokens);
-                }
-                return g.build();
+                return http(OpenAiCompatibleGenerator.builder().baseUrl(o.baseUrl).model(o.llmModel), o).build();
             }
             case TGI -> {
                 InvalidConfigurationException.check(o.baseUrl != null, "--generator tgi needs --base-url, e.g. http://127.0.0.1:3000");
-                TgiGenerator.Builder g = TgiGenerator.builder().baseUrl(o.baseUrl);
-                if (o.apiKeyEnv != null) {
-                    g.apiKeyEnv(o.apiKeyEnv);
-                }
-                if (o.maxTokens != null) {
-                    g.maxTokens(o.maxTokens);
-                }
-                return g.build();
+                return http(TgiGenerator.builder().baseUrl(o.baseUrl), o).build();
             }
             default -> throw new IllegalStateException(String.valueOf(o.generator));
         }
