@@ -12,6 +12,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import io.github.astrorag.core.IndexException;
 import java.io.IOException;
+import java.util.List;
 import java.io.InterruptedIOException;
 import java.net.ConnectException;
 import java.net.NoRouteToHostException;
@@ -30,7 +31,9 @@ import org.elasticsearch.client.RestClientBuilder;
 /**
  * One client of one cluster: the low-level REST client with the settings' timeouts, TLS and credentials,
  * the typed client over it, and the translation of every failure into an {@link IndexException} whose
- * message names the cluster and the action but never a secret. Thread-safe.
+ * message is one line that names the cluster and the action but never a secret (it passes through the
+ * settings' {@link io.github.astrorag.core.Redactor}; the answer of a server that is not Elasticsearch,
+ * such as an HTML page, is summarised by its first line and size). Thread-safe.
  */
 final class Connection implements AutoCloseable {
 
@@ -98,11 +101,13 @@ final class Connection implements AutoCloseable {
      */
     <T> T call(String action, Call<T> call) {
         long backoff = ElasticsearchSettings.RETRY_BACKOFF_MILLIS;
+        long end = System.nanoTime() + settings.timeout().toNanos();
         for (int attempt = 0; ; attempt++) {
             try {
                 return call.run(client);
             } catch (IOException | RuntimeException e) {
-                if (attempt < settings.retries() && isConnectFailure(e)) {
+                boolean timeLeft = System.nanoTime() + (backoff + settings.connectTimeout().toMillis()) * 1_000_000L < end;
+                if (attempt < settings.retries() && isConnectFailure(e) && timeLeft) {
                     try {
                         Thread.sleep(backoff);
                     } catch (InterruptedException ie) {
@@ -144,8 +149,56 @@ final class Connection implements AutoCloseable {
         return 0;
     }
 
-    /** The failure as an {@link IndexException} whose message names the cluster, the action and the reason. */
+    /** The failure as an {@link IndexException} whose one-line message names the cluster, the action and the reason. */
     IndexException translate(String action, Throwable e, int attempts) {
+        IndexException raw = describe(action, e, attempts);
+        String clean = oneLine(settings.redactor().apply(raw.getMessage()), MAX_MESSAGE);
+        Throwable cause = raw.getCause();
+        for (Throwable t = cause; t != null; t = t.getCause()) {
+            if (settings.redactor().leaks(t.getMessage())) {
+                cause = null;
+                break;
+            }
+        }
+        if (clean.equals(raw.getMessage()) && cause == raw.getCause()) {
+            return raw;
+        }
+        IndexException out = raw instanceof ElasticsearchAuthenticationException a
+                ? new ElasticsearchAuthenticationException(clean, a.status(), cause) : new IndexException(clean, cause);
+        out.setStackTrace(raw.getStackTrace());
+        return out;
+    }
+
+    /** The longest part of a foreign message (a server's answer) kept. */
+    static final int MAX_REASON = 300;
+    /** The longest message kept. */
+    static final int MAX_MESSAGE = 1000;
+
+    /**
+     * {@code message} on one line: its first non-blank line, cut at {@code max} characters, with a note of
+     * what was left out (an HTML error page is not dumped).
+     */
+    static String oneLine(String message, int max) {
+        if (message == null) {
+            return "";
+        }
+        List<String> lines = message.lines().map(String::strip).filter(l -> !l.isEmpty()).toList();
+        if (lines.isEmpty()) {
+            return "";
+        }
+        String first = lines.get(0);
+        String shown = first.length() > max ? first.substring(0, max) + "…" : first;
+        int hidden = message.length() - Math.min(first.length(), max);
+        return lines.size() == 1 && first.length() <= max ? shown
+                : shown + " [" + (lines.size() - 1) + " more line(s), " + hidden + " characters not shown]";
+    }
+
+    /** A server's text, redacted, then on one line of at most {@value #MAX_REASON} characters. */
+    private String foreign(String text) {
+        return oneLine(settings.redactor().apply(text), MAX_REASON);
+    }
+
+    private IndexException describe(String action, Throwable e, int attempts) {
         String where = "Elasticsearch at " + settings.urlList();
         int status = statusOf(e);
         if (status == 401) {
@@ -159,12 +212,12 @@ final class Connection implements AutoCloseable {
         }
         if (status == 403) {
             return new ElasticsearchAuthenticationException("not authorised while " + action + " on " + where
-                    + " (HTTP 403): " + reason(e) + "; the user needs the privileges create_index, delete_index, "
+                    + " (HTTP 403): " + foreign(reason(e)) + "; the user needs the privileges create_index, delete_index, "
                     + "write, read and view_index_metadata on the index prefix, and cluster monitor", 403, e);
         }
         if (status > 0) {
             return new IndexException("Elasticsearch refused " + action + " on " + where + " (HTTP " + status + "): "
-                    + reason(e), e);
+                    + foreign(reason(e)), e);
         }
         for (Throwable t = e; t != null; t = t.getCause()) {
             if (t instanceof SocketTimeoutException) {

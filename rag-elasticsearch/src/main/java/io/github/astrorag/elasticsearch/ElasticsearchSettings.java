@@ -1,6 +1,7 @@
 package io.github.astrorag.elasticsearch;
 
 import io.github.astrorag.core.Arguments;
+import io.github.astrorag.core.Secrets;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -27,7 +28,9 @@ import java.util.regex.Pattern;
  * it on first start).
  *
  * <p>Defaults: connect timeout {@value #DEFAULT_CONNECT_TIMEOUT_MILLIS} ms, socket (read) timeout
- * {@value #DEFAULT_SOCKET_TIMEOUT_MILLIS} ms, {@value #DEFAULT_RETRIES} retries. Retries apply only to
+ * {@value #DEFAULT_SOCKET_TIMEOUT_MILLIS} ms, {@value #DEFAULT_RETRIES} retries, and a total timeout per
+ * call of {@value #DEFAULT_TIMEOUT_MILLIS} ms that also caps both timeouts and stops retries that would
+ * end after it. Retries apply only to
  * failures to connect (the request never reached the cluster), with a back-off of
  * {@value #RETRY_BACKOFF_MILLIS} ms doubling each time; a request that reached the cluster and timed out
  * is not repeated. So a call fails within about {@code (retries + 1) × connectTimeout + backoffs} when the
@@ -40,6 +43,8 @@ public final class ElasticsearchSettings {
     public static final long DEFAULT_CONNECT_TIMEOUT_MILLIS = 5_000;
     /** Default socket (read) timeout, milliseconds. */
     public static final long DEFAULT_SOCKET_TIMEOUT_MILLIS = 30_000;
+    /** Default total timeout of one call, retries included, milliseconds. */
+    public static final long DEFAULT_TIMEOUT_MILLIS = 60_000;
     /** Default number of retries after a failure to connect. */
     public static final int DEFAULT_RETRIES = 2;
     /** Upper limit of retries. */
@@ -70,6 +75,7 @@ public final class ElasticsearchSettings {
     private final String caFingerprint;
     private final Duration connectTimeout;
     private final Duration socketTimeout;
+    private final Duration timeout;
     private final int retries;
 
     private ElasticsearchSettings(Builder b) {
@@ -81,9 +87,14 @@ public final class ElasticsearchSettings {
                 : username != null ? Authentication.BASIC : Authentication.NONE;
         this.caCertificate = b.caCertificate;
         this.caFingerprint = b.caFingerprint;
-        this.connectTimeout = b.connectTimeout == null ? Duration.ofMillis(DEFAULT_CONNECT_TIMEOUT_MILLIS) : b.connectTimeout;
-        this.socketTimeout = b.socketTimeout == null ? Duration.ofMillis(DEFAULT_SOCKET_TIMEOUT_MILLIS) : b.socketTimeout;
+        this.timeout = b.timeout == null ? Duration.ofMillis(DEFAULT_TIMEOUT_MILLIS) : b.timeout;
+        this.connectTimeout = min(b.connectTimeout == null ? Duration.ofMillis(DEFAULT_CONNECT_TIMEOUT_MILLIS) : b.connectTimeout, timeout);
+        this.socketTimeout = min(b.socketTimeout == null ? Duration.ofMillis(DEFAULT_SOCKET_TIMEOUT_MILLIS) : b.socketTimeout, timeout);
         this.retries = b.retries == null ? DEFAULT_RETRIES : b.retries;
+    }
+
+    private static Duration min(Duration a, Duration b) {
+        return a.compareTo(b) <= 0 ? a : b;
     }
 
     /** A builder; at least one URL is required. */
@@ -141,6 +152,11 @@ public final class ElasticsearchSettings {
         return socketTimeout;
     }
 
+    /** The total time of one call, retries included; it also caps both other timeouts. */
+    public Duration timeout() {
+        return timeout;
+    }
+
     /** Retries after a failure to connect. */
     public int retries() {
         return retries;
@@ -154,6 +170,11 @@ public final class ElasticsearchSettings {
             case BASIC -> "Basic " + java.util.Base64.getEncoder().encodeToString(
                     (username + ":" + password).getBytes(java.nio.charset.StandardCharsets.UTF_8));
         };
+    }
+
+    /** The redactor of this object's secrets (and of any credential header value), for messages. */
+    io.github.astrorag.core.Redactor redactor() {
+        return io.github.astrorag.core.Redactor.of(java.util.Arrays.asList(apiKey, password));
     }
 
     /** The URLs joined by commas, for messages. */
@@ -177,6 +198,7 @@ public final class ElasticsearchSettings {
         }
         m.put("connectTimeoutMillis", connectTimeout.toMillis());
         m.put("socketTimeoutMillis", socketTimeout.toMillis());
+        m.put("timeoutMillis", timeout.toMillis());
         m.put("retries", retries);
         return m;
     }
@@ -201,6 +223,7 @@ public final class ElasticsearchSettings {
         private String caFingerprint;
         private Duration connectTimeout;
         private Duration socketTimeout;
+        private Duration timeout;
         private Integer retries;
 
         private Builder(UnaryOperator<String> environment) {
@@ -266,9 +289,13 @@ public final class ElasticsearchSettings {
             return this;
         }
 
-        /** Authenticates with the API key held by environment variable {@code variable}. */
+        /**
+         * Authenticates with the API key held by environment variable {@code variable}; the name and the
+         * value are checked as {@link Secrets#fromEnvironment} says, and neither a key given as the name
+         * nor the value is ever shown.
+         */
         public Builder apiKeyFromEnvironment(String variable) {
-            return apiKey(fromEnvironment(variable, "API key"));
+            return apiKey(Secrets.fromEnvironment(variable, "the API key variable", "the Elasticsearch API key", environment));
         }
 
         /** Authenticates as {@code user} with {@code password} (HTTP basic). */
@@ -284,17 +311,14 @@ public final class ElasticsearchSettings {
             return this;
         }
 
-        /** Authenticates as {@code user} with the password held by environment variable {@code variable}. */
+        /**
+         * Authenticates as {@code user} with the password held by environment variable {@code variable},
+         * checked as {@link Secrets#fromEnvironment} says (a password with surrounding white space or a
+         * control character is refused, without being shown).
+         */
         public Builder basicAuthFromEnvironment(String user, String variable) {
-            return basicAuth(user, fromEnvironment(variable, "password"));
-        }
-
-        private String fromEnvironment(String variable, String what) {
-            Arguments.check(variable != null && !variable.isBlank(), "no environment variable named for the %s", what);
-            String value = environment.apply(variable);
-            Arguments.check(value != null && !value.isEmpty(),
-                    "environment variable %s (the Elasticsearch %s) is not set or empty", variable, what);
-            return value;
+            return basicAuth(user, Secrets.fromEnvironment(variable, "the password variable", "the Elasticsearch password",
+                    environment));
         }
 
         /** Trusts the CA certificate in this PEM file for {@code https} URLs. */
@@ -336,6 +360,16 @@ public final class ElasticsearchSettings {
             Arguments.check(value.toMillis() >= 1 && value.compareTo(MAX_TIMEOUT) <= 0,
                     "%s must be between 1 ms and %s, was %s", name, MAX_TIMEOUT, value);
             return value;
+        }
+
+        /**
+         * The total time of one call, retries and back-offs included; default 60 s; 1 ms to 10 min. The
+         * connect and socket timeouts are capped by it.
+         */
+        public Builder timeout(Duration value) {
+            once(timeout, "timeout");
+            timeout = checkTimeout(value, "timeout");
+            return this;
         }
 
         /** Retries after a failure to connect; default 2; 0 to 10. */

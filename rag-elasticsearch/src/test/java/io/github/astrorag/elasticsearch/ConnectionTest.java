@@ -46,8 +46,12 @@ class ConnectionTest {
     private final CountDownLatch release = new CountDownLatch(1);
 
     private String serve(int status, String body) throws IOException {
+        return serve(exchange -> answer(exchange, status, body));
+    }
+
+    private String serve(com.sun.net.httpserver.HttpHandler handler) throws IOException {
         server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
-        server.createContext("/", exchange -> answer(exchange, status, body));
+        server.createContext("/", handler);
         server.start();
         return "http://127.0.0.1:" + server.getAddress().getPort();
     }
@@ -147,6 +151,56 @@ class ConnectionTest {
                     .hasMessageContaining("(3 attempts)");
             double seconds = (System.nanoTime() - t0) / 1e9;
             assertThat(seconds).isBetween(0.29, 3.0); // back-offs 100 + 200 ms
+        }
+    }
+
+    @Test
+    void anHtmlPageFromAServerThatIsNotElasticsearchIsSummarisedOnOneLine() throws Exception {
+        StringBuilder html = new StringBuilder("<!DOCTYPE html>\n<html>\n<head><title>404 Not Found</title></head>\n<body>\n");
+        for (int i = 0; i < 12; i++) {
+            html.append("<p>line ").append(i).append(" of a web server's error page</p>\n");
+        }
+        html.append("</body>\n</html>\n");
+        String page = html.toString();
+        String url = serve(exchange -> {
+            byte[] bytes = page.getBytes(StandardCharsets.UTF_8);
+            exchange.getResponseHeaders().add("Content-Type", "text/html");
+            exchange.sendResponseHeaders(404, bytes.length);
+            exchange.getResponseBody().write(bytes);
+            exchange.close();
+        });
+        try (ElasticsearchEphemeralIndexFactory f = factory(ElasticsearchSettings.of(url))) {
+            for (Throwable t : List.of(catchThrowable(f::health), catchThrowable(() -> f.create(8)))) {
+                assertThat(t).isInstanceOf(IndexException.class).hasMessageContaining(url).hasMessageContaining("404");
+                assertThat(t.getMessage()).doesNotContain("\n").doesNotContain("line 5 of").hasSizeLessThan(600);
+            }
+        }
+    }
+
+    @Test
+    void aSecretEchoedByTheServerIsRedactedInEveryForm() throws Exception {
+        String echo = "{\"error\":{\"type\":\"x\",\"reason\":\"bad password [" + SECRET + "] or ["
+                + SECRET.substring(0, 5) + "\\n" + SECRET.substring(5) + "], header Authorization: Basic Zm9vOmJhcg==\"},\"status\":400}";
+        String url = serve(400, echo);
+        try (ElasticsearchEphemeralIndexFactory f = factory(ElasticsearchSettings.builder().url(url).basicAuth("u", SECRET).build())) {
+            Throwable t = catchThrowable(f::health);
+            assertThat(t).hasMessageContaining("bad password [***] or [***]").hasMessageContaining("Basic ***");
+            for (Throwable c = t; c != null; c = c.getCause()) {
+                assertThat(String.valueOf(c.getMessage())).doesNotContain(SECRET).doesNotContain("Zm9vOmJhcg");
+            }
+        }
+    }
+
+    @Test
+    void theTotalTimeoutBoundsRetriesAndCapsTheSocketTimeout() throws Exception {
+        String url = serve(0, HEALTH);
+        ElasticsearchSettings s = ElasticsearchSettings.builder().url(url).timeout(Duration.ofMillis(700)).build();
+        assertThat(s.socketTimeout()).isEqualTo(Duration.ofMillis(700));
+        assertThat(ElasticsearchSettings.of(url).describe()).containsEntry("timeoutMillis", 60_000L);
+        try (ElasticsearchEphemeralIndexFactory f = factory(s)) {
+            long t0 = System.nanoTime();
+            assertThatThrownBy(f::health).isInstanceOf(IndexException.class).hasMessageContaining("within the socket timeout of 700 ms");
+            assertThat((System.nanoTime() - t0) / 1e9).isBetween(0.6, 3.0);
         }
     }
 

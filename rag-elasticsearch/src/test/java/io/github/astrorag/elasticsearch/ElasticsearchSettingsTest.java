@@ -64,6 +64,18 @@ class ElasticsearchSettingsTest {
     }
 
     @Test
+    void aSecretWithACarriageReturnOrGivenInPlaceOfTheVariableNameIsRefusedUnshown() {
+        Map<String, String> env = Map.of("ES_KEY", SECRET + "\r", "ES_PW", " " + SECRET);
+        assertThatThrownBy(() -> ElasticsearchSettings.builder(env::get).apiKeyFromEnvironment("ES_KEY"))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("ES_KEY").hasMessageNotContaining(SECRET);
+        assertThatThrownBy(() -> ElasticsearchSettings.builder(env::get).basicAuthFromEnvironment("u", "ES_PW"))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("ES_PW").hasMessageNotContaining(SECRET);
+        String key = "VnVhQ2ZHY0JDZGJrU-m9pZzZ6Q2pnOmpvSzhfZ2ZqUm5xT0NUUjRvZ1l6c1E=";
+        assertThatThrownBy(() -> ElasticsearchSettings.builder(env::get).apiKeyFromEnvironment(key))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("not shown").hasMessageNotContaining(key);
+    }
+
+    @Test
     void failsFastOnBadValues() {
         assertThatThrownBy(() -> ElasticsearchSettings.builder().build()).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("no Elasticsearch URL");

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.astrorag.core.GenerationException;
 import io.github.astrorag.core.Arguments;
+import io.github.astrorag.core.Secrets;
 import io.github.astrorag.core.model.Answer;
 import io.github.astrorag.core.model.Citation;
 import io.github.astrorag.core.model.Context;
@@ -23,7 +24,6 @@ import java.util.Objects;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.Supplier;
-import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -32,7 +32,7 @@ import org.jspecify.annotations.Nullable;
  * {@link TgiGenerator}.
  *
  * <p>The prompt comes from a {@link PromptTemplate} (default {@link PromptTemplate#defaults()}), which
- * numbers the context's chunks {@code [1] (source, p. N) text} in the context's order. The answer's text
+ * numbers and fences the context's chunks ({@code <passage n="1" source="…">…</passage>}) in the context's order. The answer's text
  * is the model's reply, stripped of surrounding white space; its citations are read by
  * {@link CitationParser} (numbers naming no chunk are dropped and listed in the trace under
  * {@value CitationParser#INVALID_CITATIONS}); for a multiple-choice query its choice is read by
@@ -69,7 +69,12 @@ public abstract sealed class HttpLlmGenerator implements Generator permits OpenA
     /** Time allowed to open a connection. */
     public static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(10);
     /** Time allowed for one attempt (for a stream: for the headers and between two lines). */
-    public static final Duration DEFAULT_REQUEST_TIMEOUT = Duration.ofSeconds(120);
+    public static final Duration DEFAULT_REQUEST_TIMEOUT = Duration.ofSeconds(60);
+    /**
+     * Time allowed for a whole call, every attempt and wait included: a server that accepts the
+     * connection and never answers fails the call within it.
+     */
+    public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(60);
     /** Longest timeout accepted. */
     public static final Duration MAX_TIMEOUT = Duration.ofHours(1);
     /** HTTP attempts per call, the first included. */
@@ -103,6 +108,7 @@ public abstract sealed class HttpLlmGenerator implements Generator permits OpenA
     final PromptTemplate prompt;
     final Duration connectTimeout;
     final Duration requestTimeout;
+    final Duration timeout;
     final int maxAttempts;
     final String apiKeySource;
     final RetryingHttpClient http;
@@ -122,9 +128,10 @@ public abstract sealed class HttpLlmGenerator implements Generator permits OpenA
         this.prompt = b.prompt == null ? PromptTemplate.defaults() : b.prompt;
         this.connectTimeout = b.connectTimeout == null ? DEFAULT_CONNECT_TIMEOUT : b.connectTimeout;
         this.requestTimeout = b.requestTimeout == null ? DEFAULT_REQUEST_TIMEOUT : b.requestTimeout;
+        this.timeout = b.timeout == null ? DEFAULT_TIMEOUT : b.timeout;
         this.maxAttempts = b.maxAttempts == null ? DEFAULT_MAX_ATTEMPTS : b.maxAttempts;
         this.apiKeySource = b.apiKeySource == null ? "none" : b.apiKeySource;
-        this.http = new RetryingHttpClient(connectTimeout, requestTimeout, maxAttempts,
+        this.http = new RetryingHttpClient(connectTimeout, requestTimeout, timeout, maxAttempts,
                 b.initialBackoff == null ? DEFAULT_INITIAL_BACKOFF : b.initialBackoff,
                 b.maxBackoff == null ? DEFAULT_MAX_BACKOFF : b.maxBackoff, b.apiKey);
     }
@@ -156,16 +163,31 @@ public abstract sealed class HttpLlmGenerator implements Generator permits OpenA
 
     @Override
     public Answer generate(Query query, Context context, TraceSink trace) {
-        URI uri = endpoint(false);
-        RetryingHttpClient.Reply reply = http.post(uri, request(query, context, false));
-        trace.put(TRACE_ATTEMPTS, reply.attempts());
-        String endpoint = RetryingHttpClient.display(uri);
-        return answer(query, context, text(parse(reply.body(), endpoint, "the reply"), endpoint, trace), trace);
+        return redacting(() -> {
+            URI uri = endpoint(false);
+            RetryingHttpClient.Reply reply = http.post(uri, request(query, context, false));
+            trace.put(TRACE_ATTEMPTS, reply.attempts());
+            String endpoint = RetryingHttpClient.display(uri);
+            return answer(query, context, text(parse(reply.body(), endpoint, "the reply"), endpoint, trace), trace);
+        });
     }
 
     @Override
     public Answer stream(Query query, Context context, Consumer<String> onToken, TraceSink trace) {
         Objects.requireNonNull(onToken, "onToken");
+        return redacting(() -> streamed(query, context, onToken, trace));
+    }
+
+    /** Runs {@code call}; a failure leaves with its message (server text included) passed through the key's redactor. */
+    private Answer redacting(Supplier<Answer> call) {
+        try {
+            return call.get();
+        } catch (GenerationException e) {
+            throw RetryingHttpClient.redacted(e, http.redactor());
+        }
+    }
+
+    private Answer streamed(Query query, Context context, Consumer<String> onToken, TraceSink trace) {
         URI uri = endpoint(true);
         String endpoint = RetryingHttpClient.display(uri);
         StreamReader reader = streamReader(endpoint, onToken, trace);
@@ -244,6 +266,7 @@ public abstract sealed class HttpLlmGenerator implements Generator permits OpenA
         }
         m.put("connectTimeoutMillis", connectTimeout.toMillis());
         m.put("requestTimeoutMillis", requestTimeout.toMillis());
+        m.put("timeoutMillis", timeout.toMillis());
         m.put("maxAttempts", maxAttempts);
         m.put("apiKey", apiKeySource);
         return m;
@@ -270,8 +293,6 @@ public abstract sealed class HttpLlmGenerator implements Generator permits OpenA
     public abstract static sealed class Builder<B extends Builder<B>>
             permits OpenAiCompatibleGenerator.Builder, TgiGenerator.Builder {
 
-        private static final Pattern ENV_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
-
         private @Nullable URI baseUrl;
         private @Nullable Double temperature;
         private @Nullable Integer maxTokensOpen;
@@ -281,6 +302,7 @@ public abstract sealed class HttpLlmGenerator implements Generator permits OpenA
         private @Nullable PromptTemplate prompt;
         private @Nullable Duration connectTimeout;
         private @Nullable Duration requestTimeout;
+        private @Nullable Duration timeout;
         private @Nullable Integer maxAttempts;
         private @Nullable Duration initialBackoff;
         private @Nullable Duration maxBackoff;
@@ -381,7 +403,9 @@ public abstract sealed class HttpLlmGenerator implements Generator permits OpenA
 
         /**
          * The API key, read from the environment variable {@code name}, which must be set; sent as
-         * {@code Authorization: Bearer …}. Default: no key. Only the variable's name is ever shown.
+         * {@code Authorization: Bearer …}. Default: no key. Only the variable's name is ever shown, and
+         * not even that when it looks like a key; a value with surrounding white space or a control
+         * character is refused (see {@link Secrets}).
          */
         public B apiKeyEnv(String name) {
             return apiKeyEnv(name, System::getenv);
@@ -390,11 +414,7 @@ public abstract sealed class HttpLlmGenerator implements Generator permits OpenA
         /** As {@link #apiKeyEnv(String)} with the environment given (for tests). */
         B apiKeyEnv(String name, Function<String, @Nullable String> environment) {
             once(apiKeySource, "apiKey");
-            Arguments.check(name != null && ENV_NAME.matcher(name).matches(),
-                    "apiKeyEnv must name an environment variable, was '%s'", name);
-            String value = environment.apply(name);
-            Arguments.check(value != null && !value.isBlank(),
-                    "the environment variable %s that should hold the API key is not set", name);
+            String value = Secrets.fromEnvironment(name, "apiKeyEnv", "the API key", environment);
             apiKey = () -> value;
             apiKeySource = "env:" + name;
             return self();
@@ -423,6 +443,28 @@ public abstract sealed class HttpLlmGenerator implements Generator permits OpenA
             once(requestTimeout, "requestTimeout");
             requestTimeout = checkTimeout("requestTimeout", value);
             return self();
+        }
+
+        /**
+         * Time for a whole call, every attempt and backoff included, in (0, 1 h]: each attempt gets at
+         * most what remains, and no retry starts that would end after it. Default
+         * {@link HttpLlmGenerator#DEFAULT_TIMEOUT}.
+         */
+        public B timeout(Duration value) {
+            once(timeout, "timeout");
+            timeout = checkTimeout("timeout", value);
+            return self();
+        }
+
+        /**
+         * Retries after a failed attempt, in [0, {@value HttpLlmGenerator#MAX_ATTEMPTS_LIMIT} - 1]: the same
+         * setting as {@link #maxAttempts} ({@code maxAttempts = retries + 1}); default
+         * {@value HttpLlmGenerator#DEFAULT_MAX_ATTEMPTS} - 1.
+         */
+        public B maxRetries(int retries) {
+            Arguments.check(retries >= 0 && retries < MAX_ATTEMPTS_LIMIT,
+                    "maxRetries must be in [0, %d], was %d", MAX_ATTEMPTS_LIMIT - 1, retries);
+            return maxAttempts(retries + 1);
         }
 
         /** HTTP attempts per call, the first included, in [1, {@value HttpLlmGenerator#MAX_ATTEMPTS_LIMIT}]; default {@value HttpLlmGenerator#DEFAULT_MAX_ATTEMPTS}. */

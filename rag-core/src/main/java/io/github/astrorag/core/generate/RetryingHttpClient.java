@@ -3,6 +3,8 @@ package io.github.astrorag.core.generate;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.astrorag.core.GenerationException;
+import io.github.astrorag.core.Redactor;
+import io.github.astrorag.core.Secrets;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -39,6 +41,9 @@ import org.slf4j.LoggerFactory;
  * request timeout until the whole reply has arrived; for a stream, until the response headers and then
  * between any two lines of the body.
  *
+ * <p><b>Deadline.</b> A call, all attempts and waits included, ends within the total timeout: each
+ * attempt gets at most what remains of it, and no retry starts when its wait would pass it.
+ *
  * <p><b>Retries.</b> An attempt that fails with HTTP 408, 429 or 5xx, a timeout or an I/O error (refused or
  * reset connection) is repeated, up to {@code maxAttempts} attempts in all. Before attempt {@code k + 1}
  * it waits {@code b/2 + U(0, b/2)} with {@code b = min(maxBackoff, initialBackoff · 2^(k-1))} (exponential
@@ -51,14 +56,16 @@ import org.slf4j.LoggerFactory;
  * info or query), the HTTP status, the number of attempts, whether the failure is retriable, and the
  * server's own message read from an OpenAI ({@code {"error":{"message":…,"type":…}}}), TGI
  * ({@code {"error":…,"error_type":…}}) or vLLM ({@code {"message":…,"type":…}}) error body. The API key
- * is sent only as {@code Authorization: Bearer …}; it is replaced by {@value #REDACTED} wherever a server
- * echoes it, and it appears in no message and no log line. Redirects are not followed (they would carry
- * the key elsewhere). Thread-safe.
+ * is checked before sending (no surrounding white space, no control character) and sent only as
+ * {@code Authorization: Bearer …}; every message passes through a {@link Redactor} of the key, so the key
+ * appears in no message and no log line in any form (trimmed, quoted, split over lines), and a cause
+ * whose message would show it is dropped. Retries are logged at DEBUG only. Redirects are not followed
+ * (they would carry the key elsewhere). Thread-safe.
  */
 final class RetryingHttpClient {
 
     /** What replaces the API key in any text taken from a server. */
-    static final String REDACTED = "***";
+    static final String REDACTED = Redactor.MASK;
 
     private static final Logger LOG = LoggerFactory.getLogger(RetryingHttpClient.class);
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -66,19 +73,21 @@ final class RetryingHttpClient {
 
     private final HttpClient client;
     private final Duration requestTimeout;
+    private final Duration timeout;
     private final int maxAttempts;
     private final Duration initialBackoff;
     private final Duration maxBackoff;
     private final @Nullable Supplier<String> apiKey;
 
-    RetryingHttpClient(Duration connectTimeout, Duration requestTimeout, int maxAttempts, Duration initialBackoff,
-                       Duration maxBackoff, @Nullable Supplier<String> apiKey) {
+    RetryingHttpClient(Duration connectTimeout, Duration requestTimeout, Duration timeout, int maxAttempts,
+                       Duration initialBackoff, Duration maxBackoff, @Nullable Supplier<String> apiKey) {
         this.client = HttpClient.newBuilder()
                 .connectTimeout(connectTimeout)
                 .version(HttpClient.Version.HTTP_1_1)
                 .followRedirects(HttpClient.Redirect.NEVER)
                 .build();
         this.requestTimeout = requestTimeout;
+        this.timeout = timeout;
         this.maxAttempts = maxAttempts;
         this.initialBackoff = initialBackoff;
         this.maxBackoff = maxBackoff;
@@ -92,18 +101,19 @@ final class RetryingHttpClient {
 
     /** The body of a 2xx reply to POSTing {@code json} to {@code uri}; records {@code attempts} in the result. */
     Reply post(URI uri, String json) {
-        return execute(uri, key -> {
-            HttpRequest request = request(uri, json, key, "application/json");
+        return execute(uri, (key, deadline) -> {
+            Duration wait = deadline.forNext(requestTimeout);
+            HttpRequest request = request(uri, json, key, "application/json", wait);
             CompletableFuture<HttpResponse<String>> future =
                     client.sendAsync(request, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
             HttpResponse<String> response;
             try {
-                response = future.get(requestTimeout.toMillis(), TimeUnit.MILLISECONDS);
+                response = future.get(wait.toMillis(), TimeUnit.MILLISECONDS);
             } catch (TimeoutException e) {
                 future.cancel(true);
-                throw Failure.timeout(requestTimeout, false);
+                throw deadline.timeout(wait, false, null);
             } catch (ExecutionException e) {
-                throw Failure.io(e.getCause(), requestTimeout, false);
+                throw Failure.io(e.getCause(), wait, false, deadline);
             } catch (InterruptedException e) {
                 future.cancel(true);
                 throw e;
@@ -120,7 +130,7 @@ final class RetryingHttpClient {
      * {@code onData}, until it returns {@code true} or the body ends.
      */
     Reply stream(URI uri, String json, Predicate<String> onData) {
-        return execute(uri, key -> {
+        return execute(uri, (key, deadline) -> {
             BlockingQueue<Object> queue = new LinkedBlockingQueue<>();
             LineSink sink = new LineSink(queue);
             BodyHandler<String> handler = info -> {
@@ -130,21 +140,21 @@ final class RetryingHttpClient {
                         : BodySubscribers.ofString(StandardCharsets.UTF_8);
             };
             CompletableFuture<HttpResponse<String>> future =
-                    client.sendAsync(request(uri, json, key, "text/event-stream"), handler);
+                    client.sendAsync(request(uri, json, key, "text/event-stream", deadline.forNext(requestTimeout)), handler);
             future.whenComplete((response, error) -> queue.add(error != null ? new Failed(error) : response));
             ServerSentEvents events = new ServerSentEvents(onData);
             try {
-                Object first = next(queue, events);
+                Object first = next(queue, events, deadline);
                 if (!(first instanceof Headers headers)) {
                     throw new IllegalStateException("unexpected " + first);
                 }
                 if (headers.status() / 100 != 2) {
-                    Object rest = next(queue, events);
+                    Object rest = next(queue, events, deadline);
                     String body = rest instanceof HttpResponse<?> r ? String.valueOf(r.body()) : "";
                     throw Failure.status(headers.status(), body, headers.headers());
                 }
                 while (true) {
-                    Object item = next(queue, events);
+                    Object item = next(queue, events, deadline);
                     if (item instanceof String line && events.line(line)) {
                         return "";
                     }
@@ -161,13 +171,15 @@ final class RetryingHttpClient {
     }
 
     /** The next item of a stream attempt; a failure or a silence longer than the request timeout throws. */
-    private Object next(BlockingQueue<Object> queue, ServerSentEvents events) throws Failure, InterruptedException {
-        Object item = queue.poll(requestTimeout.toMillis(), TimeUnit.MILLISECONDS);
+    private Object next(BlockingQueue<Object> queue, ServerSentEvents events, Deadline deadline)
+            throws Failure, InterruptedException {
+        Duration wait = deadline.forNext(requestTimeout);
+        Object item = queue.poll(wait.toMillis(), TimeUnit.MILLISECONDS);
         if (item == null) {
-            throw Failure.timeout(requestTimeout, events.events() > 0);
+            throw deadline.timeout(wait, events.events() > 0, null);
         }
         if (item instanceof Failed f) {
-            throw Failure.io(f.error(), requestTimeout, events.events() > 0);
+            throw Failure.io(f.error(), wait, events.events() > 0, deadline);
         }
         return item;
     }
@@ -178,29 +190,61 @@ final class RetryingHttpClient {
 
     @FunctionalInterface
     private interface Attempt {
-        String run(@Nullable String key) throws Failure, InterruptedException;
+        String run(@Nullable String key, Deadline deadline) throws Failure, InterruptedException;
+    }
+
+    /** The end of one call: what remains of the total timeout. */
+    private final class Deadline {
+        private final long end = System.nanoTime() + timeout.toNanos();
+
+        /** The time left, at least 1 ms (a past deadline still allows one poll). */
+        Duration remaining() {
+            return Duration.ofNanos(Math.max(1_000_000L, end - System.nanoTime()));
+        }
+
+        /** {@code max}, or what is left of the call when that is less. */
+        Duration forNext(Duration max) {
+            Duration left = remaining();
+            return left.compareTo(max) < 0 ? left : max;
+        }
+
+        boolean passed(Duration after) {
+            return System.nanoTime() + after.toNanos() >= end;
+        }
+
+        /** A timeout of {@code waited}: retriable unless the call's deadline has come. */
+        Failure timeout(Duration waited, boolean delivered, @Nullable Throwable cause) {
+            return passed(Duration.ZERO) ? Failure.deadline(timeout, delivered, cause) : Failure.timeout(waited, delivered, cause);
+        }
     }
 
     private Reply execute(URI uri, Attempt attempt) {
         String endpoint = display(uri);
         String key = apiKey == null ? null : apiKey.get();
-        if (apiKey != null && (key == null || key.isBlank())) {
-            throw new GenerationException("POST " + endpoint + " not sent: the API key is empty", -1, false, null);
+        if (apiKey != null) {
+            try {
+                Secrets.checkValue(key == null ? "" : key, "the API key");
+            } catch (IllegalArgumentException e) {
+                throw new GenerationException("POST " + endpoint + " not sent: " + e.getMessage(), -1, false, null);
+            }
         }
+        Redactor redactor = redactor(key);
+        Deadline deadline = new Deadline();
         for (int n = 1; ; n++) {
             try {
-                return new Reply(attempt.run(key), n);
+                return new Reply(attempt.run(key, deadline), n);
             } catch (Failure f) {
                 Duration wait = f.retryAfter != null ? f.retryAfter : backoff(n);
                 boolean tooLong = f.retryAfter != null && f.retryAfter.compareTo(maxBackoff) > 0;
-                if (!f.retriable || f.delivered || n >= maxAttempts || tooLong) {
+                boolean noTime = f.retriable && !f.delivered && n < maxAttempts && !tooLong && deadline.passed(wait);
+                if (!f.retriable || f.delivered || n >= maxAttempts || tooLong || noTime) {
                     String note = tooLong ? "; the server asked to retry after " + f.retryAfter.toSeconds()
-                            + " s, more than the " + maxBackoff.toMillis() + " ms this client waits" : "";
-                    throw new GenerationException(redact(message(endpoint, n, f) + note, key), f.status,
-                            f.retriable, f.getCause());
+                            + " s, more than the " + maxBackoff.toMillis() + " ms this client waits"
+                            : noTime ? "; no retry: the total timeout of " + timeout.toMillis() + " ms would pass" : "";
+                    throw failure(redactor, message(endpoint, n, f) + note, f.status, f.retriable, f.getCause());
                 }
-                LOG.warn("POST {} failed ({}), attempt {} of {}; retrying in {} ms", endpoint,
-                        redact(f.what, key), n, maxAttempts, wait.toMillis());
+                LOG.debug("POST {} failed ({}), attempt {} of {}; retrying in {} ms", endpoint,
+                        redactor.apply(f.what), n, maxAttempts, wait.toMillis());
                 try {
                     Thread.sleep(wait.toMillis());
                 } catch (InterruptedException e) {
@@ -225,9 +269,9 @@ final class RetryingHttpClient {
         return Duration.ofMillis(half + (half == 0 ? 0 : ThreadLocalRandom.current().nextLong(half + 1)));
     }
 
-    private HttpRequest request(URI uri, String json, @Nullable String key, String accept) {
+    private HttpRequest request(URI uri, String json, @Nullable String key, String accept, Duration wait) {
         HttpRequest.Builder b = HttpRequest.newBuilder(uri)
-                .timeout(requestTimeout)
+                .timeout(wait)
                 .header("Content-Type", "application/json")
                 .header("Accept", accept)
                 .POST(HttpRequest.BodyPublishers.ofString(json, StandardCharsets.UTF_8));
@@ -237,9 +281,38 @@ final class RetryingHttpClient {
         return b.build();
     }
 
-    /** {@code text} with every occurrence of the key replaced by {@value #REDACTED}. */
-    static String redact(String text, @Nullable String key) {
-        return key == null || key.isEmpty() ? text : text.replace(key, REDACTED);
+    /** The redactor of the key (asked of the supplier once more), or of credential headers only. */
+    Redactor redactor() {
+        return redactor(apiKey == null ? null : apiKey.get());
+    }
+
+    private static Redactor redactor(@Nullable String key) {
+        return key == null ? Redactor.HEADERS : Redactor.of(java.util.List.of(key));
+    }
+
+    /**
+     * A failure whose message passes through {@code redactor}; {@code cause} is kept only when no message
+     * in its chain shows a secret (a stack trace must not show it either).
+     */
+    static GenerationException failure(Redactor redactor, String message, int status, boolean retriable,
+                                       @Nullable Throwable cause) {
+        for (Throwable t = cause; t != null; t = t.getCause()) {
+            if (redactor.leaks(t.getMessage()) || redactor.leaks(t.toString())) {
+                cause = null;
+                break;
+            }
+        }
+        return new GenerationException(redactor.apply(message), status, retriable, cause);
+    }
+
+    /** {@code e} with its message and cause passed through {@link #failure}; {@code e} itself when nothing leaks. */
+    static GenerationException redacted(GenerationException e, Redactor redactor) {
+        GenerationException clean = failure(redactor, e.getMessage(), e.status(), e.retriable(), e.getCause());
+        if (clean.getMessage().equals(e.getMessage()) && clean.getCause() == e.getCause()) {
+            return e;
+        }
+        clean.setStackTrace(e.getStackTrace());
+        return clean;
     }
 
     /**
@@ -325,15 +398,20 @@ final class RetryingHttpClient {
                     retriable ? retryAfter(headers) : null, null);
         }
 
-        static Failure timeout(Duration timeout, boolean delivered) {
+        static Failure timeout(Duration timeout, boolean delivered, @Nullable Throwable cause) {
             return new Failure(-1, "no reply within " + timeout.toMillis() + " ms"
-                    + (delivered ? " while streaming" : ""), true, delivered, null, null);
+                    + (delivered ? " while streaming" : ""), true, delivered, null, cause);
         }
 
-        static Failure io(Throwable error, Duration timeout, boolean delivered) {
+        static Failure deadline(Duration total, boolean delivered, @Nullable Throwable cause) {
+            return new Failure(-1, "no reply within the total timeout of " + total.toMillis() + " ms"
+                    + (delivered ? " while streaming" : ""), false, delivered, null, cause);
+        }
+
+        static Failure io(Throwable error, Duration timeout, boolean delivered, Deadline deadline) {
             Throwable e = error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
             if (e instanceof HttpTimeoutException && !(e instanceof java.net.http.HttpConnectTimeoutException)) {
-                return new Failure(-1, "no reply within " + timeout.toMillis() + " ms", true, delivered, null, e);
+                return deadline.timeout(timeout, delivered, e);
             }
             String what = e instanceof IOException ? "connection failed: " : "request failed: ";
             return new Failure(-1, what + e.getClass().getSimpleName()
@@ -388,7 +466,7 @@ final class RetryingHttpClient {
 
     @Override
     public String toString() {
-        return "RetryingHttpClient[maxAttempts=" + maxAttempts + ", requestTimeout=" + requestTimeout
+        return "RetryingHttpClient[maxAttempts=" + maxAttempts + ", requestTimeout=" + requestTimeout + ", timeout=" + timeout
                 + ", apiKey=" + (apiKey == null ? "none" : REDACTED) + "]";
     }
 }

@@ -25,6 +25,15 @@ public record Answer(String question, String text, List<Citation> citations, @Nu
         Objects.requireNonNull(trace, "trace");
     }
 
+    /**
+     * Whether the answer cites nothing although the context was not empty: a reply that may not come from
+     * the documents (a model that ignored them, or followed instructions planted in one), to be shown
+     * with a warning.
+     */
+    public boolean uncited() {
+        return citations.isEmpty() && !context.isEmpty();
+    }
+
     /** The same answer with a trace. */
     public Answer withTrace(Trace newTrace) {
         return new Answer(question, text, citations, choice, context, newTrace);

@@ -11,7 +11,8 @@ import java.util.Objects;
  * @param text    the chunks' texts joined by {@link #SEPARATOR}
  * @param tokens  the token count of {@code text}; never more than {@code budget}
  * @param budget  the token budget it was selected under
- * @param details selector-specific facts for the trace (iterations, utility, ...)
+ * @param details selector-specific facts for the trace (iterations, utility, ...), kept in the order given
+ *                (so that a serialised context is the same bytes on every run)
  */
 public record Context(List<ScoredChunk> chunks, String text, int tokens, int budget, Map<String, Object> details) {
 
@@ -21,7 +22,7 @@ public record Context(List<ScoredChunk> chunks, String text, int tokens, int bud
     public Context {
         chunks = List.copyOf(chunks);
         Objects.requireNonNull(text, "text");
-        details = Map.copyOf(details);
+        details = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(details));
         if (tokens > budget) {
             throw new IllegalStateException("context of " + tokens + " tokens exceeds its budget of " + budget);
         }

@@ -231,7 +231,8 @@ class OpenAiCompatibleGeneratorTest {
         assertThat(llm.toString()).doesNotContain(KEY);
         assertThatThrownBy(() -> OpenAiCompatibleGenerator.builder().apiKeyEnv("ASTRORAG_SURELY_UNSET_VARIABLE_1234"))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("the environment variable ASTRORAG_SURELY_UNSET_VARIABLE_1234 that should hold the API key is not set");
+                .hasMessage("the environment variable ASTRORAG_SURELY_UNSET_VARIABLE_1234 (the API key, named by apiKeyEnv)"
+                        + " is not set");
     }
 
     @Test
@@ -353,7 +354,7 @@ class OpenAiCompatibleGeneratorTest {
         assertThat(d).containsEntry("name", "openai").containsEntry("baseUrl", server.url())
                 .containsEntry("model", "m").containsEntry("temperature", 0.2).containsEntry("maxTokensOpen", 100)
                 .containsEntry("maxTokensMultipleChoice", 8).containsEntry("maxAttempts", 3)
-                .containsEntry("requestTimeoutMillis", 120_000L).containsEntry("apiKey", "none");
+                .containsEntry("requestTimeoutMillis", 60_000L).containsEntry("timeoutMillis", 60_000L).containsEntry("apiKey", "none");
         assertThat(d.keySet()).first().isEqualTo("name");
     }
 

@@ -12,8 +12,9 @@ import org.junit.jupiter.api.Test;
 
 class PromptTemplateTest {
 
-    private static final String NUMBERED = "[1] (m31.pdf, p. 4) " + M31_A + "\n\n[2] (notes.md) " + CEPHEIDS
-            + "\n\n[3] (m31.pdf, p. 7) " + M31_B;
+    private static final String NUMBERED = "<passage n=\"1\" source=\"m31.pdf\" page=\"4\">\n" + M31_A + "\n</passage>"
+            + "\n\n<passage n=\"2\" source=\"notes.md\">\n" + CEPHEIDS + "\n</passage>"
+            + "\n\n<passage n=\"3\" source=\"m31.pdf\" page=\"7\">\n" + M31_B + "\n</passage>";
 
     @Test
     void numbersTheChunksInContextOrderWithSourceAndPage() {

@@ -39,15 +39,16 @@ import picocli.CommandLine.Parameters;
 public final class AskCommand implements Callable<Integer> {
 
     @Option(names = "--docs", arity = "1..*", required = true, paramLabel = "PATH",
-            description = "Files or folders to answer from (one or more; put the question after them).")
-    List<Path> docs;
+            description = "Files or folders to answer from (one or more, each must exist); the question follows them "
+                    + "as ONE quoted argument, or after --.")
+    List<String> docs;
 
-    @Parameters(arity = "0..*", paramLabel = "QUESTION", description = "The question (several words are joined).")
-    List<String> question = new java.util.ArrayList<>();
+    @Parameters(arity = "0..1", paramLabel = "QUESTION", description = "The question, one (quoted) argument.")
+    String question;
 
     @Option(names = "--option", paramLabel = "LETTER=TEXT",
-            description = "A multiple-choice option (repeat for each); the answer then names one letter.")
-    Map<String, String> options = new LinkedHashMap<>();
+            description = "A multiple-choice option (repeat for each, each letter once); the answer then names one letter.")
+    List<String> optionSpecs = new java.util.ArrayList<>();
 
     @Option(names = "--filter", paramLabel = "KEY=VALUE",
             description = {"Answer only from chunks whose metadata has KEY=VALUE (repeat: the same key twice allows either "
@@ -78,8 +79,10 @@ public final class AskCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
-        takeQuestionFromDocs();
-        String text = String.join(" ", question).strip();
+        List<Path> paths = documents();
+        require(!(json && pipelineOptions.stream), "--stream prints the answer as it is written; it does not apply with --json");
+        Map<String, String> options = options();
+        String text = question.strip();
         Query query = (options.isEmpty() ? Query.of(text) : Query.withOptions(text, options)).withFilter(filter(filters));
         EphemeralIndexFactory indexes = indexOptions.factory();
         Answer answer;
@@ -96,14 +99,14 @@ public final class AskCommand implements Callable<Integer> {
                  return (AutoCloseable) c;
              }).orElse(() -> { });
              RagPipeline rag = Presets.build(pipelineOptions, indexes);
-             Progress progress = Progress.forIngest(docs.size());
-             RagInstance instance = rag.open(docs, progress)) {
+             Progress progress = Progress.forIngest(paths.size());
+             RagInstance instance = rag.open(paths, progress)) {
             progress.close();
             indexName = instance.indexName();
             indexKind = instance.indexKind();
             if (pipelineOptions.stream && !json) {
                 answer = instance.ask(query, token -> {
-                    out.print(token);
+                    out.print(Terminal.clean(token));
                     out.flush();
                 });
                 out.println();
@@ -117,21 +120,29 @@ public final class AskCommand implements Callable<Integer> {
             out.println(JSON.writeValueAsString(toJson(answer, indexKind, indexName, deleted)));
         } else {
             printText(out, answer, !pipelineOptions.stream);
+            if (answer.uncited()) {
+                PrintWriter err = spec.commandLine().getErr();
+                err.println("astrorag: warning: " + UNCITED_WARNING);
+                err.flush();
+            }
         }
         out.flush();
         return 0;
     }
 
+    /** The warning of an answer that cites nothing although passages were given. */
+    static final String UNCITED_WARNING = "the answer cites none of the passages: it may not come from the documents";
+
     private static void printText(PrintWriter out, Answer answer, boolean printAnswer) {
         if (printAnswer) {
-            out.println(answer.text());
+            out.println(Terminal.clean(answer.text()));
         }
         if (!answer.citations().isEmpty()) {
             out.println();
             out.println("Sources:");
             for (Citation c : answer.citations()) {
-                out.printf("  [%d] %s%s, chunk %s: \"%s\"%n", c.number(), c.source(),
-                        c.page() == null ? "" : ", page " + c.page(), c.chunkId(), c.quote().replaceAll("\\s+", " "));
+                out.printf("  [%d] %s%s, chunk %s: \"%s\"%n", c.number(), Terminal.oneLine(c.source()),
+                        c.page() == null ? "" : ", page " + c.page(), Terminal.oneLine(c.chunkId()), Terminal.oneLine(c.quote()));
             }
         }
         out.printf("%n(context: %d of %d tokens from %d chunk(s))%n", answer.context().tokens(),
@@ -140,19 +151,41 @@ public final class AskCommand implements Callable<Integer> {
     }
 
     /**
-     * {@code --docs a b How far is it?}: picocli hands the question's words to --docs; take the trailing
-     * words that name no file back as the question.
+     * The document paths, each of which must exist. Without a positional question, picocli hands the
+     * question to {@code --docs} (it takes every argument up to the next option): the last value is then
+     * the question. A value that names nothing is an error naming it; one that starts with {@code -} is
+     * an unknown option.
      */
-    private void takeQuestionFromDocs() {
-        if (question.isEmpty()) {
-            java.util.LinkedList<String> words = new java.util.LinkedList<>();
-            while (docs.size() > 1 && !java.nio.file.Files.exists(docs.get(docs.size() - 1))) {
-                words.addFirst(docs.remove(docs.size() - 1).toString());
-            }
-            question = words;
+    private List<Path> documents() {
+        List<String> values = new java.util.ArrayList<>(docs);
+        if (question == null && values.size() > 1) {
+            question = values.remove(values.size() - 1);
         }
-        require(!question.isEmpty(), "no question given: put it after the document paths, e.g. "
+        require(question != null, "no question given: put it after the document paths as one quoted argument, e.g. "
                 + "astrorag ask --docs notes.md \"What is ...?\"");
+        List<Path> paths = new java.util.ArrayList<>();
+        for (String v : values) {
+            Path p = Path.of(v);
+            if (!java.nio.file.Files.exists(p)) {
+                require(!v.startsWith("-"), "unknown option '" + v + "' (see 'astrorag ask --help')");
+                throw new IllegalArgumentException("--docs: no such file or folder: '" + v + "' (give the question as"
+                        + " ONE quoted argument after the paths, or after --)");
+            }
+            paths.add(p);
+        }
+        return paths;
+    }
+
+    /** The {@code --option} values as letter to text; a malformed one or a letter given twice is an error. */
+    private Map<String, String> options() {
+        Map<String, String> out = new LinkedHashMap<>();
+        for (String spec : optionSpecs) {
+            int eq = spec.indexOf('=');
+            require(eq > 0, "--option must be LETTER=TEXT, e.g. --option A=Mercury, was '" + spec + "'");
+            String letter = spec.substring(0, eq).strip();
+            require(out.put(letter, spec.substring(eq + 1)) == null, "--option " + letter + " was given twice");
+        }
+        return out;
     }
 
     /** The closing line of the text output: where the time went. */
@@ -202,6 +235,7 @@ public final class AskCommand implements Callable<Integer> {
         ObjectNode root = JSON.createObjectNode();
         root.put("question", answer.question());
         root.put("answer", answer.text());
+        root.put("uncited", answer.uncited());
         if (answer.choice() != null) {
             root.put("choice", answer.choice());
         }
@@ -247,10 +281,9 @@ public final class AskCommand implements Callable<Integer> {
         for (Trace.Stage s : trace.ingest()) {
             stage(ingest, s);
         }
-        ObjectNode millis = t.putObject("millis");
-        millis.put("ingest", microsRounded(trace.ingestMillis()));
-        millis.put("question", microsRounded(trace.questionMillis()));
-        millis.put("total", microsRounded(trace.ingestMillis() + trace.questionMillis()));
+        t.put("ingestMillis", microsRounded(trace.ingestMillis()));
+        t.put("questionMillis", microsRounded(trace.questionMillis()));
+        t.put("totalMillis", microsRounded(trace.ingestMillis() + trace.questionMillis()));
         t.set("contextDetails", JSON.valueToTree(answer.context().details()));
         ObjectNode index = root.putObject("index");
         index.put("kind", indexKind);

@@ -1,14 +1,23 @@
 package io.github.astrorag.examples.cli;
 
 import io.github.astrorag.core.RagException;
+import io.github.astrorag.core.Redactor;
+import io.github.astrorag.core.Secrets;
 import io.github.astrorag.examples.eval.EvalCommand;
 import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.ArrayList;
+import java.util.List;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /**
  * The {@code astrorag} command line: ask questions over documents, evaluate selectors on datasets.
- * Bad input exits with status 2 and one line on stderr; {@code --verbose} adds the stack trace.
+ * Bad input exits with status 2 and one line on stderr; {@code --verbose} adds the stack trace. The
+ * command line is strict: an unknown option, an option given twice or a second question is an error.
+ * Every message passes through a {@link Redactor} of the secrets named by {@code --api-key-env},
+ * {@code --es-api-key-env} and {@code --es-password-env}, and is put on one line without control
+ * characters.
  */
 @Command(name = "astrorag", mixinStandardHelpOptions = true, versionProvider = AstroRagCommand.Version.class,
         description = "Budgeted, cited retrieval-augmented generation: AstroRAG and CORAG on the JVM.",
@@ -27,9 +36,19 @@ public final class AstroRagCommand implements Runnable {
         spec.commandLine().usage(spec.commandLine().getOut());
     }
 
+    /** Options whose value names an environment variable holding a secret. */
+    static final List<String> SECRET_OPTIONS = List.of("--api-key-env", "--es-api-key-env", "--es-password-env");
+
     /** Runs the command line and exits with its status. */
     public static void main(String[] args) {
-        System.exit(execute(args));
+        NativeSetup.configure();
+        int status;
+        try {
+            status = execute(args);
+        } finally {
+            NativeSetup.cleanUp();
+        }
+        System.exit(status);
     }
 
     /** Runs the command line and returns its status (for tests). */
@@ -43,21 +62,36 @@ public final class AstroRagCommand implements Runnable {
         cl.setExecutionExceptionHandler(AstroRagCommand::handle);
         cl.setParameterExceptionHandler(AstroRagCommand::handleParameters);
         cl.setCaseInsensitiveEnumValuesAllowed(true);
+        cl.setUnmatchedOptionsArePositionalParams(false);
+        cl.setUnmatchedArgumentsAllowed(false);
+        cl.setOverwrittenOptionsAllowed(false);
         return cl;
     }
 
     private static int handle(Exception e, CommandLine cl, CommandLine.ParseResult parsed) {
         PrintWriter err = cl.getErr();
-        boolean verbose = parsed.hasMatchedOption("--verbose")
-                || (parsed.subcommand() != null && parsed.subcommand().hasMatchedOption("--verbose"));
+        boolean verbose = false;
+        List<String> secrets = new ArrayList<>();
+        for (CommandLine.ParseResult p = parsed; p != null; p = p.subcommand()) {
+            verbose |= p.hasMatchedOption("--verbose");
+            for (String option : SECRET_OPTIONS) {
+                if (p.hasMatchedOption(option)) {
+                    String variable = p.matchedOptionValue(option, "");
+                    secrets.add(Secrets.looksLikeSecret(variable) ? variable : System.getenv(variable));
+                }
+            }
+        }
+        Redactor redactor = Redactor.of(secrets);
         // run-time failures (RagException) and bad settings (IllegalArgumentException/IllegalStateException, the
         // library's programming-error rule, here reached from the command line's values) carry a message
         // meant for the user; anything else is a bug, named by its class
         boolean told = e instanceof RagException || e instanceof IllegalArgumentException || e instanceof IllegalStateException;
         String kind = told ? "" : e.getClass().getSimpleName() + ": ";
-        err.println("astrorag: error: " + kind + e.getMessage());
+        err.println("astrorag: error: " + Terminal.oneLine(redactor.apply(kind + e.getMessage())));
         if (verbose) {
-            e.printStackTrace(err);
+            StringWriter trace = new StringWriter();
+            e.printStackTrace(new PrintWriter(trace));
+            err.print(Terminal.clean(redactor.apply(trace.toString())));
         }
         err.flush();
         return EXIT_ERROR;
@@ -66,7 +100,14 @@ public final class AstroRagCommand implements Runnable {
     private static int handleParameters(CommandLine.ParameterException e, String[] args) {
         CommandLine cl = e.getCommandLine();
         PrintWriter err = cl.getErr();
-        err.println("astrorag: error: " + e.getMessage() + " (see '" + cl.getCommandSpec().qualifiedName() + " --help')");
+        List<String> secrets = new ArrayList<>();
+        for (String a : args) {
+            if (Secrets.looksLikeSecret(a) && !a.startsWith("-") && a.indexOf('/') < 0 && a.indexOf('.') < 0) {
+                secrets.add(a);
+            }
+        }
+        err.println("astrorag: error: " + Terminal.oneLine(Redactor.of(secrets).apply(e.getMessage()))
+                + " (see '" + cl.getCommandSpec().qualifiedName() + " --help')");
         err.flush();
         return EXIT_ERROR;
     }

@@ -1,6 +1,7 @@
 package io.github.astrorag.examples.cli;
 
 import io.github.astrorag.core.Arguments;
+import io.github.astrorag.core.Secrets;
 import io.github.astrorag.core.index.InMemoryEphemeralIndexFactory;
 import io.github.astrorag.core.spi.EphemeralIndexFactory;
 import io.github.astrorag.elasticsearch.ElasticsearchEphemeralIndexFactory;
@@ -23,13 +24,14 @@ public final class IndexOptions {
             description = "Elasticsearch node URL(s), e.g. http://127.0.0.1:9200 (comma-separated for several).")
     public List<String> urls;
 
-    @Option(names = "--es-api-key-env", paramLabel = "NAME", description = "Environment variable holding an Elasticsearch API key.")
+    @Option(names = "--es-api-key-env", paramLabel = "NAME",
+            description = "NAME of the environment variable holding an Elasticsearch API key (not the key itself).")
     public String apiKeyEnv;
 
     @Option(names = "--es-user", paramLabel = "USER", description = "Elasticsearch user (with --es-password-env).")
     public String user;
 
-    @Option(names = "--es-password-env", paramLabel = "NAME", description = "Environment variable holding the user's password.")
+    @Option(names = "--es-password-env", paramLabel = "NAME", description = "NAME of the environment variable holding the user's password.")
     public String passwordEnv;
 
     @Option(names = "--es-ca", paramLabel = "PEM", description = "CA certificate to trust for https.")
@@ -37,6 +39,11 @@ public final class IndexOptions {
 
     @Option(names = "--es-fingerprint", paramLabel = "HEX", description = "SHA-256 fingerprint of the CA to trust for https.")
     public String fingerprint;
+
+    @Option(names = "--es-timeout", paramLabel = "SECONDS",
+            description = "Longest time of one Elasticsearch call, retries included; also caps the connect and read timeouts. "
+                    + "Default: " + ElasticsearchSettings.DEFAULT_TIMEOUT_MILLIS / 1000 + ".")
+    public Double timeout;
 
     @Option(names = "--es-prefix", paramLabel = "PREFIX",
             description = "Prefix of the transient index names. Default: " + ElasticsearchEphemeralIndexFactory.DEFAULT_PREFIX + ".")
@@ -51,7 +58,7 @@ public final class IndexOptions {
     EphemeralIndexFactory factory() {
         if (!elasticsearch()) {
             Arguments.check(urls == null && apiKeyEnv == null && user == null && passwordEnv == null
-                    && ca == null && fingerprint == null && prefix == null, "--es-* options need --index elasticsearch");
+                    && ca == null && fingerprint == null && prefix == null && timeout == null, "--es-* options need --index elasticsearch");
             return new InMemoryEphemeralIndexFactory();
         }
         return elasticsearchFactory();
@@ -64,10 +71,15 @@ public final class IndexOptions {
         if (apiKeyEnv != null) {
             Arguments.check(user == null && passwordEnv == null,
                     "give either --es-api-key-env or --es-user with --es-password-env, not both");
+            Secrets.fromEnvironment(apiKeyEnv, "--es-api-key-env", "the Elasticsearch API key", System::getenv);
             s.apiKeyFromEnvironment(apiKeyEnv);
         } else if (user != null || passwordEnv != null) {
             Arguments.check(user != null && passwordEnv != null, "--es-user and --es-password-env go together");
+            Secrets.fromEnvironment(passwordEnv, "--es-password-env", "the Elasticsearch password", System::getenv);
             s.basicAuthFromEnvironment(user, passwordEnv);
+        }
+        if (timeout != null) {
+            s.timeout(Presets.seconds(timeout, "--es-timeout"));
         }
         if (ca != null) {
             s.caCertificate(ca);

@@ -93,8 +93,17 @@ public final class PipelineOptions {
     public String llmModel;
 
     @Option(names = "--api-key-env", paramLabel = "NAME",
-            description = "Environment variable holding the API key (sent as a bearer token, never printed).")
+            description = "openai, tgi: NAME of the environment variable holding the API key (sent as a bearer token, "
+                    + "never printed; not the key itself).")
     public String apiKeyEnv;
+
+    @Option(names = "--llm-timeout", paramLabel = "SECONDS",
+            description = "openai, tgi: longest time of one answer, every attempt and wait included. Default: 60.")
+    public Double llmTimeout;
+
+    @Option(names = "--llm-retries", paramLabel = "N",
+            description = "openai, tgi: retries after a failed attempt (5xx, 429, timeout, refused connection), 0 to 9. Default: 2.")
+    public Integer llmRetries;
 
     @Option(names = "--max-tokens", paramLabel = "N",
             description = "Most tokens the LLM may write. Default: 64 for multiple choice, 256 otherwise.")

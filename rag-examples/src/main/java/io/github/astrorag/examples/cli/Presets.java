@@ -2,6 +2,8 @@ package io.github.astrorag.examples.cli;
 
 import io.github.astrorag.core.Arguments;
 import io.github.astrorag.core.embed.HashingEmbedder;
+import io.github.astrorag.core.Secrets;
+import io.github.astrorag.core.generate.HttpLlmGenerator;
 import io.github.astrorag.core.generate.OpenAiCompatibleGenerator;
 import io.github.astrorag.core.generate.TgiGenerator;
 import io.github.astrorag.core.pipeline.RagPipeline;
@@ -74,9 +76,7 @@ public final class Presets {
      * the model it loaded (not an embedder given in the options).
      */
     public static RagPipeline build(PipelineOptions o, io.github.astrorag.core.spi.EphemeralIndexFactory indexes) {
-        if (o.preset != Name.CORAG) {
-            checkNoCoragOptions(o);
-        }
+        OptionRules.check(o);
         Embedder embedder = o.embedder != null ? o.embedder
                 : embedder(o.model != null ? o.model : o.preset == Name.DEFAULT ? DEFAULT_MODEL : ASTRORAG_MODEL);
         try {
@@ -187,11 +187,6 @@ public final class Presets {
         return withRetriever(b, o);
     }
 
-    private static void checkNoCoragOptions(PipelineOptions o) {
-        Arguments.check(o.iterations == null && o.exploration == null && o.costWeight == null && o.agent == null,
-                "--iterations, --exploration, --cost-weight and --agent apply to --preset corag only");
-    }
-
     /** The preset with the retriever {@code --retriever} names, if it names one (the presets retrieve densely). */
     private static RagPipeline.Builder withRetriever(RagPipeline.Builder b, PipelineOptions o) {
         return o.retriever == null ? b : b.retriever(retriever(o.retriever));
@@ -209,36 +204,44 @@ public final class Presets {
         return o.order == null ? ContextOrder.RELEVANCE : o.order;
     }
 
+    /** {@code g} with the options both HTTP generators share. */
+    private static <B extends HttpLlmGenerator.Builder<B>> B http(B g, PipelineOptions o) {
+        if (o.apiKeyEnv != null) {
+            Secrets.fromEnvironment(o.apiKeyEnv, "--api-key-env", "the API key", System::getenv);
+            g.apiKeyEnv(o.apiKeyEnv);
+        }
+        if (o.maxTokens != null) {
+            g.maxTokens(o.maxTokens);
+        }
+        if (o.llmTimeout != null) {
+            g.timeout(seconds(o.llmTimeout, "--llm-timeout"));
+        }
+        if (o.llmRetries != null) {
+            g.maxRetries(o.llmRetries);
+        }
+        return g;
+    }
+
+    /** {@code value} seconds, which must be positive and finite. */
+    static java.time.Duration seconds(double value, String option) {
+        Arguments.check(value > 0 && value <= 3600, "%s must be in (0, 3600] seconds, was %s", option, value);
+        return java.time.Duration.ofMillis(Math.max(1, Math.round(value * 1000)));
+    }
+
     /** The generator the options ask for; {@code null} keeps the pipeline's extractive default. */
     private static Generator generator(PipelineOptions o) {
         switch (o.generator) {
             case EXTRACTIVE -> {
-                Arguments.check(o.baseUrl == null && o.llmModel == null && o.apiKeyEnv == null,
-                        "--base-url, --llm-model and --api-key-env need --generator openai or tgi");
                 return null;
             }
             case OPENAI -> {
                 Arguments.check(o.baseUrl != null, "--generator openai needs --base-url, e.g. http://127.0.0.1:8000/v1");
                 Arguments.check(o.llmModel != null, "--generator openai needs --llm-model NAME");
-                OpenAiCompatibleGenerator.Builder g = OpenAiCompatibleGenerator.builder().baseUrl(o.baseUrl).model(o.llmModel);
-                if (o.apiKeyEnv != null) {
-                    g.apiKeyEnv(o.apiKeyEnv);
-                }
-                if (o.maxTokens != null) {
-                    g.maxTokens(o.maxTokens);
-                }
-                return g.build();
+                return http(OpenAiCompatibleGenerator.builder().baseUrl(o.baseUrl).model(o.llmModel), o).build();
             }
             case TGI -> {
                 Arguments.check(o.baseUrl != null, "--generator tgi needs --base-url, e.g. http://127.0.0.1:3000");
-                TgiGenerator.Builder g = TgiGenerator.builder().baseUrl(o.baseUrl);
-                if (o.apiKeyEnv != null) {
-                    g.apiKeyEnv(o.apiKeyEnv);
-                }
-                if (o.maxTokens != null) {
-                    g.maxTokens(o.maxTokens);
-                }
-                return g.build();
+                return http(TgiGenerator.builder().baseUrl(o.baseUrl), o).build();
             }
             default -> throw new IllegalStateException(String.valueOf(o.generator));
         }

@@ -52,8 +52,8 @@ public final class EvalCommand implements Callable<Integer> {
                     + "or corpus, supporting, options, answer_key).")
     Path data;
 
-    @Option(names = "--limit", paramLabel = "N", description = "Read only the first N instances (default: all).")
-    int limit;
+    @Option(names = "--limit", paramLabel = "N", description = "Read only the first N instances, N >= 1 (default: all).")
+    Integer limit;
 
     @Option(names = "--sample", paramLabel = "N",
             description = "Run a random sample of N of the instances read, drawn with --seed, kept in file order.")
@@ -129,8 +129,8 @@ public final class EvalCommand implements Callable<Integer> {
         long started = System.nanoTime();
         List<String> names = new ArrayList<>(new LinkedHashSet<>(selectors));
         names.forEach(registry::get);
-        Arguments.check(limit >= 0, "--limit must not be negative, was %d", limit);
-        List<EvalInstance> instances = EvalDataset.read(data, limit);
+        Arguments.check(limit == null || limit >= 1, "--limit must be at least 1, was %d", limit);
+        List<EvalInstance> instances = EvalDataset.read(data, limit == null ? 0 : limit);
         Arguments.check(!instances.isEmpty(), "no instance in %s", data);
         List<String> notes = new ArrayList<>();
         if (sample != null) {

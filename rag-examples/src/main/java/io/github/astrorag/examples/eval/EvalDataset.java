@@ -42,19 +42,30 @@ public final class EvalDataset {
         }
         Path folder = file.toAbsolutePath().getParent();
         List<EvalInstance> out = new ArrayList<>();
+        int number = 0;
         try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
             String line;
-            int number = 0;
             while ((line = in.readLine()) != null && (limit <= 0 || out.size() < limit)) {
                 number++;
                 if (!line.isBlank()) {
                     out.add(parse(line, folder, file, number));
                 }
             }
+        } catch (java.nio.charset.CharacterCodingException e) {
+            throw new IllegalArgumentException(file + " line " + malformedLine(file, number + 1) + " is not valid UTF-8");
         } catch (IOException e) {
             throw new IllegalArgumentException("cannot read " + file + ": " + e.getMessage());
         }
         return out;
+    }
+
+    private static int malformedLine(Path file, int orElse) {
+        try {
+            int line = io.github.astrorag.core.text.Utf8.firstMalformedLine(file);
+            return line > 0 ? line : orElse;
+        } catch (IOException e) {
+            return orElse;
+        }
     }
 
     private static EvalInstance parse(String line, Path folder, Path file, int number) {
@@ -76,7 +87,7 @@ public final class EvalDataset {
             return new EvalInstance(text(n, "id"), text(n, "type"), text(n, "question"), strings(n.path("answers")),
                     documents, corpus, strings(n.path("supporting")), options,
                     n.hasNonNull("answer_key") ? n.get("answer_key").asText() : null);
-        } catch (JsonProcessingException | IllegalArgumentException e) {
+        } catch (JsonProcessingException | IllegalArgumentException | NullPointerException e) {
             throw new IllegalArgumentException(file + " line " + number + " is not a valid instance: "
                     + (e instanceof JsonProcessingException j ? j.getOriginalMessage() : e.getMessage()));
         }

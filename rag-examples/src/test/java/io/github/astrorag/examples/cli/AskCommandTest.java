@@ -64,7 +64,7 @@ class AskCommandTest {
 
     @Test
     void textOutputListsNumberedSources() {
-        Run r = run("ask", "--model", "hashing", "--docs", "samples", "How", "wide", "is", "the", "dome?");
+        Run r = run("ask", "--model", "hashing", "--docs", "samples", "How wide is the dome?");
         assertThat(r.status()).as(r.err()).isZero();
         assertThat(r.out()).contains("6.5 metres").contains("Sources:").containsPattern("\\[\\d] observatory-handbook.md, chunk observatory-handbook.md#0: \"The dome is 6.5 metres wide");
     }

@@ -106,7 +106,8 @@ public final class AgentDataset {
                 try {
                     node = json.readTree(line);
                 } catch (IOException e) {
-                    throw new DocumentException(jsonl, "line " + lineNo + " of " + jsonl + " is not JSON: " + e.getMessage(), e);
+                    throw new DocumentException(jsonl, "line " + lineNo + " of " + jsonl + " is not JSON: "
+                            + (e instanceof com.fasterxml.jackson.core.JsonProcessingException j ? j.getOriginalMessage() : e.getMessage()), e);
                 }
                 if (node == null || !node.isObject() || !node.path("question").isTextual() || node.path("question").asText().isBlank()) {
                     throw new DocumentException(jsonl, "line " + lineNo + " of " + jsonl + " has no \"question\"");
@@ -118,6 +119,14 @@ public final class AgentDataset {
                     out.add(instance);
                 }
             }
+        } catch (java.nio.charset.CharacterCodingException e) {
+            int bad;
+            try {
+                bad = io.github.astrorag.core.text.Utf8.firstMalformedLine(jsonl);
+            } catch (IOException again) {
+                bad = 0;
+            }
+            throw new DocumentException(jsonl, "line " + (bad > 0 ? bad : lineNo + 1) + " of " + jsonl + " is not valid UTF-8", e);
         } catch (IOException e) {
             throw new DocumentException(jsonl, "cannot read " + jsonl + ": " + e.getMessage(), e);
         }

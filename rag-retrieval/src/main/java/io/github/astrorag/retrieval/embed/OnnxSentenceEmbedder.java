@@ -76,10 +76,20 @@ import org.jspecify.annotations.Nullable;
  * {@link #DEFAULT_INTRA_OP_THREADS one} ONNX thread), which does not change any vector.
  *
  * <p><b>Network.</b> None: the ONNX engine is pinned explicitly (with the tokenizers jar present DJL
- * would otherwise pick its incomplete "Rust" engine), the model is read from the classpath or a
- * folder, and DJL is put in offline mode (system property {@code ai.djl.offline=true}, unless the
- * caller set it) so that it never downloads a native library. The tokenizer's native library is
- * extracted once to {@code ~/.djl.ai} (the environment variable {@code DJL_CACHE_DIR} moves it).
+ * would otherwise pick its incomplete "Rust" engine) and the model is read from the classpath or a
+ * folder. The tokenizer's native library ships in its jar for Linux, macOS and Windows on x64 and
+ * arm64 and is extracted once to {@code ~/.djl.ai} (the environment variable {@code DJL_CACHE_DIR} moves
+ * it); only on another platform would DJL try to download one, which an application forbids with the
+ * system property {@code ai.djl.offline=true} (the command line sets it).
+ *
+ * <p><b>No global side effects; files.</b> Building sets no system property. A bundled model is copied
+ * once into {@link NativeLibraries#cacheFolder()}{@code /astrorag/models/<id>-<hash>/} and loaded from
+ * there (loading it from a stream would make DJL create an {@code ort-model*} folder in the temporary
+ * folder on every run). ONNX Runtime itself creates an {@code onnxruntime-java*} folder in the
+ * temporary folder when it starts, and extracts its libraries there unless the system property
+ * {@value NativeLibraries#ORT_NATIVE_PATH} names a folder that holds them (see
+ * {@link NativeLibraries#extractOnnxRuntime()}); so the temporary folder must be writable, which is
+ * checked first: a read-only one fails with one line that says so.
  *
  * <p>Thread-safe: one ONNX session serves all threads, each run uses its own predictor.
  * {@link #close()} waits for calls in progress, then frees the native session, the tokenizer and the
@@ -119,7 +129,6 @@ public final class OnnxSentenceEmbedder implements Embedder, AutoCloseable {
 
     private static final String ENGINE = "OnnxRuntime";
     private static final String HIDDEN_STATES = "last_hidden_state";
-    private static final String OFFLINE_PROPERTY = "ai.djl.offline";
 
     private final String name;
     private final String modelSha256;
@@ -640,17 +649,23 @@ public final class OnnxSentenceEmbedder implements Embedder, AutoCloseable {
                 passagePrefix = m.passagePrefix();
             }
             batchInvariant = !m.quantized();
-            offlineByDefault();
+            checkFolders();
             HuggingFaceTokenizer tokenizer;
             try (InputStream in = resource(m, m.tokenizerResource())) {
                 tokenizer = HuggingFaceTokenizer.newInstance(in, tokenizerOptions());
             } catch (IOException e) {
                 throw new EmbeddingException("cannot read tokenizer resource " + m.tokenizerResource() + ": " + e, e);
             }
+            Path folder;
+            try {
+                folder = cachedModel(m);
+            } catch (RuntimeException e) {
+                tokenizer.close();
+                throw e;
+            }
             Model model = newModel(m.id(), tokenizer);
-            try (DigestInputStream in = digesting(resource(m, m.modelResource()))) {
-                model.load(in, sessionOptions());
-                modelSha256 = hex(in);
+            try {
+                model.load(folder, "model", sessionOptions());
             } catch (IOException | MalformedModelException | RuntimeException e) {
                 model.close();
                 tokenizer.close();
@@ -672,7 +687,7 @@ public final class OnnxSentenceEmbedder implements Embedder, AutoCloseable {
             }
             Path fileName = dir.toAbsolutePath().normalize().getFileName();
             String id = fileName == null ? dir.toString() : fileName.toString();
-            offlineByDefault();
+            checkFolders();
             HuggingFaceTokenizer tokenizer;
             try (InputStream in = Files.newInputStream(dir.resolve(TOKENIZER_FILE))) {
                 tokenizer = HuggingFaceTokenizer.newInstance(in, tokenizerOptions());
@@ -737,10 +752,46 @@ public final class OnnxSentenceEmbedder implements Embedder, AutoCloseable {
             return o;
         }
 
-        /** Puts DJL in offline mode (it then never downloads a native library) unless the caller chose. */
-        private static void offlineByDefault() {
-            if (System.getProperty(OFFLINE_PROPERTY) == null && System.getenv("DJL_OFFLINE") == null) {
-                System.setProperty(OFFLINE_PROPERTY, "true");
+        /** Fails with one line when the temporary folder, which ONNX Runtime must write to, is not writable. */
+        private static void checkFolders() {
+            NativeLibraries.checkWritable(NativeLibraries.temporaryFolder(), "the temporary folder",
+                    "start Java with -Djava.io.tmpdir=<a writable folder> (for the astrorag command: "
+                            + "JAVA_TOOL_OPTIONS=-Djava.io.tmpdir=<folder>)");
+        }
+
+        /**
+         * The folder in the cache holding {@code m}'s ONNX file as {@value OnnxSentenceEmbedder#MODEL_FILE}, copied
+         * there on first use (through a temporary file in the same folder, then an atomic move).
+         */
+        /** The bundled model copied once into the cache folder; remembers the SHA-256 of its bytes for the fingerprint. */
+        private Path cachedModel(SentenceModel m) {
+            byte[] bytes;
+            try (InputStream in = resource(m, m.modelResource())) {
+                bytes = in.readAllBytes();
+            } catch (IOException e) {
+                throw new EmbeddingException("cannot read model resource " + m.modelResource() + ": " + e.getMessage(), e);
+            }
+            modelSha256 = NativeLibraries.sha256(bytes);
+            Path folder = NativeLibraries.cacheFolder().resolve("astrorag").resolve("models")
+                    .resolve(m.id() + "-" + modelSha256.substring(0, 16));
+            Path file = folder.resolve(MODEL_FILE);
+            try {
+                if (Files.isRegularFile(file) && Files.size(file) == bytes.length) {
+                    return folder;
+                }
+                Files.createDirectories(folder);
+                Path part = Files.createTempFile(folder, MODEL_FILE, ".part");
+                try {
+                    Files.write(part, bytes);
+                    Files.move(part, file, java.nio.file.StandardCopyOption.ATOMIC_MOVE,
+                            java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+                } finally {
+                    Files.deleteIfExists(part);
+                }
+                return folder;
+            } catch (IOException e) {
+                throw new EmbeddingException("cannot copy model " + m.id() + " into the cache folder " + folder + " ("
+                        + e.getClass().getSimpleName() + "): set the environment variable DJL_CACHE_DIR to a writable folder", e);
             }
         }
 

@@ -1,0 +1,55 @@
+package io.github.astrorag.examples.cli;
+
+import io.github.astrorag.core.RagException;
+import io.github.astrorag.retrieval.embed.NativeLibraries;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+
+/**
+ * The process-wide settings of the {@code astrorag} command, made by its {@code main} only (the library
+ * sets none): DJL offline ({@code ai.djl.offline=true} unless set), ONNX Runtime's libraries loaded
+ * from the cache folder ({@code onnxruntime.native.path}) instead of being extracted into a new
+ * temporary folder on every run, what killed runs left in the temporary folder deleted at start, and the
+ * empty folder ONNX Runtime makes on every start deleted at exit.
+ */
+final class NativeSetup {
+
+    /** Leftovers at least this old belong to killed runs. */
+    static final Duration LEFTOVER_AGE = Duration.ofMinutes(10);
+
+    private static final Instant STARTED = Instant.now();
+
+    private NativeSetup() {
+    }
+
+    /** Sets the properties (those already set are kept) and sweeps old leftovers; never fails. */
+    static void configure() {
+        if (System.getProperty("ai.djl.offline") == null && System.getenv("DJL_OFFLINE") == null) {
+            System.setProperty("ai.djl.offline", "true");
+        }
+        if (System.getProperty(NativeLibraries.ORT_NATIVE_PATH) == null) {
+            try {
+                System.setProperty(NativeLibraries.ORT_NATIVE_PATH, NativeLibraries.extractOnnxRuntime().toString());
+            } catch (RagException e) {
+                // ONNX Runtime then extracts its libraries itself, as it does by default
+            }
+        }
+        NativeLibraries.sweepLeftovers(NativeLibraries.temporaryFolder(), LEFTOVER_AGE);
+    }
+
+    /** Deletes the empty ONNX Runtime folders made since this process started. */
+    static void cleanUp() {
+        for (Path p : NativeLibraries.leftovers(NativeLibraries.temporaryFolder())) {
+            try {
+                if (!Files.getLastModifiedTime(p).toInstant().isBefore(STARTED.minusSeconds(1))) {
+                    Files.deleteIfExists(p);
+                }
+            } catch (IOException e) {
+                // not empty (another process's), or gone
+            }
+        }
+    }
+}

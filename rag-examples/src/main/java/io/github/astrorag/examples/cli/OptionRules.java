@@ -1,0 +1,49 @@
+package io.github.astrorag.examples.cli;
+
+import io.github.astrorag.core.Arguments;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Which pipeline options apply to which preset and generator: an option given where it would be ignored
+ * is an error that says where it belongs, so that a misplaced setting never changes nothing silently.
+ */
+final class OptionRules {
+
+    private OptionRules() {
+    }
+
+    /**
+     * Fails when {@code o} sets an option that its preset or generator does not use.
+     *
+     * @throws IllegalArgumentException naming the options and the preset or generator they belong to
+     */
+    static void check(PipelineOptions o) {
+        List<String> astrorag = given(new Object[] {o.mmrK, o.lambda, o.prTop, o.tau, o.graph},
+                "--mmr-k", "--lambda", "--pr-top", "--tau", "--graph");
+        Arguments.check(o.preset == Presets.Name.ASTRORAG || astrorag.isEmpty(),
+                "%s apply to --preset astrorag only, not --preset %s", String.join(", ", astrorag), o.preset);
+        List<String> corag = given(new Object[] {o.iterations, o.exploration, o.costWeight, o.agent},
+                "--iterations", "--exploration", "--cost-weight", "--agent");
+        Arguments.check(o.preset == Presets.Name.CORAG || corag.isEmpty(),
+                "%s apply to --preset corag only, not --preset %s", String.join(", ", corag), o.preset);
+        Arguments.check(o.preset != Presets.Name.CORAG || o.order == null,
+                "--order does not apply to --preset corag: its search chooses the order of the chunks");
+        List<String> llm = given(new Object[] {o.baseUrl, o.llmModel, o.apiKeyEnv, o.maxTokens, o.llmTimeout, o.llmRetries},
+                "--base-url", "--llm-model", "--api-key-env", "--max-tokens", "--llm-timeout", "--llm-retries");
+        Arguments.check(o.generator != PipelineOptions.GeneratorKind.EXTRACTIVE || llm.isEmpty(),
+                "%s apply to --generator openai or tgi only, not the extractive generator", String.join(", ", llm));
+        Arguments.check(o.generator != PipelineOptions.GeneratorKind.TGI || o.llmModel == null,
+                "--llm-model applies to --generator openai only: a TGI server serves one model");
+    }
+
+    private static List<String> given(Object[] values, String... names) {
+        List<String> out = new ArrayList<>();
+        for (int i = 0; i < values.length; i++) {
+            if (values[i] != null) {
+                out.add(names[i]);
+            }
+        }
+        return out;
+    }
+}

@@ -1,0 +1,94 @@
+package io.github.astrorag.examples.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The packaged command as a process: secrets from the environment, the temporary folder, what is left behind. */
+class HostileProcessIT {
+
+    private static final Path JAR = Path.of("target", "astrorag.jar");
+    private static final String KEY = "sk-proj-Q7x9LmN2pR4tV6wY8zA1bC3d";
+
+    @TempDir
+    Path dir;
+
+    record Result(int status, String out, String err) {
+    }
+
+    @BeforeAll
+    static void packaged() {
+        assertThat(JAR).exists();
+    }
+
+    private Result run(Map<String, String> env, List<String> jvm, String... args) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+        command.addAll(jvm);
+        command.addAll(List.of("-jar", JAR.toString()));
+        command.addAll(List.of(args));
+        ProcessBuilder pb = new ProcessBuilder(command);
+        pb.environment().put("DJL_CACHE_DIR", Path.of("target", "djl-cache").toAbsolutePath().toString());
+        pb.environment().putAll(env);
+        Path out = dir.resolve("out.txt");
+        Path err = dir.resolve("err.txt");
+        Process p = pb.redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+        assertThat(p.waitFor(180, TimeUnit.SECONDS)).isTrue();
+        return new Result(p.exitValue(), Files.readString(out), Files.readString(err));
+    }
+
+    @Test
+    void aKeyWithATrailingCarriageReturnIsRefusedNamingTheVariableOnly() throws Exception {
+        Result r = run(Map.of("LLM_KEY", KEY + "\r"), List.of(), "ask", "--model", "hashing", "--docs", "samples",
+                "--generator", "openai", "--base-url", "http://127.0.0.1:9/v1", "--llm-model", "m", "--api-key-env", "LLM_KEY", "Q?");
+        assertThat(r.status()).isEqualTo(2);
+        assertThat(r.err().strip().lines()).hasSize(1);
+        assertThat(r.err()).contains("LLM_KEY").contains("white space").doesNotContain("Q7x9").doesNotContain("sk-proj");
+        Result spaces = run(Map.of("ES_PW", " " + KEY + " "), List.of(), "ask", "--model", "hashing", "--docs", "samples",
+                "--index", "elasticsearch", "--es-url", "http://127.0.0.1:9", "--es-user", "u", "--es-password-env", "ES_PW", "Q?");
+        assertThat(spaces.err().strip().lines()).hasSize(1);
+        assertThat(spaces.err()).contains("ES_PW").doesNotContain("Q7x9");
+    }
+
+    @Test
+    void aTemporaryFolderThatIsNotWritableIsOneLineSayingHowToSetAnother() throws Exception {
+        Path notAFolder = Files.writeString(dir.resolve("tmp-is-a-file"), "x");
+        Result r = run(Map.of(), List.of("-Djava.io.tmpdir=" + notAFolder), "ask", "--model", "minilm-q", "--docs", "samples", "Q?");
+        assertThat(r.status()).isEqualTo(2);
+        assertThat(r.err().strip().lines()).as(r.err()).hasSize(1);
+        assertThat(r.err()).contains("the temporary folder " + notAFolder + " is not writable").contains("-Djava.io.tmpdir");
+    }
+
+    @Test
+    void aRunWithAnOnnxModelLeavesNothingInTheTemporaryFolderAndSweepsWhatKilledRunsLeft() throws Exception {
+        Path tmp = Files.createDirectories(dir.resolve("tmp"));
+        Path killed = Files.createDirectories(tmp.resolve("onnxruntime-java4242"));
+        Files.write(killed.resolve("libonnxruntime.so"), new byte[4096]);
+        Path killedModel = Files.createDirectories(tmp.resolve("ort-model4242"));
+        FileTime old = FileTime.from(Instant.now().minus(Duration.ofHours(2)));
+        Files.setLastModifiedTime(killed, old);
+        Files.setLastModifiedTime(killedModel, old);
+
+        Result r = run(Map.of(), List.of("-Djava.io.tmpdir=" + tmp), "ask", "--model", "minilm-q", "--json", "--docs", "samples",
+                "How wide is the dome?");
+
+        assertThat(r.status()).as(r.err()).isZero();
+        assertThat(r.out()).contains("6.5 metres");
+        try (Stream<Path> left = Files.list(tmp)) {
+            assertThat(left.map(p -> p.getFileName().toString())).noneMatch(n -> n.startsWith("onnxruntime-java") || n.startsWith("ort-model"));
+        }
+    }
+}

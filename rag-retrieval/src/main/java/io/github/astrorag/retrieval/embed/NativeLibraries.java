@@ -1,0 +1,221 @@
+package io.github.astrorag.retrieval.embed;
+
+import ai.djl.util.Utils;
+import io.github.astrorag.core.EmbeddingException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Locale;
+import java.util.stream.Stream;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Where the native parts of the ONNX embedder live, without global side effects: this class sets no
+ * system property and changes no state of the JVM.
+ *
+ * <ul>
+ *   <li>{@link #cacheFolder()} is DJL's cache folder ({@code ~/.djl.ai}, moved by the environment variable
+ *       {@code DJL_CACHE_DIR}), where DJL keeps the tokenizer's native library, extracted once.</li>
+ *   <li>{@link #extractOnnxRuntime()} extracts ONNX Runtime's native libraries from its jar once into
+ *       {@code <cache>/astrorag/onnxruntime-<hash>} (written to a temporary folder in the cache, then moved
+ *       into place atomically, so that a killed process leaves no half-written library). An application
+ *       that sets the system property {@value #ORT_NATIVE_PATH} to that folder before ONNX Runtime starts
+ *       keeps ONNX Runtime from extracting about 20 MB into a fresh temporary folder on every run.</li>
+ *   <li>{@link #sweepLeftovers} deletes what killed processes left in the temporary folder:
+ *       ONNX Runtime's {@code onnxruntime-java*} folders and DJL's {@code ort-model*} folders.</li>
+ *   <li>{@link #checkWritable} fails with one clear line when a folder the engine must write to is not
+ *       writable.</li>
+ * </ul>
+ */
+public final class NativeLibraries {
+
+    /** The system property ONNX Runtime reads for a folder holding its extracted libraries. */
+    public static final String ORT_NATIVE_PATH = "onnxruntime.native.path";
+    /** Name prefixes of the temporary folders ONNX Runtime and DJL create. */
+    public static final List<String> TEMPORARY_PREFIXES = List.of("onnxruntime-java", "ort-model");
+
+    private static final List<String> ORT_LIBRARIES = List.of("onnxruntime", "onnxruntime4j_jni");
+
+    private NativeLibraries() {
+    }
+
+    /** DJL's cache folder: {@code DJL_CACHE_DIR}, or {@code ~/.djl.ai}. */
+    public static Path cacheFolder() {
+        return Utils.getCacheDir();
+    }
+
+    /**
+     * The folder holding ONNX Runtime's native libraries for this platform, extracted from the classpath
+     * on first use; O(library size) once, then O(1).
+     *
+     * @throws EmbeddingException if this platform's libraries are not on the classpath or cannot be written
+     */
+    public static Path extractOnnxRuntime() {
+        String platform = ortPlatform();
+        Path root = cacheFolder().resolve("astrorag");
+        try {
+            byte[] jni = resource(platform, "onnxruntime4j_jni");
+            Path folder = root.resolve("onnxruntime-" + platform + "-" + sha256(jni).substring(0, 16));
+            if (complete(folder)) {
+                return folder;
+            }
+            checkWritable(createDirectories(root), "the cache folder", "set the environment variable DJL_CACHE_DIR to a writable folder");
+            Path staging = Files.createTempDirectory(root, "tmp-onnxruntime-");
+            try {
+                for (String lib : ORT_LIBRARIES) {
+                    try (InputStream in = stream(platform, lib)) {
+                        Files.copy(in, staging.resolve(System.mapLibraryName(lib)));
+                    }
+                }
+                try {
+                    Files.move(staging, folder, StandardCopyOption.ATOMIC_MOVE);
+                } catch (FileAlreadyExistsException | AtomicMoveNotSupportedException | java.nio.file.DirectoryNotEmptyException e) {
+                    if (!complete(folder)) {
+                        throw e;
+                    }
+                }
+            } finally {
+                deleteRecursively(staging);
+            }
+            return folder;
+        } catch (IOException | UncheckedIOException e) {
+            throw new EmbeddingException("cannot extract ONNX Runtime's native libraries into " + root + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static boolean complete(Path folder) {
+        return ORT_LIBRARIES.stream().allMatch(lib -> Files.isRegularFile(folder.resolve(System.mapLibraryName(lib))));
+    }
+
+    private static Path createDirectories(Path folder) {
+        try {
+            return Files.createDirectories(folder);
+        } catch (IOException e) {
+            throw new EmbeddingException("cannot create " + folder + " (" + e.getClass().getSimpleName()
+                    + "): set the environment variable DJL_CACHE_DIR to a writable folder", e);
+        }
+    }
+
+    /**
+     * Deletes the folders in {@code temporaryFolder} whose names start with one of
+     * {@link #TEMPORARY_PREFIXES} and that were last modified more than {@code olderThan} ago (those of
+     * killed processes; a running process has loaded its libraries long before). Failures to delete are
+     * ignored. O(entries of the folder + size of what is deleted).
+     *
+     * @return the folders deleted
+     */
+    public static List<Path> sweepLeftovers(Path temporaryFolder, Duration olderThan) {
+        Instant before = Instant.now().minus(olderThan);
+        List<Path> deleted = new ArrayList<>();
+        for (Path p : leftovers(temporaryFolder)) {
+            try {
+                if (Files.getLastModifiedTime(p).toInstant().isBefore(before) && deleteRecursively(p)) {
+                    deleted.add(p);
+                }
+            } catch (IOException e) {
+                // gone already, or not ours to delete
+            }
+        }
+        return deleted;
+    }
+
+    /** The folders in {@code temporaryFolder} named like ONNX Runtime's or DJL's temporary folders. */
+    public static List<Path> leftovers(Path temporaryFolder) {
+        List<Path> out = new ArrayList<>();
+        try (DirectoryStream<Path> entries = Files.newDirectoryStream(temporaryFolder)) {
+            for (Path p : entries) {
+                String name = p.getFileName().toString();
+                if (Files.isDirectory(p) && TEMPORARY_PREFIXES.stream().anyMatch(name::startsWith)) {
+                    out.add(p);
+                }
+            }
+        } catch (IOException | UncheckedIOException e) {
+            // an unreadable temporary folder has nothing to sweep
+        }
+        out.sort(Comparator.naturalOrder());
+        return out;
+    }
+
+    /**
+     * Fails with one line naming {@code folder} and {@code remedy} unless a file can be created in it.
+     *
+     * @param what what the folder is, e.g. {@code "the temporary folder"}
+     * @return {@code folder}
+     * @throws EmbeddingException if the folder is missing or not writable
+     */
+    public static Path checkWritable(Path folder, String what, String remedy) {
+        try {
+            Files.deleteIfExists(Files.createTempFile(folder, ".astrorag-probe", ".tmp"));
+            return folder;
+        } catch (IOException | SecurityException e) {
+            throw new EmbeddingException(what + " " + folder + " is not writable (" + e.getClass().getSimpleName()
+                    + "), and the ONNX embedder needs it: " + remedy, e);
+        }
+    }
+
+    /** The temporary folder of this JVM ({@code java.io.tmpdir}). */
+    public static Path temporaryFolder() {
+        return Path.of(System.getProperty("java.io.tmpdir"));
+    }
+
+    private static boolean deleteRecursively(Path root) {
+        if (!Files.exists(root)) {
+            return true;
+        }
+        try (Stream<Path> walk = Files.walk(root)) {
+            for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(p);
+            }
+            return true;
+        } catch (IOException | UncheckedIOException e) {
+            return false;
+        }
+    }
+
+    /** ONNX Runtime's name of this platform: {@code linux-x64}, {@code osx-aarch64}, {@code win-x64}, .... */
+    static String ortPlatform() {
+        String os = System.getProperty("os.name", "").toLowerCase(Locale.ROOT);
+        String arch = System.getProperty("os.arch", "").toLowerCase(Locale.ROOT);
+        String o = os.contains("mac") || os.contains("darwin") ? "osx" : os.contains("win") ? "win" : "linux";
+        String a = arch.equals("amd64") || arch.equals("x86_64") ? "x64" : arch;
+        return o + "-" + a;
+    }
+
+    private static InputStream stream(String platform, String lib) {
+        String name = "ai/onnxruntime/native/" + platform + "/" + System.mapLibraryName(lib);
+        @Nullable InputStream in = NativeLibraries.class.getClassLoader().getResourceAsStream(name);
+        if (in == null) {
+            throw new EmbeddingException("ONNX Runtime has no native library " + name + " on the classpath for " + platform);
+        }
+        return in;
+    }
+
+    private static byte[] resource(String platform, String lib) throws IOException {
+        try (InputStream in = stream(platform, lib)) {
+            return in.readAllBytes();
+        }
+    }
+
+    /** The SHA-256 of {@code bytes} in lower-case hex. */
+    static String sha256(byte[] bytes) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}
