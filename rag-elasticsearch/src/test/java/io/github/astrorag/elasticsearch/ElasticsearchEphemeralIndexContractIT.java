@@ -3,7 +3,7 @@ package io.github.astrorag.elasticsearch;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.astrorag.core.spi.EphemeralIndex;
-import io.github.astrorag.core.spi.EphemeralIndexContract;
+import io.github.astrorag.core.testing.EphemeralIndexContract;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 
