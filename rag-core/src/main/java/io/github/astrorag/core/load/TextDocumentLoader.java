@@ -4,6 +4,7 @@ import io.github.astrorag.core.DocumentException;
 import io.github.astrorag.core.InvalidConfigurationException;
 import io.github.astrorag.core.model.Document;
 import io.github.astrorag.core.spi.DocumentLoader;
+import io.github.astrorag.core.text.MarkdownHeadings;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
@@ -14,21 +15,18 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * Reads plain text ({@code .txt}) and Markdown ({@code .md}, {@code .markdown}) as strict UTF-8.
  *
  * <p>A byte-order mark is dropped. A NUL byte means binary content and fails as
  * {@link DocumentException.Malformed}, as do bytes that are not UTF-8 (the message gives the byte
- * offset). A Markdown document's title is its first {@code #} heading; otherwise the file name without
+ * offset). A Markdown document's title is its first {@code #} heading ({@link MarkdownHeadings}, linear); otherwise the file name without
  * extension. Files over {@code maxBytes} (default 50 MiB) are refused before they are read.
  */
 public final class TextDocumentLoader implements DocumentLoader {
 
     private static final Set<String> EXTENSIONS = Set.of("txt", "text", "md", "markdown");
-    private static final Pattern HEADING = Pattern.compile("(?m)^\\s{0,3}#{1,6}\\s+(.+?)\\s*#*\\s*$");
 
     private final long maxBytes;
 
@@ -66,9 +64,9 @@ public final class TextDocumentLoader implements DocumentLoader {
         }
         String title = LoaderLimits.baseName(file);
         if (!LoaderLimits.extension(file).startsWith("t")) {
-            Matcher m = HEADING.matcher(text);
-            if (m.find()) {
-                title = m.group(1);
+            String heading = MarkdownHeadings.first(text);
+            if (heading != null) {
+                title = heading;
             }
         }
         String name = file.getFileName().toString();

@@ -2,6 +2,7 @@ package io.github.astrorag.core.load;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import io.github.astrorag.core.DocumentException;
 import io.github.astrorag.core.model.Document;
@@ -10,6 +11,7 @@ import java.io.RandomAccessFile;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import org.apache.pdfbox.pdmodel.PDDocument;
 import org.apache.pdfbox.pdmodel.PDPage;
@@ -162,5 +164,13 @@ class LoadersTest {
         Path f = pdf(dir.resolve("scan.pdf"), "", "");
         assertThatThrownBy(() -> loader.load(f)).isInstanceOf(DocumentException.Empty.class)
                 .hasMessageContaining("scan.pdf").hasMessageContaining("OCR");
+    }
+
+    @Test
+    void aHeadingOfAMegabyteOfSpacesLoadsInLinearTime() throws IOException {
+        String spaces = " ".repeat(1 << 20);
+        Path f = Files.writeString(dir.resolve("spaces.md"), "# Title" + spaces + "x\nbody");
+        Document doc = assertTimeoutPreemptively(Duration.ofSeconds(10), () -> loader.load(f).get(0));
+        assertThat(doc.title()).isEqualTo("Title" + spaces + "x");
     }
 }
