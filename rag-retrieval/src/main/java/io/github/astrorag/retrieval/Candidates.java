@@ -2,27 +2,12 @@ package io.github.astrorag.retrieval;
 
 import io.github.astrorag.core.RagException;
 import io.github.astrorag.core.model.ScoredChunk;
-import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
 
 /** Helpers the rerankers of this module share for handling candidate lists. Pure functions. */
 public final class Candidates {
 
     private Candidates() {
-    }
-
-    /** {@code candidates} without later repeats of a chunk id, in the given order. */
-    public static List<ScoredChunk> distinct(List<ScoredChunk> candidates) {
-        Set<String> seen = new HashSet<>();
-        List<ScoredChunk> out = new ArrayList<>(candidates.size());
-        for (ScoredChunk c : candidates) {
-            if (seen.add(c.id())) {
-                out.add(c);
-            }
-        }
-        return out;
     }
 
     /**

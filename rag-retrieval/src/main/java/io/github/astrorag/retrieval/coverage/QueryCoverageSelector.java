@@ -8,7 +8,6 @@ import io.github.astrorag.core.select.TokenBudgetSelector;
 import io.github.astrorag.core.spi.ContextSelector;
 import io.github.astrorag.core.spi.Reranker;
 import io.github.astrorag.core.spi.TraceSink;
-import io.github.astrorag.retrieval.Candidates;
 import io.github.astrorag.retrieval.lexical.Bm25;
 import io.github.astrorag.retrieval.lexical.EnglishTerms;
 import java.util.ArrayList;
@@ -87,7 +86,7 @@ public final class QueryCoverageSelector implements Reranker, ContextSelector {
 
     /** The first {@code limit} greedy picks, scored by the objective at their pick. */
     private List<ScoredChunk> order(Query query, List<ScoredChunk> candidates, int limit, TraceSink trace) {
-        List<ScoredChunk> pool = Candidates.distinct(candidates);
+        List<ScoredChunk> pool = ScoredChunk.distinct(candidates);
         if (pool.isEmpty()) {
             return List.of();
         }
