@@ -26,9 +26,4 @@ class SentencesTest {
             assertThat(text.substring(s.start(), s.end())).isEqualTo(s.text());
         }
     }
-
-    @Test
-    void termsDropStopWordsAndFoldPlurals() {
-        assertThat(Terms.of("What are the galaxies of the Local Group?")).containsExactly("galaxy", "local", "group");
-    }
 }

@@ -9,8 +9,8 @@ import io.github.astrorag.core.select.TokenBudgetSelector;
 import io.github.astrorag.core.spi.ContextSelector;
 import io.github.astrorag.core.spi.Reranker;
 import io.github.astrorag.core.spi.TraceSink;
+import io.github.astrorag.core.text.Terms;
 import io.github.astrorag.retrieval.lexical.Bm25;
-import io.github.astrorag.retrieval.lexical.EnglishTerms;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashSet;
@@ -51,8 +51,8 @@ import java.util.Set;
  * </ul>
  *
  * IDF is BM25's {@code ln(1 + (N − n(t) + 0.5) / (n(t) + 0.5))} over the N candidates (terms by
- * {@link Terms}: Lucene English analysis). When a candidate or the query has no vector, β and λ act as 0. As a
- * {@link ContextSelector} the selector knows the budget: budget-aware (the default), a candidate longer
+ * {@link Terms}: Lucene English analysis). When a candidate or the query has no vector, β and λ act
+ * as 0. As a {@link ContextSelector} the selector knows the budget: budget-aware (the default), a candidate longer
  * than the budget left is valued by the share that fits, {@code max(v, 0) · min(1, left / tokens(d))}
  * (greedy by gain per cost of budgeted maximum coverage, Khuller, Moss and Naor, 1999), so a whole
  * smaller chunk with gain beats a truncated tail; the order then fills the budget with
@@ -168,7 +168,7 @@ public final class BridgingCoverageSelector implements Reranker, ContextSelector
         analysed.forEach(a -> terms.add(new LinkedHashSet<>(a)));
         Map<String, Double> queryIdf = new LinkedHashMap<>();
         double total = 0;
-        for (String t : new LinkedHashSet<>(EnglishTerms.of(query.text()))) {
+        for (String t : new LinkedHashSet<>(Terms.of(query.text()))) {
             if (stats.documentFrequency(t) > 0) {
                 queryIdf.put(t, stats.idf(t));
                 total += stats.idf(t);

@@ -5,9 +5,9 @@ import io.github.astrorag.core.model.Query;
 import io.github.astrorag.core.model.ScoredChunk;
 import io.github.astrorag.core.spi.Reranker;
 import io.github.astrorag.core.spi.TraceSink;
+import io.github.astrorag.core.text.Terms;
 import io.github.astrorag.retrieval.Candidates;
 import io.github.astrorag.retrieval.lexical.Bm25;
-import io.github.astrorag.retrieval.lexical.EnglishTerms;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -16,7 +16,7 @@ import java.util.Map;
 /**
  * Re-scores candidates by {@link Bm25} (k1 = {@value Bm25#DEFAULT_K1}, b = {@value Bm25#DEFAULT_B})
  * with statistics (document frequencies, mean length) taken over the candidate set only, terms by
- * {@link EnglishTerms}. A candidate sharing no term with the question scores 0 and stays, last. Keeps
+ * {@link Terms}. A candidate sharing no term with the question scores 0 and stays, last. Keeps
  * the top {@code n} (default {@value #ALL}: all). Cost O(total candidate terms). Immutable, thread-safe.
  */
 public final class Bm25Reranker implements Reranker {
@@ -49,7 +49,7 @@ public final class Bm25Reranker implements Reranker {
             return List.of();
         }
         Bm25 bm25 = Bm25.ofTexts(pool.stream().map(c -> c.chunk().text()).toList());
-        List<String> terms = EnglishTerms.of(query.text());
+        List<String> terms = Terms.of(query.text());
         double[] scores = bm25.scores(terms);
         List<ScoredChunk> out = new ArrayList<>(pool.size());
         for (int i = 0; i < pool.size(); i++) {
