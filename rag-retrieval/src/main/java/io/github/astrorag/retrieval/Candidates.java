@@ -1,8 +1,11 @@
 package io.github.astrorag.retrieval;
 
+import io.github.astrorag.core.Arguments;
 import io.github.astrorag.core.RagException;
 import io.github.astrorag.core.model.ScoredChunk;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.function.IntToDoubleFunction;
 
 /** Helpers the rerankers of this module share for handling candidate lists. Pure functions. */
 public final class Candidates {
@@ -22,6 +25,29 @@ public final class Candidates {
                     + " has none: retrieve with a retriever that returns the index's vectors");
         }
         return v;
+    }
+
+    /**
+     * The rerankers' "keep the best n" setting checked: positive, or {@code all} (−1) for every candidate.
+     *
+     * @throws IllegalArgumentException otherwise
+     */
+    public static int checkTop(int top, int all) {
+        Arguments.check(top >= 1 || top == all, "top must be positive or ALL (%d), was %d", all, top);
+        return top;
+    }
+
+    /**
+     * {@code pool} with the i-th candidate re-scored to {@code score(i)} (chunk and vector kept), in
+     * {@link ScoredChunk#BY_SCORE} order, the first {@code top} (all when negative). O(n log n).
+     */
+    public static List<ScoredChunk> rescored(List<ScoredChunk> pool, IntToDoubleFunction score, int top) {
+        List<ScoredChunk> out = new ArrayList<>(pool.size());
+        for (int i = 0; i < pool.size(); i++) {
+            out.add(pool.get(i).withScore(score.applyAsDouble(i)));
+        }
+        out.sort(ScoredChunk.BY_SCORE);
+        return top(out, top);
     }
 
     /** The first {@code n} of {@code ranked} (all when {@code n} is larger or negative). */

@@ -1,6 +1,5 @@
 package io.github.astrorag.retrieval.rerank;
 
-import io.github.astrorag.core.Arguments;
 import io.github.astrorag.core.model.Query;
 import io.github.astrorag.core.model.ScoredChunk;
 import io.github.astrorag.core.spi.Reranker;
@@ -8,7 +7,6 @@ import io.github.astrorag.core.spi.TraceSink;
 import io.github.astrorag.core.text.Terms;
 import io.github.astrorag.retrieval.Candidates;
 import io.github.astrorag.retrieval.lexical.Bm25;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -37,8 +35,7 @@ public final class Bm25Reranker implements Reranker {
      * @throws IllegalArgumentException if {@code top} is neither positive nor {@link #ALL}
      */
     public Bm25Reranker(int top) {
-        Arguments.check(top >= 1 || top == ALL, "top must be positive or ALL (-1), was %d", top);
-        this.top = top;
+        this.top = Candidates.checkTop(top, ALL);
     }
 
 
@@ -51,13 +48,8 @@ public final class Bm25Reranker implements Reranker {
         Bm25 bm25 = Bm25.ofTexts(pool.stream().map(c -> c.chunk().text()).toList());
         List<String> terms = Terms.of(query.text());
         double[] scores = bm25.scores(terms);
-        List<ScoredChunk> out = new ArrayList<>(pool.size());
-        for (int i = 0; i < pool.size(); i++) {
-            out.add(pool.get(i).withScore(scores[i]));
-        }
-        out.sort(ScoredChunk.BY_SCORE);
         trace.put("queryTerms", terms);
-        return Candidates.top(out, top);
+        return Candidates.rescored(pool, i -> scores[i], top);
     }
 
     @Override
