@@ -4,6 +4,7 @@ import io.github.astrorag.core.Arguments;
 import io.github.astrorag.examples.cli.PipelineOptions;
 import io.github.astrorag.examples.cli.Presets;
 import io.github.astrorag.mcts.ExhaustiveContextSelector;
+import io.github.astrorag.retrieval.coverage.BridgingCoverageSelector;
 import io.github.astrorag.retrieval.hybrid.HybridRetriever;
 import io.github.astrorag.retrieval.lexical.Bm25Retriever;
 import io.github.astrorag.retrieval.mmr.MmrRetriever;
