@@ -5,7 +5,7 @@ import io.github.astrorag.core.RagException;
 import io.github.astrorag.core.model.ScoredChunk;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.IntToDoubleFunction;
+import java.util.function.Function;
 
 /** Helpers the rerankers of this module share for handling candidate lists. Pure functions. */
 public final class Candidates {
@@ -38,13 +38,21 @@ public final class Candidates {
     }
 
     /**
-     * {@code pool} with the i-th candidate re-scored to {@code score(i)} (chunk and vector kept), in
-     * {@link ScoredChunk#BY_SCORE} order, the first {@code top} (all when negative). O(n log n).
+     * A reranker's whole job: the distinct candidates ({@link ScoredChunk#distinct}) re-scored by
+     * {@code scorer} (one score per candidate of the pool it is given, never empty; chunk and vector
+     * kept), in {@link ScoredChunk#BY_SCORE} order, the first {@code top} (all when negative). Empty
+     * candidates give an empty list without calling {@code scorer}. O(n log n) besides the scorer.
      */
-    public static List<ScoredChunk> rescored(List<ScoredChunk> pool, IntToDoubleFunction score, int top) {
+    public static List<ScoredChunk> rescore(List<ScoredChunk> candidates, int top,
+                                            Function<List<ScoredChunk>, double[]> scorer) {
+        List<ScoredChunk> pool = ScoredChunk.distinct(candidates);
+        if (pool.isEmpty()) {
+            return List.of();
+        }
+        double[] scores = scorer.apply(pool);
         List<ScoredChunk> out = new ArrayList<>(pool.size());
         for (int i = 0; i < pool.size(); i++) {
-            out.add(pool.get(i).withScore(score.applyAsDouble(i)));
+            out.add(pool.get(i).withScore(scores[i]));
         }
         out.sort(ScoredChunk.BY_SCORE);
         return top(out, top);

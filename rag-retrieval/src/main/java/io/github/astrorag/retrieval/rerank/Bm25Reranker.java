@@ -41,15 +41,11 @@ public final class Bm25Reranker implements Reranker {
 
     @Override
     public List<ScoredChunk> rerank(Query query, List<ScoredChunk> candidates, TraceSink trace) {
-        List<ScoredChunk> pool = ScoredChunk.distinct(candidates);
-        if (pool.isEmpty()) {
-            return List.of();
-        }
-        Bm25 bm25 = Bm25.ofTexts(pool.stream().map(c -> c.chunk().text()).toList());
-        List<String> terms = Terms.of(query.text());
-        double[] scores = bm25.scores(terms);
-        trace.put("queryTerms", terms);
-        return Candidates.rescored(pool, i -> scores[i], top);
+        return Candidates.rescore(candidates, top, pool -> {
+            List<String> terms = Terms.of(query.text());
+            trace.put("queryTerms", terms);
+            return Bm25.ofTexts(pool.stream().map(c -> c.chunk().text()).toList()).scores(terms);
+        });
     }
 
     @Override

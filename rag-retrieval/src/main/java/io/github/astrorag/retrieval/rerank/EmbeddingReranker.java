@@ -48,16 +48,18 @@ public final class EmbeddingReranker implements Reranker {
 
     @Override
     public List<ScoredChunk> rerank(Query query, List<ScoredChunk> candidates, TraceSink trace) {
-        List<ScoredChunk> pool = ScoredChunk.distinct(candidates);
-        if (pool.isEmpty()) {
-            return List.of();
-        }
-        float[] q = embedder.embedQuery(query.text());
-        List<float[]> vectors = embedder.embedDocuments(pool.stream().map(c -> c.chunk().text()).toList());
-        String name = String.valueOf(embedder.describe().get("name"));
-        Vectors.check(name, embedder.dimension(), pool.size(), vectors);
-        trace.put("model", name);
-        return Candidates.rescored(pool, i -> Vectors.cosine(q, vectors.get(i)), top);
+        return Candidates.rescore(candidates, top, pool -> {
+            float[] q = embedder.embedQuery(query.text());
+            List<float[]> vectors = embedder.embedDocuments(pool.stream().map(c -> c.chunk().text()).toList());
+            String name = String.valueOf(embedder.describe().get("name"));
+            Vectors.check(name, embedder.dimension(), pool.size(), vectors);
+            trace.put("model", name);
+            double[] scores = new double[pool.size()];
+            for (int i = 0; i < scores.length; i++) {
+                scores[i] = Vectors.cosine(q, vectors.get(i));
+            }
+            return scores;
+        });
     }
 
     @Override
