@@ -31,11 +31,6 @@ class SentencesTest {
     }
 
     @Test
-    void termsDropStopWordsAndFoldPlurals() {
-        assertThat(Terms.of("What are the galaxies of the Local Group?")).containsExactly("galaxy", "local", "group");
-    }
-
-    @Test
     void anAbbreviationIsJudgedOnTheWholeWordBeforeTheStop() {
         assertThat(Sentences.split("See Dr. Who. Supercalifragilisticdr. Next one.")).extracting(Sentences.Span::text)
                 .containsExactly("See Dr. Who.", "Supercalifragilisticdr.", "Next one.");

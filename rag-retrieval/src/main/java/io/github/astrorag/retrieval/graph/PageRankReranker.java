@@ -96,7 +96,7 @@ public final class PageRankReranker implements Reranker {
 
     @Override
     public List<ScoredChunk> rerank(Query query, List<ScoredChunk> candidates, TraceSink trace) {
-        List<ScoredChunk> pool = Candidates.distinct(candidates);
+        List<ScoredChunk> pool = ScoredChunk.distinct(candidates);
         if (pool.isEmpty()) {
             return List.of();
         }
