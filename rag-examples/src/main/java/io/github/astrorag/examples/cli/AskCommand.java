@@ -111,8 +111,8 @@ public final class AskCommand implements Callable<Integer> {
             out.println();
             out.println("Sources:");
             for (Citation c : answer.citations()) {
-                out.printf("  [%d] %s%s, chunk %s: \"%s\"%n", c.number(), c.source(),
-                        c.page() == null ? "" : ", page " + c.page(), c.chunkId(), c.quote().replaceAll("\\s+", " "));
+                out.printf("  [%d] %s, chunk %s: \"%s\"%n", c.number(), c.location(), c.chunkId(),
+                        c.quote().replaceAll("\\s+", " "));
             }
         }
         out.printf("%n(context: %d of %d tokens from %d chunk(s))%n", answer.context().tokens(),
