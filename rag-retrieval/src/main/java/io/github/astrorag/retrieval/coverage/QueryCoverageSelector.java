@@ -35,7 +35,7 @@ import java.util.Set;
  * {@code idf(t) = ln(1 + (N − n(t) + 0.5) / (n(t) + 0.5))} over the N candidates. w defaults to
  * {@value #DEFAULT_WEIGHT}; ties go to the smaller chunk id. A near-duplicate of a chosen chunk adds
  * no coverage, so a chunk holding the question's other terms (the second hop) comes first. Measured
- * on HotpotQA (DESIGN.md) it kept both supporting paragraphs far more often than top-k or MMR.
+ * on HotpotQA (docs/design.md) it kept both supporting paragraphs far more often than top-k or MMR.
  *
  * <p>It needs no extra embedding or model call: only the candidates' scores and texts. Two uses: as a
  * {@link Reranker} it returns the first {@code k} picks (default {@value #DEFAULT_K}), scored by the
