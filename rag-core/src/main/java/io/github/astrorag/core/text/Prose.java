@@ -14,8 +14,9 @@ import java.util.List;
  * <ul>
  *   <li>headings are skipped: ATX lines ({@code # Title} to {@code ###### Title}), setext headings (the
  *       paragraph above a {@code ===} or {@code ---} underline), and, for plain text, a paragraph's first
- *       line when it is short (under {@value #SHORT_LINE} characters), holds no sentence end, ends in no
- *       punctuation and is followed by a line that starts with a capital or a digit;</li>
+ *       line when it is short (under {@value #SHORT_LINE} characters), holds no sentence end, ends in
+ *       neither punctuation nor a function word ({@code of}, {@code the}, ...), is no list item and is
+ *       followed by a line that starts with a capital letter;</li>
  *   <li>fenced code blocks ({@code ```} or {@code ~~~}, fences included), thematic breaks
  *       ({@code ***}, {@code ---}, {@code ___}) and table delimiter rows ({@code |---|:--|}) are skipped;</li>
  *   <li>a blank line ends a paragraph; each list item ({@code - }, {@code * }, {@code + }, {@code 1. },
@@ -39,8 +40,15 @@ import java.util.List;
  */
 public final class Prose {
 
-    /** A first line this short, without end punctuation, before a capitalised line is a plain-text heading. */
-    static final int SHORT_LINE = 40;
+    /**
+     * A first line this short, without end punctuation, before a capitalised line is a plain-text heading:
+     * shorter than wrapped prose lines (70 to 100 characters), long enough for a PDF page's title.
+     */
+    static final int SHORT_LINE = 60;
+    /** Words that end wrapped lines of prose but never a title. */
+    private static final java.util.Set<String> FUNCTION_WORDS = java.util.Set.of("a", "an", "the", "of", "to", "in",
+            "on", "at", "by", "for", "with", "from", "and", "or", "but", "is", "are", "was", "were", "be", "as",
+            "that", "which", "its", "their", "his", "her", "this", "these", "than", "into", "per");
 
     private Prose() {
     }
@@ -71,6 +79,7 @@ public final class Prose {
     private static List<int[]> paragraphs(String s) {
         List<int[]> out = new ArrayList<>();
         IntList block = new IntList();
+        boolean listItem = false;
         char fence = 0;
         int fenceLength = 0;
         int lineStart = 0;
@@ -98,23 +107,26 @@ public final class Prose {
             boolean indentedLittle = p - lineStart <= 3;
             char c = p < end ? s.charAt(p) : 0;
             if (p == end) {
-                flush(block, out);
+                flush(s, block, listItem, out);
             } else if (indentedLittle && (c == '`' || c == '~') && run(s, p, c) >= 3) {
-                flush(block, out);
+                flush(s, block, listItem, out);
                 fence = c;
                 fenceLength = run(s, p, c);
             } else if (indentedLittle && c == '#' && atxHeading(s, p, end)) {
-                flush(block, out);
+                flush(s, block, listItem, out);
             } else if (indentedLittle && (c == '=' || c == '-') && !block.isEmpty()
                     && skipSpaces(s, p + run(s, p, c), end) == end) {
                 block.clear(); // the paragraph above a setext underline is a heading
             } else if (indentedLittle && thematicBreak(s, p, end) || tableDelimiterRow(s, p, end)) {
-                flush(block, out);
+                flush(s, block, listItem, out);
             } else {
                 int content = listItemContent(s, p, end);
                 if (content >= 0) {
-                    flush(block, out);
+                    flush(s, block, listItem, out);
                     p = content;
+                }
+                if (block.isEmpty()) {
+                    listItem = content >= 0;
                 }
                 if (p < end) {
                     block.add(p);
@@ -123,16 +135,45 @@ public final class Prose {
             }
             lineStart = next;
         }
-        flush(block, out);
+        flush(s, block, listItem, out);
         return out;
     }
 
-    private static void flush(IntList block, List<int[]> out) {
-        if (block.isEmpty()) {
-            return;
-        }
-        out.add(block.toArray());
+    /** Adds the block as a paragraph, less its first line if that is a plain-text title, and empties it. */
+    private static void flush(String s, IntList block, boolean listItem, List<int[]> out) {
+        int[] ranges = block.toArray();
         block.clear();
+        if (ranges.length > 2 && !listItem && plainHeading(s, ranges)) {
+            ranges = Arrays.copyOfRange(ranges, 2, ranges.length);
+        }
+        if (ranges.length > 0) {
+            out.add(ranges);
+        }
+    }
+
+    /**
+     * A short first line that neither ends in punctuation or a function word nor holds a sentence end,
+     * followed by a line that starts with a capital letter.
+     */
+    private static boolean plainHeading(String s, int[] ranges) {
+        if (ranges[1] - ranges[0] >= SHORT_LINE || ".!?,;:-\"')]*_`".indexOf(s.charAt(ranges[1] - 1)) >= 0) {
+            return false;
+        }
+        int lastWord = ranges[1];
+        for (int i = ranges[0]; i < ranges[1]; i++) {
+            char c = s.charAt(i);
+            if (".!?".indexOf(c) >= 0 && i + 1 < ranges[1] && s.charAt(i + 1) == ' ') {
+                return false; // the tail of one sentence and the start of the next
+            }
+            if (c == ' ') {
+                lastWord = i + 1;
+            }
+        }
+        if (lastWord == ranges[1]) {
+            lastWord = ranges[0];
+        }
+        String last = s.substring(lastWord, ranges[1]).toLowerCase(java.util.Locale.ROOT);
+        return !FUNCTION_WORDS.contains(last) && Character.isUpperCase(s.charAt(ranges[2]));
     }
 
     private static int skipSpaces(String s, int i, int end) {
@@ -217,26 +258,20 @@ public final class Prose {
     /** One paragraph: its lines joined by '\n' into {@code raw}, each raw character's source offset in {@code src}. */
     private static final class Paragraph {
 
-        private final String source;
         private final char[] raw;
         private final int[] src;
         private final boolean[] drop;
 
         Paragraph(String source, int[] ranges) {
-            this.source = source;
-            int from = 0;
-            if (ranges.length > 2 && plainHeading(source, ranges)) {
-                from = 2;
-            }
-            int n = 0;
-            for (int r = from; r < ranges.length; r += 2) {
-                n += ranges[r + 1] - ranges[r] + (r > from ? 1 : 0);
+            int n = ranges.length / 2 - 1;
+            for (int r = 0; r < ranges.length; r += 2) {
+                n += ranges[r + 1] - ranges[r];
             }
             raw = new char[n];
             src = new int[n];
             int k = 0;
-            for (int r = from; r < ranges.length; r += 2) {
-                if (r > from) {
+            for (int r = 0; r < ranges.length; r += 2) {
+                if (r > 0) {
                     raw[k] = '\n';
                     src[k++] = ranges[r - 1];
                 }
@@ -247,23 +282,6 @@ public final class Prose {
             }
             drop = new boolean[n];
             markSyntax();
-        }
-
-        /**
-         * A short first line that neither ends in punctuation nor holds a sentence end, followed by a line
-         * that starts with a capital or digit.
-         */
-        private static boolean plainHeading(String s, int[] ranges) {
-            if (ranges[1] - ranges[0] >= SHORT_LINE || ".!?,;:-\"')]*_`".indexOf(s.charAt(ranges[1] - 1)) >= 0) {
-                return false;
-            }
-            for (int i = ranges[0]; i + 1 < ranges[1]; i++) {
-                if (".!?".indexOf(s.charAt(i)) >= 0 && s.charAt(i + 1) == ' ') {
-                    return false; // the tail of one sentence and the start of the next
-                }
-            }
-            char nextFirst = s.charAt(ranges[2]);
-            return Character.isUpperCase(nextFirst) || Character.isDigit(nextFirst);
         }
 
         /** Marks in {@link #drop} every character of Markdown inline syntax. */

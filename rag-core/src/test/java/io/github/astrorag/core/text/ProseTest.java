@@ -74,9 +74,18 @@ class ProseTest {
     }
 
     @Test
-    void aShortFirstLineThatEndsASentenceIsNoTitle() {
+    void aPdfPageTitleIsNoSentence() {
+        assertThat(texts("Spectrograph Guide - Hilltop Observatory\nThis guide describes the long-slit spectrograph\n"
+                + "that is mounted behind the main telescope.")).containsExactly(
+                "This guide describes the long-slit spectrograph that is mounted behind the main telescope.");
+    }
+
+    @Test
+    void aShortFirstLineThatEndsASentenceOrAFunctionWordIsNoTitle() {
         assertThat(texts("comes close to the Sun. The gas\nForms the coma.")).containsExactly(
                 "comes close to the Sun.", "The gas Forms the coma.");
+        assertThat(texts("It reaches a resolving power of\nForty thousand.")).containsExactly(
+                "It reaches a resolving power of Forty thousand.");
     }
 
     @Test
