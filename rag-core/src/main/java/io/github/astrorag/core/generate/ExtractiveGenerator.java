@@ -11,7 +11,7 @@ import io.github.astrorag.core.model.Trace;
 import io.github.astrorag.core.spi.Embedder;
 import io.github.astrorag.core.spi.Generator;
 import io.github.astrorag.core.spi.TraceSink;
-import io.github.astrorag.core.text.Sentences;
+import io.github.astrorag.core.text.Prose;
 import io.github.astrorag.core.text.Terms;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -40,6 +40,12 @@ import java.util.Set;
  * terms that the question does not already contain; the answer names the option and quotes the sentence
  * that supports it. With an empty context the answer says so and cites nothing (a multiple-choice
  * question then gets the option closest to the question). Deterministic; thread-safe.
+ *
+ * <p>The sentences are the context's readable ones ({@link Prose}): headings are never quoted, Markdown
+ * syntax ({@code **}, {@code [text](url)}, list marks, backticks) is left out and a sentence's line breaks
+ * become spaces. The answer text carries that cleaned sentence; the citation's quote is the exact span
+ * of the chunk it came from (markup and line breaks as written), so that a quote can always be found in
+ * its chunk verbatim, as the {@link Generator} contract requires.
  */
 public final class ExtractiveGenerator implements Generator {
 
@@ -85,8 +91,11 @@ public final class ExtractiveGenerator implements Generator {
         return m;
     }
 
-    /** A sentence of the context, with the 1-based number of its chunk. */
-    private record Candidate(int number, ScoredChunk chunk, String text, List<String> terms) {
+    /**
+     * A sentence of the context, with the 1-based number of its chunk: its readable text (scored and put
+     * into the answer) and its verbatim source span (the citation's quote).
+     */
+    private record Candidate(int number, ScoredChunk chunk, String text, String quote, List<String> terms) {
     }
 
 
@@ -112,7 +121,7 @@ public final class ExtractiveGenerator implements Generator {
                 text.append(' ');
             }
             text.append(c.text()).append(" [").append(c.number()).append(']');
-            citations.add(Citation.of(c.number(), c.chunk().chunk(), c.text()));
+            citations.add(Citation.of(c.number(), c.chunk().chunk(), c.quote()));
         }
         trace.put("sentencesScored", sentences.size());
         return new Answer(query.text(), text.toString(), citations, null, context, Trace.EMPTY);
@@ -151,7 +160,7 @@ public final class ExtractiveGenerator implements Generator {
         if (bestSentence >= 0) {
             Candidate c = sentences.get(bestSentence);
             text += " — " + c.text() + " [" + c.number() + "]";
-            citations.add(Citation.of(c.number(), c.chunk().chunk(), c.text()));
+            citations.add(Citation.of(c.number(), c.chunk().chunk(), c.quote()));
         }
         return new Answer(query.text(), text, citations, bestLetter, context, Trace.EMPTY);
     }
@@ -212,8 +221,10 @@ public final class ExtractiveGenerator implements Generator {
         List<Candidate> out = new ArrayList<>();
         List<ScoredChunk> chunks = context.chunks();
         for (int n = 0; n < chunks.size(); n++) {
-            for (Sentences.Span s : Sentences.split(chunks.get(n).chunk().text())) {
-                out.add(new Candidate(n + 1, chunks.get(n), s.text(), Terms.of(s.text())));
+            String text = chunks.get(n).chunk().text();
+            for (Prose.Sentence s : Prose.sentences(text)) {
+                out.add(new Candidate(n + 1, chunks.get(n), s.text(), text.substring(s.start(), s.end()),
+                        Terms.of(s.text())));
             }
         }
         return out;

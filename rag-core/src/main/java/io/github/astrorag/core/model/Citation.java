@@ -29,4 +29,12 @@ public record Citation(int number, String chunkId, String source, @Nullable Inte
     public static Citation of(int number, Chunk chunk, String quote) {
         return new Citation(number, chunk.id(), chunk.source(), chunk.page(), quote, chunk.metadata());
     }
+
+    /**
+     * Where the quote is, for a person to read: the file name, followed by {@code ", p. N"} only when the
+     * document has pages ({@code spectrograph-guide.pdf, p. 2}, but {@code observatory-handbook.md}).
+     */
+    public String location() {
+        return page == null ? source : source + ", p. " + page;
+    }
 }

@@ -7,6 +7,7 @@ import io.github.astrorag.core.model.Context;
 import io.github.astrorag.core.model.Query;
 import io.github.astrorag.core.model.ScoredChunk;
 import io.github.astrorag.core.spi.ContextSelector;
+import io.github.astrorag.core.text.Sentences;
 import io.github.astrorag.core.token.TokenCounter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -19,14 +20,22 @@ import java.util.Objects;
  * result to the budget (T = {@value #DEFAULT_BUDGET} tokens in the paper) at a token boundary.
  *
  * <p>Candidates are taken whole while they fit; the first that does not fit is cut to the tokens left
- * (if any text remains) and the selection ends there. The context text is the chunks joined by
+ * (if any text remains) and the selection ends there. The cut ends at the last sentence end
+ * ({@link Sentences}) that fits in the tokens left, so that the context does not stop mid-sentence; only
+ * when not even the chunk's first sentence fits is it cut at the last token boundary that fits. The
+ * trace says so under {@value #TRUNCATED}: {@code {chunkId, keptTokens, originalTokens, atSentence}}
+ * (and {@code truncatedChunks} is 1, else 0). The context text is the chunks joined by
  * {@link Context#SEPARATOR}, and its count, made on the whole joined text, never exceeds the budget.
  * The kept chunks are then arranged by the configured {@link ContextOrder} (default
- * {@link ContextOrder#RELEVANCE}). Cost: one token count per candidate kept. Immutable, thread-safe.
+ * {@link ContextOrder#RELEVANCE}). Cost: one token count per candidate kept, plus one sentence split of
+ * the chunk that is cut. Immutable, thread-safe.
  *
  * <p>{@link #assemble} is the same procedure for selectors that choose their own ordered list.
  */
 public final class TokenBudgetSelector implements ContextSelector {
+
+    /** The trace key of the facts about the chunk that was cut, if one was. */
+    public static final String TRUNCATED = "truncated";
 
     /** AstroRAG's context budget in tokens. */
     public static final int DEFAULT_BUDGET = 1800;
@@ -59,7 +68,7 @@ public final class TokenBudgetSelector implements ContextSelector {
     public Context assemble(List<ScoredChunk> ranked, int budget, Map<String, Object> details) {
         Arguments.check(budget > 0, "the token budget must be positive, was %d", budget);
         List<ScoredChunk> kept = new ArrayList<>();
-        int truncated = 0;
+        Map<String, Object> truncated = null;
         for (ScoredChunk c : ranked) {
             List<ScoredChunk> trial = new ArrayList<>(kept);
             trial.add(c);
@@ -74,10 +83,16 @@ public final class TokenBudgetSelector implements ContextSelector {
                 head = counter.truncate(head, counter.count(head) - 1);
             }
             head = head.stripTrailing();
+            String sentences = sentencePrefix(c.chunk().text(), head.length());
+            boolean atSentence = !sentences.isEmpty() && counter.count(prefix + sentences) <= budget;
+            if (atSentence) {
+                head = sentences;
+            }
             if (!head.isBlank()) {
                 Chunk cut = c.chunk().truncatedTo(head, counter.count(head));
                 kept.add(c.withChunk(cut));
-                truncated = 1;
+                truncated = Map.of("chunkId", c.id(), "keptTokens", cut.tokens(),
+                        "originalTokens", c.chunk().tokens(), "atSentence", atSentence);
             }
             break;
         }
@@ -90,9 +105,28 @@ public final class TokenBudgetSelector implements ContextSelector {
             tokens = counter.count(text);
         }
         Map<String, Object> d = new LinkedHashMap<>(details);
-        d.put("truncatedChunks", truncated);
+        d.put("truncatedChunks", truncated == null ? 0 : 1);
+        if (truncated != null) {
+            d.put(TRUNCATED, truncated);
+        }
         d.put("order", order.name().toLowerCase(java.util.Locale.ROOT));
         return new Context(arranged, text, tokens, budget, d);
+    }
+
+    /**
+     * The longest run of whole sentences at the start of {@code text} that ends within its first
+     * {@code limit} characters, or "" if the first sentence is longer. Sentence ends are found in the
+     * whole text, so that the end of the cut-off part is never taken for one.
+     */
+    private static String sentencePrefix(String text, int limit) {
+        int end = 0;
+        for (Sentences.Span s : Sentences.split(text)) {
+            if (s.end() > limit) {
+                break;
+            }
+            end = s.end();
+        }
+        return text.substring(0, end);
     }
 
     private static String join(List<ScoredChunk> chunks) {

@@ -70,6 +70,21 @@ class ExtractiveGeneratorTest extends GeneratorContract {
     }
 
     @Test
+    void markdownIsAnsweredInPlainSentencesAndQuotedVerbatim() {
+        String text = "# Kestrel Ridge Observatory\n\nThe **Kestrel Ridge** telescope is a 1.2-metre\n"
+                + "reflector on a [fork mount](mounts.md).\n\n## Domes\n\n- The dome turns on *twelve* wheels.\n";
+        Answer a = new ExtractiveGenerator(new HashingEmbedder(), 3, 0.5, 24)
+                .generate(Query.of("What is the Kestrel Ridge Observatory telescope?"), context(text));
+        assertThat(a.text()).contains("The Kestrel Ridge telescope is a 1.2-metre reflector on a fork mount. [1]")
+                .contains("The dome turns on twelve wheels. [1]")
+                .doesNotContain("#").doesNotContain("Observatory").doesNotContain("*").doesNotContain("\n");
+        assertThat(a.citations()).extracting(c -> c.quote()).containsExactlyInAnyOrder(
+                "The **Kestrel Ridge** telescope is a 1.2-metre\nreflector on a [fork mount](mounts.md).",
+                "The dome turns on *twelve* wheels.");
+        assertThat(a.citations()).allSatisfy(c -> assertThat(text).contains(c.quote()));
+    }
+
+    @Test
     void emptyContextSaysSoAndCitesNothing() {
         Context empty = new Context(List.of(), "", 0, 100, Map.of());
         Answer a = new ExtractiveGenerator(new HashingEmbedder()).generate(Query.of("Anything?"), empty);

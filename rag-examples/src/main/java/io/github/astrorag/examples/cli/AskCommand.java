@@ -141,8 +141,8 @@ public final class AskCommand implements Callable<Integer> {
             out.println();
             out.println("Sources:");
             for (Citation c : answer.citations()) {
-                out.printf("  [%d] %s%s, chunk %s: \"%s\"%n", c.number(), Terminal.oneLine(c.source()),
-                        c.page() == null ? "" : ", page " + c.page(), Terminal.oneLine(c.chunkId()), Terminal.oneLine(c.quote()));
+                out.printf("  [%d] %s, chunk %s: \"%s\"%n", c.number(), Terminal.oneLine(c.location()),
+                        Terminal.oneLine(c.chunkId()), Terminal.oneLine(c.quote()));
             }
         }
         out.printf("%n(context: %d of %d tokens from %d chunk(s))%n", answer.context().tokens(),

@@ -25,7 +25,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * where rel is the candidate's own score min-max normalised over the pool (relevance of the members,
  * weighted by position with decay p, so that putting the most relevant chunk first scores higher and
  * order matters a little), Q the question's terms ({@link Terms}: the analysis query-coverage selection
- * and BM25 use), idf(t) = ln(1 + n / (1 + df(t))) over the n pooled candidates, and e the members'
+ * and BM25 use; with a pool, only those some candidate holds, as the coverage selector counts them), idf(t) = ln(1 + n / (1 + df(t))) over the n pooled candidates, and e the members'
  * embeddings (redundancy; 0 when a chunk has none). The coverage term rewards a set that together answers more of the question,
  * the relevance mean and the redundancy penalty make the value <em>non-monotone</em>: a weak or
  * repetitive chunk lowers it.
@@ -134,8 +134,12 @@ public final class QueryCoverageScorer implements CombinationScorer {
                 }
                 range = max > min ? max - min : 0;
                 int n = seen.size();
+                // only the question's terms that some candidate holds: a term no candidate has cannot be covered by
+                // any combination, and with the largest idf it would only shrink the coverage term against relevance
                 for (String t : queryTerms) {
-                    idf.put(t, Math.log(1 + n / (1.0 + df.getOrDefault(t, 0))));
+                    if (df.containsKey(t)) {
+                        idf.put(t, Math.log(1 + n / (1.0 + df.get(t))));
+                    }
                 }
             } else {
                 queryTerms.forEach(t -> idf.put(t, 1.0));

@@ -23,7 +23,7 @@ class PageRankRerankerTest {
      * x_X = 0.15·0.625 + 0.85·3/7·x_Y, x_Z = 0.85·4/7·x_Y, x_Y = 0.15·0.375 + 0.85·(x_X + x_Z)
      * ⇒ x_Y = (0.05625 + 0.85·0.09375) / (1 − 0.85²) = 0.1359375 / 0.2775 ≈ 0.48986,
      *   x_X = 0.09375 + 2.55/7·x_Y ≈ 0.27220, x_Z = 3.4/7·x_Y ≈ 0.23793.
-     * The central Y overtakes the most similar X: the drift the design notes warn about.
+     * The central Y overtakes the most similar X: the drift docs/design.md warns about.
      */
     @Test
     void cosineGraphHandComputed() {
