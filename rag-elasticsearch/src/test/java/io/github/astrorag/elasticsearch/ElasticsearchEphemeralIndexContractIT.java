@@ -6,27 +6,42 @@ import io.github.astrorag.core.spi.EphemeralIndex;
 import io.github.astrorag.core.spi.EphemeralIndexContract;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.TestInstance;
 
-/** The shared {@link EphemeralIndex} contract, against the build's Elasticsearch node. */
+/**
+ * The shared {@link EphemeralIndex} contract, against the build's Elasticsearch node, in
+ * {@link IndexMode#INDEX_PER_INSTANCE} ({@link ElasticsearchSharedIndexContractIT}: in the other mode); afterwards
+ * no instance index and no document in a shared index is left.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class ElasticsearchEphemeralIndexContractIT extends EphemeralIndexContract {
 
-    private static final String PREFIX = "astrorag-contract-";
-    private static EsTestNode node;
-    private static ElasticsearchEphemeralIndexFactory factory;
+    private EsTestNode node;
+    private ElasticsearchEphemeralIndexFactory factory;
+
+    /** The mode under test. */
+    IndexMode mode() {
+        return IndexMode.INDEX_PER_INSTANCE;
+    }
+
+    private String prefix() {
+        return "astrorag-contract-" + mode().cliName() + "-";
+    }
 
     @BeforeAll
-    static void connect() {
+    void connect() {
         node = EsTestNode.main();
-        factory = ElasticsearchEphemeralIndexFactory.builder(ElasticsearchSettings.of(node.url())).indexPrefix(PREFIX).build();
+        factory = ElasticsearchEphemeralIndexFactory.builder(ElasticsearchSettings.of(node.url())).indexPrefix(prefix())
+                .mode(mode()).build();
     }
 
     @AfterAll
-    static void nothingLeft() throws Exception {
+    void nothingLeft() throws Exception {
         if (factory == null) {
             return;
         }
         factory.close();
-        assertThat(EsHttp.of(node.url()).indices(PREFIX + "*")).isEmpty();
+        assertThat(EsHttp.of(node.url()).leftovers(prefix())).isEmpty();
     }
 
     @Override
