@@ -1,6 +1,5 @@
 package io.github.astrorag.elasticsearch;
 
-import co.elastic.clients.elasticsearch._types.Conflicts;
 import co.elastic.clients.elasticsearch._types.FieldValue;
 import co.elastic.clients.elasticsearch._types.SortOrder;
 import co.elastic.clients.elasticsearch._types.query_dsl.Query;
@@ -31,7 +30,10 @@ import org.slf4j.LoggerFactory;
  * their own (named {@link #name()}), deleted by {@code close}; in {@link IndexMode#SHARED} they go to the shared
  * index of their dimension with the instance id ({@link #name()}) in the field {@code instance} and as
  * {@code routing}, every read is limited to them (routing and a {@code term} filter on {@code instance}), and
- * {@code close} removes them with a {@code delete_by_query} (routed, waited for, then refreshed).
+ * {@code close} removes them with routed bulk deletes of their ids (every id it ever tried to write is known:
+ * {@code <instance>-<sequence number>}), then refreshes, so that counts are exact at once. Bulk deletes are used
+ * rather than {@code delete_by_query} because they need no search and no {@code reindex} module, which minimal
+ * distributions (the integ-test zip the build runs) lack.
  *
  * <p>{@link #add} checks everything first (sizes, dimension, finite and non-zero components, duplicate ids),
  * stores L2-normalised vectors with bulk {@code create} requests of {@code bulkSize} chunks, and leaves
@@ -75,6 +77,8 @@ public final class ElasticsearchEphemeralIndex extends AbstractEphemeralIndex im
     private final long opened;
     private volatile boolean dirty;
     private boolean deleted;
+    /** One more than the highest sequence number ever sent to the cluster (under the write lock). */
+    private long attempted;
 
     /** An instance named {@code name} whose chunks live in {@code target} (its own index when equal to {@code name}). */
     ElasticsearchEphemeralIndex(ElasticsearchEphemeralIndexFactory factory, Connection connection, String name, String target,
@@ -138,7 +142,8 @@ public final class ElasticsearchEphemeralIndex extends AbstractEphemeralIndex im
             request.operations(op -> op.create(c -> c.index(target).id(id).routing(routing).document(doc)));
         }
         BulkRequest built = request.build();
-        dirty = true; // from now on a refresh precedes reads and the delete_by_query of close()
+        dirty = true; // from now on a refresh precedes reads
+        attempted = Math.max(attempted, firstSeq + chunks.size());
         BulkResponse response = connection.call("adding " + chunks.size() + " chunks to " + where(), c -> c.bulk(built));
         if (response.errors()) {
             List<BulkResponseItem> items = response.items();
@@ -153,15 +158,27 @@ public final class ElasticsearchEphemeralIndex extends AbstractEphemeralIndex im
 
     private void rollback(long firstSeq, int count, IndexException cause) {
         try {
+            delete(firstSeq, firstSeq + count, "removing the chunks of a failed add from " + where());
+        } catch (IndexException e) {
+            cause.addSuppressed(e);
+        }
+    }
+
+    /** Deletes the documents with sequence numbers {@code from} (inclusive) to {@code to} by id, {@code bulkSize} per request. */
+    private void delete(long from, long to, String action) {
+        for (long start = from; start < to; start += factory.bulkSize()) {
             BulkRequest.Builder request = new BulkRequest.Builder();
-            for (long s = firstSeq; s < firstSeq + count; s++) {
+            for (long s = start; s < Math.min(to, start + factory.bulkSize()); s++) {
                 String id = docId(s);
                 request.operations(op -> op.delete(d -> d.index(target).id(id).routing(routing)));
             }
             BulkRequest built = request.build();
-            connection.call("removing the chunks of a failed add from " + where(), c -> c.bulk(built));
-        } catch (IndexException e) {
-            cause.addSuppressed(e);
+            BulkResponse response = connection.call(action, c -> c.bulk(built));
+            for (BulkResponseItem item : response.items()) {
+                if (item.error() != null) {
+                    throw new IndexException("Elasticsearch refused " + action + ": " + item.error().type() + ": " + item.error().reason());
+                }
+            }
         }
     }
 
@@ -343,8 +360,8 @@ public final class ElasticsearchEphemeralIndex extends AbstractEphemeralIndex im
     }
 
     /**
-     * Deletes the index, or this instance's documents in the shared index (refresh, then a routed
-     * {@code delete_by_query} on {@code instance} waited for and refreshed); every {@link #close()} calls this.
+     * Deletes the index, or this instance's documents in the shared index (routed bulk deletes of every id it
+     * tried to write, then a refresh); every {@link #close()} calls this.
      * If the cluster cannot be reached the instance is marked closed anyway and an {@link IndexException} names
      * what is left behind; a later {@code close()} (or the factory's) tries again, and
      * {@link ElasticsearchEphemeralIndexFactory#sweepOrphans} removes it eventually.
@@ -357,11 +374,9 @@ public final class ElasticsearchEphemeralIndex extends AbstractEphemeralIndex im
         try {
             if (!shared()) {
                 connection.call("deleting index " + name(), c -> c.indices().delete(d -> d.index(name()).ignoreUnavailable(true)));
-            } else if (dirty || storedCount() > 0) {
+            } else if (attempted > 0) {
+                delete(0, attempted, "deleting the documents of " + where());
                 connection.call("refreshing " + where(), c -> c.indices().refresh(r -> r.index(target)));
-                Query mine = filters(MetadataFilter.NONE).get(0);
-                connection.call("deleting the documents of " + where(), c -> c.deleteByQuery(d -> d.index(target)
-                        .routing(routing).query(mine).conflicts(Conflicts.Proceed).refresh(true).waitForCompletion(true)));
             }
         } catch (IndexException e) {
             throw new IndexException(where() + " could not be deleted and is left behind (close again, or "

@@ -1,9 +1,10 @@
 package io.github.astrorag.elasticsearch;
 
-import co.elastic.clients.elasticsearch._types.Conflicts;
 import co.elastic.clients.elasticsearch._types.ExpandWildcard;
 import co.elastic.clients.elasticsearch._types.HealthStatus;
 import co.elastic.clients.elasticsearch._types.query_dsl.Query;
+import co.elastic.clients.elasticsearch.core.BulkRequest;
+import co.elastic.clients.elasticsearch.core.search.Hit;
 import co.elastic.clients.elasticsearch.indices.IndexSettings;
 import co.elastic.clients.elasticsearch.indices.IndexState;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -22,6 +23,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -222,8 +224,8 @@ public final class ElasticsearchEphemeralIndexFactory implements EphemeralIndexF
      * Removes what instances opened more than {@code maxAge} ago left behind when their process was killed, in
      * both modes whatever this factory's: the indices whose names have this factory's prefix and instance shape
      * created before the cut-off (by the cluster's {@code creation_date}), and in every shared index of the prefix
-     * ({@code <prefix>shared-<dimension>}, itself kept) the documents whose {@code opened} is before it (one
-     * refresh and one {@code delete_by_query}, waited for). Instances younger than {@code maxAge} are kept;
+     * ({@code <prefix>shared-<dimension>}, itself kept) the documents whose {@code opened} is before it (refresh,
+     * search for their ids, routed bulk deletes, repeated until none is found). Instances younger than {@code maxAge} are kept;
      * {@code Duration.ZERO} removes every instance of the prefix, live ones of other processes included. Indices
      * with the prefix but another shape are never touched.
      *
@@ -266,16 +268,25 @@ public final class ElasticsearchEphemeralIndexFactory implements EphemeralIndexF
     /** Deletes the documents of the instances in shared index {@code name} opened at or before {@code cutoff}; returns their ids. */
     private List<String> sweepShared(String name, Instant cutoff) {
         Query old = Query.of(q -> q.range(r -> r.number(n -> n.field("opened").lte((double) cutoff.toEpochMilli()))));
-        connection.call("refreshing shared index " + name, c -> c.indices().refresh(r -> r.index(name)));
-        List<String> instances = new ArrayList<>();
-        connection.call("listing old instances in shared index " + name, c -> c.search(s -> s.index(name).size(0).query(old)
-                .aggregations("instances", a -> a.terms(t -> t.field("instance").size(MAX_NUM_CANDIDATES))), Void.class))
-                .aggregations().get("instances").sterms().buckets().array().forEach(b -> instances.add(b.key().stringValue()));
-        if (!instances.isEmpty()) {
-            connection.call("deleting old instances from shared index " + name, c -> c.deleteByQuery(d -> d.index(name)
-                    .query(old).conflicts(Conflicts.Proceed).refresh(true).waitForCompletion(true)));
+        Set<String> instances = new TreeSet<>();
+        while (true) {
+            connection.call("refreshing shared index " + name, c -> c.indices().refresh(r -> r.index(name)));
+            List<Hit<Void>> hits = connection.call("listing old instances in shared index " + name,
+                    c -> c.search(s -> s.index(name).size(bulkSize).query(old).source(src -> src.fetch(false)), Void.class))
+                    .hits().hits();
+            if (hits.isEmpty()) {
+                return List.copyOf(instances);
+            }
+            BulkRequest.Builder request = new BulkRequest.Builder();
+            for (Hit<Void> hit : hits) {
+                instances.add(hit.routing());
+                request.operations(op -> op.delete(d -> d.index(name).id(hit.id()).routing(hit.routing())));
+            }
+            BulkRequest built = request.build();
+            if (connection.call("deleting old instances from shared index " + name, c -> c.bulk(built)).errors()) {
+                throw new IndexException("Elasticsearch refused to delete documents of old instances from shared index " + name);
+            }
         }
-        return instances;
     }
 
     private static Long creationDate(IndexState state) {

@@ -18,7 +18,7 @@ public enum IndexMode {
      * One index per vector dimension shared by every instance ({@code <prefix>shared-<dimension>}, created on
      * first use): each instance's chunks carry its id in the keyword field {@code instance}, are written and
      * searched with the instance id as {@code routing} (one shard per request), every search is filtered by a
-     * {@code term} on {@code instance}, and {@code close} removes them with a {@code delete_by_query}. No
+     * {@code term} on {@code instance}, and {@code close} removes them with routed bulk deletes of their ids. No
      * cluster-state update per instance; isolation rests on the filter.
      */
     SHARED("shared");
