@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.github.astrorag.core.model.Chunk;
 import io.github.astrorag.core.model.Document;
 import io.github.astrorag.core.spi.Chunker;
-import io.github.astrorag.core.spi.ChunkerContract;
+import io.github.astrorag.core.testing.ChunkerContract;
 import io.github.astrorag.core.token.TokenCounter;
 import java.util.List;
 import org.junit.jupiter.api.Test;
