@@ -32,7 +32,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * -Dmaven.test.skip.exec=true [-Dbench.args="--nodes 1,3 --concurrency 1,8,32,128 --seconds 20"]}. On a
  * cluster of several nodes every index has one replica.
  */
-final class ElasticsearchModeBenchmark {
+public final class ElasticsearchModeBenchmark {
 
     /** Chunks per instance. */
     static final int CHUNKS = 20;
