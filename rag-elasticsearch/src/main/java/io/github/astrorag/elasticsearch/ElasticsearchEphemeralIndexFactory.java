@@ -33,7 +33,7 @@ import org.slf4j.LoggerFactory;
  * {@code <prefix><yyyyMMdd't'HHmmss>-<random 12 hex>} (prefix default {@value #DEFAULT_PREFIX}). In the default
  * {@link IndexMode#INDEX_PER_INSTANCE} that is the name of a fresh index of its own; in {@link IndexMode#SHARED}
  * it is the instance id inside the shared index {@code <prefix>shared-<dimension>}, created on first use. Every
- * index has one shard (default), no replica (default; {@link Builder#replicas}), refresh only on demand, and a
+ * index has one shard, no replica (default; {@link Builder#replicas}), refresh only on demand, and a
  * mapping of the chunk text (BM25), the provenance as keywords and integers, the chunk's metadata as one
  * {@code flattened} field {@code metadata} (every key a keyword, {@code metadata.<key>}, for exact
  * {@code term}/{@code terms} filters, with no mapping per key), the instance id as the keyword {@code instance},
