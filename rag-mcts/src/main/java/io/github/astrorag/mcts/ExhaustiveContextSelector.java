@@ -93,7 +93,7 @@ public final class ExhaustiveContextSelector implements ContextSelector {
     public Context select(Query query, List<ScoredChunk> candidates, int budget, TraceSink trace) {
         Objects.requireNonNull(query, "query");
         Arguments.check(budget > 0, "the token budget must be positive, was %d", budget);
-        List<ScoredChunk> pool = SearchSpace.distinct(candidates);
+        List<ScoredChunk> pool = ScoredChunk.distinct(candidates);
         long bound = orderedCombinations(pool.size(), maxChunks);
         Arguments.check(bound <= maxCombinations,
                 "exhaustive search over %d candidates would enumerate up to %d ordered combinations of at most %d chunks, "

@@ -10,7 +10,6 @@ import io.github.astrorag.core.token.TokenCounter;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -42,21 +41,12 @@ final class SearchSpace {
     SearchSpace(Query query, List<ScoredChunk> candidates, CombinationScorer scorer, TokenCounter counter, int budget,
                 double costWeight, Executor executor) {
         this.query = query;
-        this.candidates = distinct(candidates);
+        this.candidates = ScoredChunk.distinct(candidates);
         this.scorer = scorer.prepare(query, this.candidates);
         this.counter = counter;
         this.budget = budget;
         this.costWeight = costWeight;
         this.executor = executor;
-    }
-
-    /** The candidates without repeated chunk ids (the first occurrence kept), in input order. */
-    static List<ScoredChunk> distinct(List<ScoredChunk> candidates) {
-        Map<String, ScoredChunk> byId = new LinkedHashMap<>();
-        for (ScoredChunk c : candidates) {
-            byId.putIfAbsent(c.id(), c);
-        }
-        return List.copyOf(byId.values());
     }
 
     List<ScoredChunk> candidates() {

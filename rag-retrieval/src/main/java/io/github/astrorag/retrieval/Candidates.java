@@ -1,28 +1,16 @@
 package io.github.astrorag.retrieval;
 
+import io.github.astrorag.core.Arguments;
 import io.github.astrorag.core.RagException;
 import io.github.astrorag.core.model.ScoredChunk;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
+import java.util.function.Function;
 
 /** Helpers the rerankers of this module share for handling candidate lists. Pure functions. */
 public final class Candidates {
 
     private Candidates() {
-    }
-
-    /** {@code candidates} without later repeats of a chunk id, in the given order. */
-    public static List<ScoredChunk> distinct(List<ScoredChunk> candidates) {
-        Set<String> seen = new HashSet<>();
-        List<ScoredChunk> out = new ArrayList<>(candidates.size());
-        for (ScoredChunk c : candidates) {
-            if (seen.add(c.id())) {
-                out.add(c);
-            }
-        }
-        return out;
     }
 
     /**
@@ -37,6 +25,37 @@ public final class Candidates {
                     + " has none: retrieve with a retriever that returns the index's vectors");
         }
         return v;
+    }
+
+    /**
+     * The rerankers' "keep the best n" setting checked: positive, or {@code all} (−1) for every candidate.
+     *
+     * @throws IllegalArgumentException otherwise
+     */
+    public static int checkTop(int top, int all) {
+        Arguments.check(top >= 1 || top == all, "top must be positive or ALL (%d), was %d", all, top);
+        return top;
+    }
+
+    /**
+     * A reranker's whole job: the distinct candidates ({@link ScoredChunk#distinct}) re-scored by
+     * {@code scorer} (one score per candidate of the pool it is given, never empty; chunk and vector
+     * kept), in {@link ScoredChunk#BY_SCORE} order, the first {@code top} (all when negative). Empty
+     * candidates give an empty list without calling {@code scorer}. O(n log n) besides the scorer.
+     */
+    public static List<ScoredChunk> rescore(List<ScoredChunk> candidates, int top,
+                                            Function<List<ScoredChunk>, double[]> scorer) {
+        List<ScoredChunk> pool = ScoredChunk.distinct(candidates);
+        if (pool.isEmpty()) {
+            return List.of();
+        }
+        double[] scores = scorer.apply(pool);
+        List<ScoredChunk> out = new ArrayList<>(pool.size());
+        for (int i = 0; i < pool.size(); i++) {
+            out.add(pool.get(i).withScore(scores[i]));
+        }
+        out.sort(ScoredChunk.BY_SCORE);
+        return top(out, top);
     }
 
     /** The first {@code n} of {@code ranked} (all when {@code n} is larger or negative). */

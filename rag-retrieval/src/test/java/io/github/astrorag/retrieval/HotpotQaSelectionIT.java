@@ -13,7 +13,7 @@ import io.github.astrorag.core.model.Document;
 import io.github.astrorag.core.model.Query;
 import io.github.astrorag.core.model.ScoredChunk;
 import io.github.astrorag.core.spi.EphemeralIndex;
-import io.github.astrorag.retrieval.coverage.QueryCoverageSelector;
+import io.github.astrorag.retrieval.coverage.BridgingCoverageSelector;
 import io.github.astrorag.retrieval.graph.PageRankReranker;
 import io.github.astrorag.retrieval.graph.PageRankReranker.GraphKind;
 import io.github.astrorag.retrieval.hybrid.HybridRetriever;
@@ -78,7 +78,7 @@ class HotpotQaSelectionIT {
                 .rerank(q, MmrRetriever.builder().k(10).build().retrieve(q, ix, 10)));
         strategies.put("dense top-10 → PPR mention top-3", (q, ix) -> PageRankReranker.builder().graph(GraphKind.MENTION)
                 .build().rerank(q, ix.search(q.requireEmbedding(), 10)));
-        strategies.put("dense top-10 → query coverage top-3", (q, ix) -> QueryCoverageSelector.defaults()
+        strategies.put("dense top-10 → query coverage top-3", (q, ix) -> BridgingCoverageSelector.plain()
                 .rerank(q, ix.search(q.requireEmbedding(), 10)));
         Map<String, int[]> counts = new LinkedHashMap<>();
         strategies.keySet().forEach(k -> counts.put(k, new int[2]));

@@ -2,6 +2,9 @@ package io.github.astrorag.core.model;
 
 import java.util.Arrays;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
@@ -24,6 +27,18 @@ public record ScoredChunk(Chunk chunk, double score, float @Nullable [] embeddin
         if (Double.isNaN(score)) {
             throw new IllegalArgumentException("NaN score for chunk " + chunk.id());
         }
+    }
+
+    /**
+     * {@code candidates} without later repeats of a chunk id (the first occurrence kept), in the given
+     * order: the candidate pool every reranker and selector works on. O(n); the result is unmodifiable.
+     */
+    public static List<ScoredChunk> distinct(List<ScoredChunk> candidates) {
+        Map<String, ScoredChunk> byId = new LinkedHashMap<>();
+        for (ScoredChunk c : candidates) {
+            byId.putIfAbsent(c.id(), c);
+        }
+        return List.copyOf(byId.values());
     }
 
     /** The chunk id. */

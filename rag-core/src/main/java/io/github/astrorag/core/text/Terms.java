@@ -1,52 +1,44 @@
 package io.github.astrorag.core.text;
 
-import java.text.Normalizer;
+import io.github.astrorag.core.RagException;
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
-import java.util.Set;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
+import org.apache.lucene.analysis.Analyzer;
+import org.apache.lucene.analysis.TokenStream;
+import org.apache.lucene.analysis.en.EnglishAnalyzer;
+import org.apache.lucene.analysis.tokenattributes.CharTermAttribute;
 
 /**
- * Light English term extraction for the model-free parts of the core (the extractive reader's word
- * overlap): NFKC, lower case, runs of letters and digits, English stop words removed, and a crude
- * plural folding ({@code stars} → {@code star}). The retrieval module uses Lucene's analyzers instead.
+ * The one term analysis of this project: the terms of an English text as Lucene's
+ * {@link EnglishAnalyzer} (lucene-analysis-common 9.12) makes them: Unicode word segmentation
+ * (UAX #29), possessive {@code 's} removed, lower case, Lucene's 33 English stop words removed
+ * ({@link EnglishAnalyzer#ENGLISH_STOP_WORDS_SET}), Porter stemming ({@code galaxies → galaxi}). BM25,
+ * query-coverage selection, the MCTS coverage scorer, the extractive reader and citation quoting all
+ * use it, so that one term means the same everywhere.
+ *
+ * <p>Linear in the text length. Thread-safe: Lucene analyzers reuse one token stream per thread.
  */
 public final class Terms {
 
-    private static final Pattern WORD = Pattern.compile("[\\p{L}\\p{N}]+");
-
-    /** Lucene's English stop words plus a few question words. */
-    public static final Set<String> STOP_WORDS = Set.of("a", "an", "and", "are", "as", "at", "be", "but", "by",
-            "for", "if", "in", "into", "is", "it", "no", "not", "of", "on", "or", "such", "that", "the", "their",
-            "then", "there", "these", "they", "this", "to", "was", "will", "with", "what", "which", "who", "whom",
-            "whose", "when", "where", "why", "how", "does", "did", "do", "has", "have", "had", "were", "been",
-            "its", "from", "than", "can", "could", "would", "should", "may", "also", "following", "one");
+    private static final Analyzer ANALYZER = new EnglishAnalyzer();
 
     private Terms() {
     }
 
-    /** The content terms of {@code text}, in order, with repeats. */
+    /** The analysed terms of {@code text}, in order, with repeats; empty for a text with no content word. */
     public static List<String> of(String text) {
         List<String> out = new ArrayList<>();
-        Matcher m = WORD.matcher(Normalizer.normalize(text, Normalizer.Form.NFKC).toLowerCase(Locale.ROOT));
-        while (m.find()) {
-            String w = m.group();
-            if (!STOP_WORDS.contains(w)) {
-                out.add(fold(w));
+        try (TokenStream ts = ANALYZER.tokenStream("text", text)) {
+            CharTermAttribute term = ts.addAttribute(CharTermAttribute.class);
+            ts.reset();
+            while (ts.incrementToken()) {
+                out.add(term.toString());
             }
+            ts.end();
+        } catch (IOException e) {
+            throw new RagException("Lucene analysis failed on a text of " + text.length() + " characters", e);
         }
         return out;
-    }
-
-    private static String fold(String w) {
-        if (w.length() > 4 && w.endsWith("ies")) {
-            return w.substring(0, w.length() - 3) + "y";
-        }
-        if (w.length() > 3 && w.endsWith("s") && !w.endsWith("ss") && !w.endsWith("us") && !w.endsWith("is")) {
-            return w.substring(0, w.length() - 1);
-        }
-        return w;
     }
 }

@@ -4,7 +4,7 @@ import io.github.astrorag.core.Arguments;
 import io.github.astrorag.examples.cli.PipelineOptions;
 import io.github.astrorag.examples.cli.Presets;
 import io.github.astrorag.mcts.ExhaustiveContextSelector;
-import io.github.astrorag.retrieval.coverage.QueryCoverageSelector;
+import io.github.astrorag.retrieval.coverage.BridgingCoverageSelector;
 import io.github.astrorag.retrieval.hybrid.HybridRetriever;
 import io.github.astrorag.retrieval.lexical.Bm25Retriever;
 import io.github.astrorag.retrieval.mmr.MmrRetriever;
@@ -68,8 +68,8 @@ public final class SelectorRegistry {
                         s -> base(s).retriever(HybridRetriever.defaults()).build())
                 .with("mmr", "MMR (lambda 0.5) over the dense candidates, in MMR order, cut to the budget",
                         s -> base(s).retriever(MmrRetriever.builder().k(CANDIDATES).fetchSize(CANDIDATES).build()).build())
-                .with("coverage", "greedy query-coverage selection over the dense candidates (ours)",
-                        s -> base(s).selector(QueryCoverageSelector.defaults()).build())
+                .with("coverage", "plain greedy query-coverage selection over the dense candidates (ours)",
+                        s -> base(s).selector(BridgingCoverageSelector.plain()).build())
                 .with("astrorag", "the AstroRAG paper: MMR k=3, personalized PageRank top 3 on the cosine graph",
                         s -> preset(s, Presets.Name.ASTRORAG))
                 .with("corag", "the CORAG paper: MCTS over combinations and order (query-coverage scorer)",

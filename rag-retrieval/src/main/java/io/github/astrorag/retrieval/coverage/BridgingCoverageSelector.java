@@ -9,9 +9,8 @@ import io.github.astrorag.core.select.TokenBudgetSelector;
 import io.github.astrorag.core.spi.ContextSelector;
 import io.github.astrorag.core.spi.Reranker;
 import io.github.astrorag.core.spi.TraceSink;
-import io.github.astrorag.retrieval.Candidates;
+import io.github.astrorag.core.text.Terms;
 import io.github.astrorag.retrieval.lexical.Bm25;
-import io.github.astrorag.retrieval.lexical.EnglishTerms;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashSet;
@@ -24,9 +23,11 @@ import java.util.Objects;
 import java.util.Set;
 
 /**
- * Query coverage with multi-hop feedback ("bridging") and budget awareness: {@link QueryCoverageSelector}'s
- * greedy objective, extended after every pick by what the picked evidence points to, in the spirit of
- * multi-hop dense retrieval (Xiong et al., 2021, "Answering Complex Open-Domain Questions with
+ * Greedy query-coverage selection (this project's own, not from the papers) with multi-hop feedback
+ * ("bridging") and budget awareness. A context should cover the question's terms, not repeat its best
+ * match: a near-duplicate of a chosen chunk adds no coverage, so a chunk holding the question's other
+ * terms (the second hop) comes first. The greedy objective is extended after every pick by what the
+ * picked evidence points to, in the spirit of multi-hop dense retrieval (Xiong et al., 2021, "Answering Complex Open-Domain Questions with
  * Multi-Hop Dense Retrieval", ICLR), but without any new embedding: only the candidates' texts and
  * titles, their vectors and the query's vector. At each step it adds the candidate d maximising
  *
@@ -38,8 +39,8 @@ import java.util.Set;
  *   <li>{@code sim'(d)}: the candidate's incoming score, min-max normalised over the candidates (1 for
  *       all when equal); with β &gt; 0 instead its dot product with the moved query
  *       {@code q' = q/|q| + β · Σ_{p∈S} p/|p|}, normalised the same way;</li>
- *   <li>{@code qgain(d)}: as in {@link QueryCoverageSelector}, the IDF share of the question's terms
- *       that d covers and S does not, {@code Σ_{t ∈ Q∩d \ S} idf(t) / Σ_{t ∈ Q} idf(t)};</li>
+ *   <li>{@code qgain(d)}: the IDF share of the question's terms (those in some candidate) that d
+ *       covers and S does not, {@code Σ_{t ∈ Q∩d \ S} idf(t) / Σ_{t ∈ Q} idf(t)};</li>
  *   <li>{@code named(d)}: 1 when the text of a pick from another document contains d's title
  *       ({@code Chunk.title()}; case-insensitive, as whole words; at least 3 characters, one a letter),
  *       else 0: the evidence picked so far names the document d comes from;</li>
@@ -49,9 +50,9 @@ import java.util.Set;
  *   <li>{@code max cos(d, p)}: the near-duplicate penalty against the picked set S.</li>
  * </ul>
  *
- * IDF is BM25's {@code ln(1 + (N − n(t) + 0.5) / (n(t) + 0.5))} over the N candidates (Lucene English
- * analysis). When a candidate or the query has no vector, β and λ act as 0. As a
- * {@link ContextSelector} the selector knows the budget: budget-aware (the default), a candidate longer
+ * IDF is BM25's {@code ln(1 + (N − n(t) + 0.5) / (n(t) + 0.5))} over the N candidates (terms by
+ * {@link Terms}: Lucene English analysis). When a candidate or the query has no vector, β and λ act
+ * as 0. As a {@link ContextSelector} the selector knows the budget: budget-aware (the default), a candidate longer
  * than the budget left is valued by the share that fits, {@code max(v, 0) · min(1, left / tokens(d))}
  * (greedy by gain per cost of budgeted maximum coverage, Khuller, Moss and Naor, 1999), so a whole
  * smaller chunk with gain beats a truncated tail; the order then fills the budget with
@@ -69,6 +70,14 @@ import java.util.Set;
  * lowered full support by 2 to 25 points, the near-duplicate penalty (λ = 0.5) by 2; the query shift
  * (β = 0.25 to 1) changed it by +0.8 to −2 points: they are off by default. 39 of the 250 answers are
  * "yes"/"no", which a context rarely contains: answer in context cannot reach 90% on this set.
+ *
+ * <p>Two configurations: {@link #defaults()} (budget-aware, title weight τ = 0.5: the default preset) and
+ * {@link #plain()} (τ = 0, not budget-aware: the greedy coverage objective {@code sim'(d) + w · qgain(d)}
+ * alone, the eval's {@code coverage} selector). Two uses: as a {@link Reranker} it returns the first
+ * {@code k} picks (default {@value #DEFAULT_K}), scored by the objective at their pick; as a
+ * {@link ContextSelector} it orders every candidate greedily and fills the budget. The trace holds
+ * {@code queryTerms} (the question's terms found in some candidate), {@code gains} (qgain at each pick),
+ * {@code bridgeTerms} and {@code covered}.
  *
  * <p>Cost: O(k · n · (|q| + k·m + k·|title| + dim)) after analysing the n candidates once, plus one
  * token count per candidate when budget-aware. Immutable, thread-safe.
@@ -119,6 +128,14 @@ public final class BridgingCoverageSelector implements Reranker, ContextSelector
         return builder().build();
     }
 
+    /**
+     * Plain greedy query coverage: {@link Builder#plain()} with the other defaults (k = 3, w = 2, no
+     * bridging, no query shift, no near-duplicate penalty, p50k budget assembly in relevance order).
+     */
+    public static BridgingCoverageSelector plain() {
+        return builder().plain().build();
+    }
+
     /** A builder starting from the defaults. */
     public static Builder builder() {
         return new Builder();
@@ -140,7 +157,7 @@ public final class BridgingCoverageSelector implements Reranker, ContextSelector
 
     /** The first {@code limit} greedy picks scored by the objective at their pick; budget 0 = unknown. */
     private List<ScoredChunk> order(Query query, List<ScoredChunk> candidates, int limit, int budget, TraceSink trace) {
-        List<ScoredChunk> pool = Candidates.distinct(candidates);
+        List<ScoredChunk> pool = ScoredChunk.distinct(candidates);
         if (pool.isEmpty()) {
             return List.of();
         }
@@ -151,7 +168,7 @@ public final class BridgingCoverageSelector implements Reranker, ContextSelector
         analysed.forEach(a -> terms.add(new LinkedHashSet<>(a)));
         Map<String, Double> queryIdf = new LinkedHashMap<>();
         double total = 0;
-        for (String t : new LinkedHashSet<>(EnglishTerms.of(query.text()))) {
+        for (String t : new LinkedHashSet<>(Terms.of(query.text()))) {
             if (stats.documentFrequency(t) > 0) {
                 queryIdf.put(t, stats.idf(t));
                 total += stats.idf(t);
@@ -174,14 +191,17 @@ public final class BridgingCoverageSelector implements Reranker, ContextSelector
         List<Integer> picks = new ArrayList<>();
         List<ScoredChunk> out = new ArrayList<>();
         List<String> bridgeTrace = new ArrayList<>();
+        List<Double> gains = new ArrayList<>();
         while (out.size() < Math.min(limit, n)) {
             int best = -1;
             double bestValue = Double.NEGATIVE_INFINITY;
+            double bestGain = 0;
             for (int i = 0; i < n; i++) {
                 if (chosen[i]) {
                     continue;
                 }
                 double value = sim[i];
+                double gain = 0;
                 if (total > 0) {
                     double q = 0;
                     for (Map.Entry<String, Double> e : queryIdf.entrySet()) {
@@ -195,7 +215,8 @@ public final class BridgingCoverageSelector implements Reranker, ContextSelector
                             b += e.getValue();
                         }
                     }
-                    value += (weight * q + bridgeWeight * b) / total;
+                    gain = q / total;
+                    value += weight * gain + bridgeWeight * (b / total);
                 }
                 if (unit != null && redundancy > 0) {
                     double dup = 0;
@@ -214,10 +235,12 @@ public final class BridgingCoverageSelector implements Reranker, ContextSelector
                         || (value == bestValue && pool.get(i).id().compareTo(pool.get(best).id()) < 0)) {
                     best = i;
                     bestValue = value;
+                    bestGain = gain;
                 }
             }
             chosen[best] = true;
             picks.add(best);
+            gains.add(bestGain);
             Set<String> picked = terms.get(best);
             for (String t : queryIdf.keySet()) {
                 if (picked.contains(t)) {
@@ -247,6 +270,7 @@ public final class BridgingCoverageSelector implements Reranker, ContextSelector
             out.add(pool.get(best).withScore(bestValue));
         }
         trace.put("queryTerms", List.copyOf(queryIdf.keySet()));
+        trace.put("gains", gains);
         trace.put("bridgeTerms", bridgeTrace);
         trace.put("covered", queryIdf.keySet().stream().filter(covered::contains).toList());
         return out;
@@ -360,6 +384,15 @@ public final class BridgingCoverageSelector implements Reranker, ContextSelector
         private TokenBudgetSelector assembler;
 
         private Builder() {
+        }
+
+        /**
+         * Plain greedy query coverage: title weight τ = 0 and not budget-aware, so the objective is
+         * {@code sim'(d) + w · qgain(d)} (plus the bridge, shift and penalty terms, off unless set).
+         * Sets {@link #titleWeight} and {@link #budgetAware}: neither may be set again.
+         */
+        public Builder plain() {
+            return titleWeight(0).budgetAware(false);
         }
 
         /** Chunks picked as a reranker; at least 1; default {@value BridgingCoverageSelector#DEFAULT_K}. */

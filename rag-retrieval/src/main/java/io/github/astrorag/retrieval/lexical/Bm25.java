@@ -1,6 +1,7 @@
 package io.github.astrorag.retrieval.lexical;
 
 import io.github.astrorag.core.Arguments;
+import io.github.astrorag.core.text.Terms;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
@@ -68,16 +69,16 @@ public final class Bm25 {
         return new Bm25(analysedDocuments, k1, b);
     }
 
-    /** BM25 with the default parameters over raw texts, analysed by {@link EnglishTerms}. */
+    /** BM25 with the default parameters over raw texts, analysed by {@link Terms}. */
     public static Bm25 ofTexts(List<String> texts) {
         return of(analyse(texts));
     }
 
-    /** Each text analysed by {@link EnglishTerms}. */
+    /** Each text analysed by {@link Terms}. */
     public static List<List<String>> analyse(List<String> texts) {
         List<List<String>> out = new ArrayList<>(texts.size());
         for (String t : texts) {
-            out.add(EnglishTerms.of(t));
+            out.add(Terms.of(t));
         }
         return out;
     }
@@ -119,9 +120,9 @@ public final class Bm25 {
         return scores;
     }
 
-    /** One score per document for a raw query, analysed by {@link EnglishTerms}. */
+    /** One score per document for a raw query, analysed by {@link Terms}. */
     public double[] scores(String query) {
-        return scores(EnglishTerms.of(query));
+        return scores(Terms.of(query));
     }
 
     /** k1. */

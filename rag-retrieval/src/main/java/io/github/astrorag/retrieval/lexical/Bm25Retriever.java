@@ -7,6 +7,7 @@ import io.github.astrorag.core.model.ScoredChunk;
 import io.github.astrorag.core.spi.EphemeralIndex;
 import io.github.astrorag.core.spi.Retriever;
 import io.github.astrorag.core.spi.TraceSink;
+import io.github.astrorag.core.text.Terms;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -17,7 +18,7 @@ import java.util.WeakHashMap;
 /**
  * Lexical retrieval: {@link Bm25} (k1 = {@value Bm25#DEFAULT_K1}, b = {@value Bm25#DEFAULT_B} by
  * default) over every chunk of the instance's index ({@link EphemeralIndex#chunks()}), terms by
- * {@link EnglishTerms} (Lucene's English analysis: stop words, Porter stemming).
+ * {@link Terms} (Lucene's English analysis: stop words, Porter stemming).
  *
  * <p>Returns the at most {@code k} chunks with a positive score (a chunk sharing no term with the query
  * is not a candidate) among those the query's metadata filter allows (the statistics stay those of the
@@ -56,7 +57,7 @@ public final class Bm25Retriever implements Retriever {
     public List<ScoredChunk> retrieve(Query query, EphemeralIndex index, int k, TraceSink trace) {
         Arguments.check(k >= 1, "k must be at least 1, was %d", k);
         Snapshot s = snapshot(index);
-        List<String> terms = EnglishTerms.of(query.text());
+        List<String> terms = Terms.of(query.text());
         double[] scores = s.bm25().scores(terms);
         List<ScoredChunk> hits = new ArrayList<>();
         for (int i = 0; i < scores.length; i++) {

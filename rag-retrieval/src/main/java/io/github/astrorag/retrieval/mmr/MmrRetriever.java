@@ -84,7 +84,7 @@ public final class MmrRetriever implements Retriever, Reranker {
     }
 
     private List<ScoredChunk> select(Query query, List<ScoredChunk> candidates, int limit, TraceSink trace) {
-        List<ScoredChunk> pool = Candidates.distinct(candidates);
+        List<ScoredChunk> pool = ScoredChunk.distinct(candidates);
         if (pool.isEmpty()) {
             return List.of();
         }

@@ -1,14 +1,12 @@
 package io.github.astrorag.retrieval.rerank;
 
-import io.github.astrorag.core.Arguments;
 import io.github.astrorag.core.model.Query;
 import io.github.astrorag.core.model.ScoredChunk;
 import io.github.astrorag.core.spi.Reranker;
 import io.github.astrorag.core.spi.TraceSink;
+import io.github.astrorag.core.text.Terms;
 import io.github.astrorag.retrieval.Candidates;
 import io.github.astrorag.retrieval.lexical.Bm25;
-import io.github.astrorag.retrieval.lexical.EnglishTerms;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -16,7 +14,7 @@ import java.util.Map;
 /**
  * Re-scores candidates by {@link Bm25} (k1 = {@value Bm25#DEFAULT_K1}, b = {@value Bm25#DEFAULT_B})
  * with statistics (document frequencies, mean length) taken over the candidate set only, terms by
- * {@link EnglishTerms}. A candidate sharing no term with the question scores 0 and stays, last. Keeps
+ * {@link Terms}. A candidate sharing no term with the question scores 0 and stays, last. Keeps
  * the top {@code n} (default {@value #ALL}: all). Cost O(total candidate terms). Immutable, thread-safe.
  */
 public final class Bm25Reranker implements Reranker {
@@ -37,27 +35,17 @@ public final class Bm25Reranker implements Reranker {
      * @throws IllegalArgumentException if {@code top} is neither positive nor {@link #ALL}
      */
     public Bm25Reranker(int top) {
-        Arguments.check(top >= 1 || top == ALL, "top must be positive or ALL (-1), was %d", top);
-        this.top = top;
+        this.top = Candidates.checkTop(top, ALL);
     }
 
 
     @Override
     public List<ScoredChunk> rerank(Query query, List<ScoredChunk> candidates, TraceSink trace) {
-        List<ScoredChunk> pool = Candidates.distinct(candidates);
-        if (pool.isEmpty()) {
-            return List.of();
-        }
-        Bm25 bm25 = Bm25.ofTexts(pool.stream().map(c -> c.chunk().text()).toList());
-        List<String> terms = EnglishTerms.of(query.text());
-        double[] scores = bm25.scores(terms);
-        List<ScoredChunk> out = new ArrayList<>(pool.size());
-        for (int i = 0; i < pool.size(); i++) {
-            out.add(pool.get(i).withScore(scores[i]));
-        }
-        out.sort(ScoredChunk.BY_SCORE);
-        trace.put("queryTerms", terms);
-        return Candidates.top(out, top);
+        return Candidates.rescore(candidates, top, pool -> {
+            List<String> terms = Terms.of(query.text());
+            trace.put("queryTerms", terms);
+            return Bm25.ofTexts(pool.stream().map(c -> c.chunk().text()).toList()).scores(terms);
+        });
     }
 
     @Override

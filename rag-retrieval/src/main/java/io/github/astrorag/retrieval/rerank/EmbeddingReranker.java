@@ -1,6 +1,5 @@
 package io.github.astrorag.retrieval.rerank;
 
-import io.github.astrorag.core.Arguments;
 import io.github.astrorag.core.embed.Vectors;
 import io.github.astrorag.core.model.Query;
 import io.github.astrorag.core.model.ScoredChunk;
@@ -8,7 +7,6 @@ import io.github.astrorag.core.spi.Embedder;
 import io.github.astrorag.core.spi.Reranker;
 import io.github.astrorag.core.spi.TraceSink;
 import io.github.astrorag.retrieval.Candidates;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -44,28 +42,24 @@ public final class EmbeddingReranker implements Reranker {
      */
     public EmbeddingReranker(Embedder embedder, int top) {
         this.embedder = Objects.requireNonNull(embedder, "embedder");
-        Arguments.check(top >= 1 || top == ALL, "top must be positive or ALL (-1), was %d", top);
-        this.top = top;
+        this.top = Candidates.checkTop(top, ALL);
     }
 
 
     @Override
     public List<ScoredChunk> rerank(Query query, List<ScoredChunk> candidates, TraceSink trace) {
-        List<ScoredChunk> pool = Candidates.distinct(candidates);
-        if (pool.isEmpty()) {
-            return List.of();
-        }
-        float[] q = embedder.embedQuery(query.text());
-        List<float[]> vectors = embedder.embedDocuments(pool.stream().map(c -> c.chunk().text()).toList());
-        String name = String.valueOf(embedder.describe().get("name"));
-        Vectors.check(name, embedder.dimension(), pool.size(), vectors);
-        List<ScoredChunk> out = new ArrayList<>(pool.size());
-        for (int i = 0; i < pool.size(); i++) {
-            out.add(pool.get(i).withScore(Vectors.cosine(q, vectors.get(i))));
-        }
-        out.sort(ScoredChunk.BY_SCORE);
-        trace.put("model", name);
-        return Candidates.top(out, top);
+        return Candidates.rescore(candidates, top, pool -> {
+            float[] q = embedder.embedQuery(query.text());
+            List<float[]> vectors = embedder.embedDocuments(pool.stream().map(c -> c.chunk().text()).toList());
+            String name = String.valueOf(embedder.describe().get("name"));
+            Vectors.check(name, embedder.dimension(), pool.size(), vectors);
+            trace.put("model", name);
+            double[] scores = new double[pool.size()];
+            for (int i = 0; i < scores.length; i++) {
+                scores[i] = Vectors.cosine(q, vectors.get(i));
+            }
+            return scores;
+        });
     }
 
     @Override

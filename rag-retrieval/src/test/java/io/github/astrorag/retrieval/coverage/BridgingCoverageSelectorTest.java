@@ -42,7 +42,7 @@ class BridgingCoverageSelectorTest {
 
     @Test
     void plainCoverageTakesTheDistractorSecond() {
-        assertThat(QueryCoverageSelector.defaults().rerank(Q, candidates(true)))
+        assertThat(BridgingCoverageSelector.plain().rerank(Q, candidates(true)))
                 .extracting(ScoredChunk::id).containsExactly("A", "C", "B");
         assertThat(BridgingCoverageSelector.builder().titleWeight(0).build().rerank(Q, candidates(true)))
                 .extracting(ScoredChunk::id).containsExactly("A", "C", "B");

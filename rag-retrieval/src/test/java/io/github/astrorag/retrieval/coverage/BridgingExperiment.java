@@ -57,7 +57,7 @@ import java.util.stream.Stream;
  * <pre>
  *   variant                                  bge-small-q            minilm-q
  *   naive cosine order                       77.6 / 69.6 / 86.0     60.8 / 59.2 / 85.0
- *   QueryCoverageSelector (w = 2)            80.4 / 73.6 / 93.0     68.4 / 69.2 / 91.5
+ *   plain coverage (w = 2)                   80.4 / 73.6 / 93.0     68.4 / 69.2 / 91.5
  *     + budget-aware                         84.0 / 74.8 / 92.0     74.4 / 71.2 / 91.5
  *     + title mention τ = 0.5 (defaults)     88.0 / 76.8 / 92.0     80.4 / 74.0 / 91.5
  *   2-fold CV, τ × budget awareness          85.2 / 74.8 / 92.0     78.4 / 73.2 / 91.5
@@ -152,7 +152,7 @@ public final class BridgingExperiment {
         fixed.put("naive (cosine order)", BridgingCoverageSelector.builder().weight(0).titleWeight(0).budgetAware(false).build());
         fixed.put("cosine + title mention τ=0.5", BridgingCoverageSelector.builder().weight(0).budgetAware(false).build());
         fixed.put("cosine + budget-aware", BridgingCoverageSelector.builder().weight(0).titleWeight(0).build());
-        fixed.put("QueryCoverage w=2", QueryCoverageSelector.defaults());
+        fixed.put("plain coverage w=2", BridgingCoverageSelector.plain());
         fixed.put("Bridging defaults", BridgingCoverageSelector.defaults());
         Map<String, ContextSelector> grid = new LinkedHashMap<>();
         for (double w : new double[] {2}) {

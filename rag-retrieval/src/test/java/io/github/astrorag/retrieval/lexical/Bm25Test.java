@@ -33,12 +33,6 @@ class Bm25Test {
     private static final List<String> DOCS = List.of("sun moon", "sun sun star", "star");
 
     @Test
-    void luceneEnglishAnalysisDropsStopWordsAndStems() {
-        assertThat(EnglishTerms.of("The Stars and the Moon's craters")).containsExactly("star", "moon", "crater");
-        assertThat(EnglishTerms.of("the and of")).isEmpty();
-    }
-
-    @Test
     void scoresMatchTheHandComputation() {
         Bm25 bm25 = Bm25.ofTexts(DOCS);
         assertThat(bm25.idf("sun")).isCloseTo(LN16, within(1e-12));

@@ -71,5 +71,7 @@ class RerankersTest {
         assertThat(out.get(2).score()).isZero();
         assertThat(new Bm25Reranker(1).rerank(Query.of("the sun"), in)).extracting(ScoredChunk::id).containsExactly("d1");
         assertThat(new Bm25Reranker().rerank(Query.of("sun"), List.of())).isEmpty();
+        assertThatThrownBy(() -> new Bm25Reranker(-2)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("-2");
     }
 }

@@ -15,7 +15,8 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
- * Question "capital Hungary river" (terms capit, hungari, river). Candidates and scores:
+ * {@link BridgingCoverageSelector#plain()}: greedy query coverage alone (no title mention, not
+ * budget-aware). Question "capital Hungary river" (terms capit, hungari, river). Candidates and scores:
  * <pre>
  *   A 0.9  "Budapest is the capital of Hungary."        capital, Hungary
  *   B 0.85 "Budapest is the capital city of Hungary."   capital, Hungary (near-duplicate of A)
@@ -26,8 +27,9 @@ import org.junit.jupiter.api.Test;
  * = ln(10/3); total T = 2 ln 2 + ln(10/3). Normalised scores: A 1, B 0.75/0.8 = 0.9375, C 0.4/0.8 = 0.5, D 0.
  * Step 1: A = 1 + 2·2ln2/T ≈ 2.0704, B ≈ 2.0079, C = 0.5 + 2·ln(10/3)/T ≈ 1.4296 → A.
  * Step 2: B = 0.9375 (nothing new), C ≈ 1.4296 → C, the complementary chunk. Step 3: B (0.9375) over D (0).
+ * Coverage gains at the picks: 2 ln 2/T, ln(10/3)/T, 0.
  */
-class QueryCoverageSelectorTest {
+class PlainCoverageSelectorTest {
 
     private static final Query Q = Query.of("capital Hungary river");
     private static final double T = 2 * Math.log(2) + Math.log(10.0 / 3);
@@ -43,43 +45,60 @@ class QueryCoverageSelectorTest {
     @Test
     void secondPickIsTheComplementaryChunkNotTheNearDuplicate() {
         Map<String, Object> trace = new HashMap<>();
-        List<ScoredChunk> out = QueryCoverageSelector.defaults().rerank(Q, candidates(), trace::put);
+        List<ScoredChunk> out = BridgingCoverageSelector.plain().rerank(Q, candidates(), trace::put);
         assertThat(out).extracting(ScoredChunk::id).containsExactly("A", "C", "B");
         assertThat(out.get(0).score()).isCloseTo(1 + 2 * 2 * Math.log(2) / T, within(1e-12));
         assertThat(out.get(1).score()).isCloseTo(0.5 + 2 * Math.log(10.0 / 3) / T, within(1e-12));
         assertThat(out.get(2).score()).isCloseTo(0.9375, within(1e-12));
         assertThat(trace.get("queryTerms")).isEqualTo(List.of("capit", "hungari", "river"));
         assertThat(trace.get("covered")).isEqualTo(List.of("capit", "hungari", "river"));
+        assertThat(trace.get("gains")).asList().hasSize(3);
+        List<?> gains = (List<?>) trace.get("gains");
+        assertThat((Double) gains.get(0)).isCloseTo(2 * Math.log(2) / T, within(1e-12));
+        assertThat((Double) gains.get(1)).isCloseTo(Math.log(10.0 / 3) / T, within(1e-12));
+        assertThat((Double) gains.get(2)).isEqualTo(0.0);
+        assertThat(trace.get("bridgeTerms")).isEqualTo(List.of());
     }
 
     @Test
     void weightZeroIsPlainScoreOrderAndKLimits() {
-        assertThat(QueryCoverageSelector.builder().weight(0).build().rerank(Q, candidates()))
+        assertThat(BridgingCoverageSelector.builder().plain().weight(0).build().rerank(Q, candidates()))
                 .extracting(ScoredChunk::id).containsExactly("A", "B", "C");
-        assertThat(QueryCoverageSelector.builder().k(1).build().rerank(Q, candidates()))
+        assertThat(BridgingCoverageSelector.builder().plain().k(1).build().rerank(Q, candidates()))
                 .extracting(ScoredChunk::id).containsExactly("A");
-        assertThat(QueryCoverageSelector.defaults().rerank(Q, List.of())).isEmpty();
+        assertThat(BridgingCoverageSelector.plain().rerank(Q, List.of())).isEmpty();
     }
 
     @Test
     void asContextSelectorItFillsTheBudgetInGreedyOrderExactly() {
         TokenCounter counter = TokenCounter.p50k();
-        Context all = QueryCoverageSelector.defaults().select(Q, candidates(), 1800);
+        Context all = BridgingCoverageSelector.plain().select(Q, candidates(), 1800);
         assertThat(all.chunks()).extracting(ScoredChunk::id).containsExactly("A", "C", "B", "D");
         String twoChunks = "Budapest is the capital of Hungary.\n\nThe Danube river flows through Budapest.";
         int budget = counter.count(twoChunks) + 2; // room for the separator and a word or so of B
-        Context cut = QueryCoverageSelector.defaults().select(Q, candidates(), budget);
+        Context cut = BridgingCoverageSelector.plain().select(Q, candidates(), budget);
         assertThat(cut.chunks()).extracting(ScoredChunk::id).startsWith("A", "C");
         assertThat(cut.text()).startsWith(twoChunks);
-        assertThat(cut.details()).containsEntry("selector", "query-coverage");
+        assertThat(cut.details()).containsEntry("selector", "bridging-coverage");
+    }
+
+    @Test
+    void plainIsTitlesUnusedAndNotBudgetAware() {
+        assertThat(BridgingCoverageSelector.plain().describe()).containsEntry("titleWeight", 0.0)
+                .containsEntry("budgetAware", false).containsEntry("weight", 2.0).containsEntry("k", 3)
+                .containsEntry("bridgeWeight", 0.0).containsEntry("queryShift", 0.0).containsEntry("redundancy", 0.0);
+        assertThatThrownBy(() -> BridgingCoverageSelector.builder().plain().titleWeight(0.5))
+                .isInstanceOf(IllegalStateException.class);
+        assertThatThrownBy(() -> BridgingCoverageSelector.builder().budgetAware(true).plain())
+                .isInstanceOf(IllegalStateException.class);
     }
 
     @Test
     void rejectsBadSettings() {
-        assertThatThrownBy(() -> QueryCoverageSelector.builder().weight(-1)).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> BridgingCoverageSelector.builder().weight(-1)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("-1");
-        assertThatThrownBy(() -> QueryCoverageSelector.builder().k(0)).isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> QueryCoverageSelector.defaults().select(Q, candidates(), 0))
+        assertThatThrownBy(() -> BridgingCoverageSelector.builder().k(0)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> BridgingCoverageSelector.plain().select(Q, candidates(), 0))
                 .isInstanceOf(IllegalArgumentException.class);
     }
 }

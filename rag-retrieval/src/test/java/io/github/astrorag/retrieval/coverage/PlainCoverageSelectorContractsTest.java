@@ -6,14 +6,14 @@ import io.github.astrorag.core.testing.ContextSelectorContract;
 import io.github.astrorag.core.testing.RerankerContract;
 import org.junit.jupiter.api.Nested;
 
-/** {@link QueryCoverageSelector} is both a reranker and a context selector: both contracts. */
-class QueryCoverageSelectorContractsTest {
+/** The plain configuration, {@link BridgingCoverageSelector#plain()}, is both a reranker and a context selector: both contracts. */
+class PlainCoverageSelectorContractsTest {
 
     @Nested
     class AsReranker extends RerankerContract {
         @Override
         protected Reranker reranker() {
-            return QueryCoverageSelector.defaults();
+            return BridgingCoverageSelector.plain();
         }
     }
 
@@ -21,7 +21,7 @@ class QueryCoverageSelectorContractsTest {
     class AsSelector extends ContextSelectorContract {
         @Override
         protected ContextSelector selector() {
-            return QueryCoverageSelector.defaults();
+            return BridgingCoverageSelector.plain();
         }
     }
 }
