@@ -20,7 +20,7 @@
 # node behind.
 set -euo pipefail
 
-die() { echo "es-node: $*" >&2; exit 1; }
+. "$(dirname "${BASH_SOURCE[0]}")/es-common.sh"
 
 cmd=${1:-}; [ -n "$cmd" ] || die "usage: es-node.sh start|stop|restart|destroy --state FILE [options]"
 shift
@@ -45,63 +45,22 @@ STATE=$(realpath -m "$STATE")
 
 state_get() { sed -n "s/^$1=//p" "$STATE" 2>/dev/null | tail -n 1; }
 
-# a process that exists and is not a zombie (a daemon's parent may be an init that does not reap)
-alive() {
-  [ -n "${1:-}" ] && kill -0 "$1" 2>/dev/null || return 1
-  local st=
-  if [ -r "/proc/$1/stat" ]; then st=$(sed -e 's/^.*) //' "/proc/$1/stat" 2>/dev/null || true); fi
-  case "$st" in Z*) return 1 ;; esac
-  return 0
-}
-
-# the unprivileged user: nobody/nogroup (or $ES_RUN_AS_USER/$ES_RUN_AS_GROUP) when root, else ourselves
-as_user() {
-  if [ "$(id -u)" -eq 0 ]; then
-    local u=${ES_RUN_AS_USER:-nobody} g=${ES_RUN_AS_GROUP:-$(id -gn "${ES_RUN_AS_USER:-nobody}")}
-    if command -v setpriv >/dev/null; then
-      setpriv --reuid="$u" --regid="$g" --clear-groups -- "$@"
-    elif command -v runuser >/dev/null; then
-      runuser -u "$u" -g "$g" -- "$@"
-    else
-      die "running as root and neither setpriv nor runuser exists: cannot start Elasticsearch as an unprivileged user"
-    fi
-  else
-    "$@"
-  fi
-}
-
 stop_node() {
   local pid; pid=$(state_get ES_PID)
-  if alive "$pid"; then
-    kill -TERM "$pid" 2>/dev/null || true
-    for _ in $(seq 1 60); do alive "$pid" || break; sleep 0.5; done
-    if alive "$pid"; then kill -KILL "$pid" 2>/dev/null || true; fi
-  fi
+  stop_pid "$pid"
   local wd; wd=$(state_get ES_WATCHDOG)
   if alive "$wd"; then kill -TERM "$wd" 2>/dev/null || true; fi
 }
 
-print_log() {
-  local root=$1
-  echo "----- Elasticsearch log (last 200 lines) -----" >&2
-  for f in "$root"/logs/*.log "$root"/launch.out; do
-    [ -f "$f" ] && { echo "== $f" >&2; tail -n 200 "$f" >&2; }
-  done
-  echo "-----" >&2
-}
-
 launch() {   # uses ROOT, HOME_DIR; writes the state file
-  local root=$ROOT home=$HOME_DIR java_home=$JAVA_HOME_ARG
-  [ -x "$java_home/bin/java" ] || die "no Java at '$java_home' (give --java-home or set JAVA_HOME)"
-  rm -f "$root/logs/http.ports" "$root/logs/transport.ports" "$root/es.pid"
+  local root=$ROOT home=$HOME_DIR
+  rm -f "$root/logs/http.ports" "$root/logs/transport.ports"
   # a random range of ports; Elasticsearch binds the first free one of it and writes it to logs/http.ports
   local base=$(( 20000 + (RANDOM * 32768 + RANDOM) % 40000 ))
   sed -i -e "/^http.port:/d" -e "/^transport.port:/d" "$home/config/elasticsearch.yml"
   printf 'http.port: %d-%d\ntransport.port: %d-%d\n' "$base" $((base + 99)) $((base + 100)) $((base + 199)) \
     >> "$home/config/elasticsearch.yml"
-  (cd "$root" && as_user env -i PATH=/usr/bin:/bin HOME="$root" ES_JAVA_HOME="$java_home" ES_TMPDIR="$root/tmp" \
-      ES_JAVA_OPTS="-Xms$HEAP -Xmx$HEAP -XX:ErrorFile=$root/logs/hs_err_pid%p.log" \
-      "$home/bin/elasticsearch" -d -p "$root/es.pid" >"$root/launch.out" 2>&1 </dev/null) || {
+  start_daemon "$home" "$root" "$HEAP" "$root/es.pid" || {
     print_log "$root"; die "Elasticsearch did not start (see its log above)"; }
   local pid; pid=$(cat "$root/es.pid" 2>/dev/null || true)
   alive "$pid" || { print_log "$root"; die "Elasticsearch exited at once (see its log above)"; }
@@ -111,7 +70,7 @@ launch() {   # uses ROOT, HOME_DIR; writes the state file
       url="$( [ "$TLS" = true ] && echo https || echo http )://$(head -n 1 "$root/logs/http.ports")"
     fi
     if [ -n "$url" ]; then
-      health=$(health_of "$url")
+      health=$(node_health "$url")
       case "$health" in *'"status":"green"'*|*'"status":"yellow"'*) break ;; esac
     fi
     if ! alive "$pid" || [ "$(date +%s)" -ge "$deadline" ]; then
@@ -142,25 +101,11 @@ launch() {   # uses ROOT, HOME_DIR; writes the state file
   echo "Elasticsearch is up at $url (pid $pid, folder $root)"
 }
 
-health_of() {
-  local url=$1 opts=() ca="$HOME_DIR/config/certs/ca/ca.crt"
+node_health() {
+  local opts=()
   if [ "$SECURITY" = true ]; then opts+=(-u "$ES_TEST_USER:$ES_TEST_PASSWORD"); fi
-  if [ "$TLS" = true ]; then opts+=(--cacert "$ca"); fi
-  if command -v curl >/dev/null; then
-    curl -s -m 5 "${opts[@]}" "$url/_cluster/health" 2>/dev/null || true
-  else
-    ES_TEST_CA=$( [ "$TLS" = true ] && echo "$ca" ) \
-      "$JAVA_HOME_ARG/bin/java" "$(dirname "$0")/EsHealth.java" "$url/_cluster/health" 2>/dev/null || true
-  fi
-}
-
-extract() {   # ZIP DIR
-  mkdir -p "$2"
-  if command -v unzip >/dev/null; then
-    unzip -q -o "$1" -d "$2"
-  else
-    (cd "$2" && "$JAVA_HOME_ARG/bin/jar" xf "$1")
-  fi
+  if [ "$TLS" = true ]; then opts+=(--cacert "$HOME_DIR/config/certs/ca/ca.crt"); fi
+  ES_TEST_CA=$( [ "$TLS" = true ] && echo "$HOME_DIR/config/certs/ca/ca.crt" ) health_of "$1" "${opts[@]}"
 }
 
 # a CA and an http certificate for 127.0.0.1/localhost, made with the distribution's own certutil
@@ -192,10 +137,7 @@ case "$cmd" in
     ROOT=$(mktemp -d /tmp/astrorag-es.XXXXXX)
     trap 'st=$?; if [ $st -ne 0 ]; then pid=$(cat "$ROOT/es.pid" 2>/dev/null || true); [ -n "$pid" ] && kill -KILL "$pid" 2>/dev/null; rm -rf "$ROOT"; fi' EXIT
     chmod 755 "$ROOT"
-    extract "$ZIP" "$ROOT"
-    HOME_DIR=$(find "$ROOT" -mindepth 1 -maxdepth 1 -type d -name 'elasticsearch-*' | head -n 1)
-    [ -n "$HOME_DIR" ] || die "the zip holds no elasticsearch-* folder"
-    chmod +x "$HOME_DIR"/bin/*
+    HOME_DIR=$(unpack "$ZIP" "$ROOT")
     mkdir -p "$ROOT/data" "$ROOT/logs" "$ROOT/tmp"
     {
       echo "cluster.name: astrorag-test"
@@ -220,9 +162,7 @@ case "$cmd" in
         -p "$ES_TEST_PASSWORD" -r superuser >/dev/null
     fi
     if [ "$TLS" = true ]; then make_certificates; fi
-    if [ "$(id -u)" -eq 0 ]; then
-      u=${ES_RUN_AS_USER:-nobody}; chown -R "$u:${ES_RUN_AS_GROUP:-$(id -gn "$u")}" "$ROOT"
-    fi
+    own_for_user "$ROOT"
     launch
     trap - EXIT
     ;;

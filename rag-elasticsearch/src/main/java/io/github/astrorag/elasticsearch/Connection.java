@@ -13,6 +13,13 @@ import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import io.github.astrorag.core.IndexException;
 import java.io.IOException;
 import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.io.InterruptedIOException;
 import java.net.ConnectException;
 import java.net.NoRouteToHostException;
@@ -48,6 +55,12 @@ final class Connection implements AutoCloseable {
     private final ElasticsearchSettings settings;
     private final RestClient restClient;
     private final ElasticsearchClient client;
+    /** Runs each call so that the caller can stop waiting at the deadline (daemon threads, idle ones end after 60 s). */
+    private final ExecutorService calls = Executors.newCachedThreadPool(r -> {
+        Thread t = new Thread(r, "astrorag-elasticsearch-call");
+        t.setDaemon(true);
+        return t;
+    });
 
     Connection(ElasticsearchSettings settings) {
         this.settings = settings;
@@ -97,14 +110,16 @@ final class Connection implements AutoCloseable {
 
     /**
      * Runs {@code call}, retrying failures to connect up to {@link ElasticsearchSettings#retries()} times with a
-     * doubling back-off; any failure becomes an {@link IndexException} saying what {@code action} was.
+     * doubling back-off; any failure becomes an {@link IndexException} saying what {@code action} was. The caller
+     * waits at most {@link ElasticsearchSettings#timeout()} in all, also when the client goes on to other nodes
+     * after a socket timeout on one (a lost node): then the request is abandoned and the exception says so.
      */
     <T> T call(String action, Call<T> call) {
         long backoff = ElasticsearchSettings.RETRY_BACKOFF_MILLIS;
         long end = System.nanoTime() + settings.timeout().toNanos();
         for (int attempt = 0; ; attempt++) {
             try {
-                return call.run(client);
+                return within(end, action, call);
             } catch (IOException | RuntimeException e) {
                 boolean timeLeft = System.nanoTime() + (backoff + settings.connectTimeout().toMillis()) * 1_000_000L < end;
                 if (attempt < settings.retries() && isConnectFailure(e) && timeLeft) {
@@ -119,6 +134,39 @@ final class Connection implements AutoCloseable {
                 }
                 throw translate(action, e, attempt + 1);
             }
+        }
+    }
+
+    /** Runs {@code call} on the pool and waits for it until {@code end} (a {@link System#nanoTime()}). */
+    private <T> T within(long end, String action, Call<T> call) throws IOException {
+        Future<T> result;
+        try {
+            result = calls.submit(() -> call.run(client));
+        } catch (RejectedExecutionException e) {
+            throw new IndexException("the client of Elasticsearch at " + settings.urlList() + " is closed", e);
+        }
+        try {
+            return result.get(Math.max(0, end - System.nanoTime()), TimeUnit.NANOSECONDS);
+        } catch (TimeoutException e) {
+            result.cancel(true);
+            throw new IndexException("no complete answer from Elasticsearch at " + settings.urlList() + " within the timeout of "
+                    + settings.timeout().toMillis() + " ms while " + action + ": a node may be overloaded, stopped or lost", e);
+        } catch (InterruptedException e) {
+            result.cancel(true);
+            Thread.currentThread().interrupt();
+            throw new InterruptedIOException("interrupted");
+        } catch (ExecutionException e) {
+            Throwable cause = e.getCause();
+            if (cause instanceof IOException io) {
+                throw io;
+            }
+            if (cause instanceof RuntimeException re) {
+                throw re;
+            }
+            if (cause instanceof Error err) {
+                throw err;
+            }
+            throw new IllegalStateException(cause);
         }
     }
 
@@ -262,6 +310,7 @@ final class Connection implements AutoCloseable {
 
     @Override
     public void close() {
+        calls.shutdownNow();
         try {
             restClient.close();
         } catch (IOException e) {

@@ -25,8 +25,15 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * One instance's chunks in its own Elasticsearch index, deleted by {@link #close()}. Made by
- * {@link ElasticsearchEphemeralIndexFactory}.
+ * One instance's chunks in Elasticsearch, removed by {@link #close()}. Made by
+ * {@link ElasticsearchEphemeralIndexFactory}: in {@link IndexMode#INDEX_PER_INSTANCE} the chunks fill an index of
+ * their own (named {@link #name()}), deleted by {@code close}; in {@link IndexMode#SHARED} they go to the shared
+ * index of their dimension with the instance id ({@link #name()}) in the field {@code instance} and as
+ * {@code routing}, every read is limited to them (routing and a {@code term} filter on {@code instance}), and
+ * {@code close} removes them with routed bulk deletes of their ids (every id it ever tried to write is known:
+ * {@code <instance>-<sequence number>}), then refreshes, so that counts are exact at once. Bulk deletes are used
+ * rather than {@code delete_by_query} because they need no search and no {@code reindex} module, which minimal
+ * distributions (the integ-test zip the build runs) lack.
  *
  * <p>{@link #add} checks everything first (sizes, dimension, finite and non-zero components, duplicate ids),
  * stores L2-normalised vectors with bulk {@code create} requests of {@code bulkSize} chunks, and leaves
@@ -63,13 +70,49 @@ public final class ElasticsearchEphemeralIndex extends AbstractEphemeralIndex im
 
     private final ElasticsearchEphemeralIndexFactory factory;
     private final Connection connection;
+    /** The Elasticsearch index holding the chunks: {@link #name()}, or the shared index. */
+    private final String target;
+    /** The routing of every request: null, or the instance id in the shared index. */
+    private final String routing;
+    private final long opened;
     private volatile boolean dirty;
     private boolean deleted;
+    /** One more than the highest sequence number ever sent to the cluster (under the write lock). */
+    private long attempted;
 
-    ElasticsearchEphemeralIndex(ElasticsearchEphemeralIndexFactory factory, Connection connection, String name, int dimension) {
+    /** An instance named {@code name} whose chunks live in {@code target} (its own index when equal to {@code name}). */
+    ElasticsearchEphemeralIndex(ElasticsearchEphemeralIndexFactory factory, Connection connection, String name, String target,
+                                long openedMillis, int dimension) {
         super(name, dimension);
         this.factory = factory;
         this.connection = connection;
+        this.target = target;
+        this.routing = name.equals(target) ? null : name;
+        this.opened = openedMillis;
+    }
+
+    /** The Elasticsearch index holding this instance's chunks: its own ({@link #name()}) or the shared one. */
+    public String target() {
+        return target;
+    }
+
+    private boolean shared() {
+        return routing != null;
+    }
+
+    /** The document id of the chunk with sequence number {@code seq}: unique in the shared index too. */
+    private String docId(long seq) {
+        return shared() ? name() + "-" + seq : Long.toString(seq);
+    }
+
+    /** The {@code term} on {@code instance} (shared index) and the metadata filter's queries. */
+    private List<Query> filters(MetadataFilter filter) {
+        List<Query> out = new ArrayList<>();
+        if (shared()) {
+            out.add(Query.of(q -> q.term(t -> t.field("instance").value(name()))));
+        }
+        out.addAll(filterQueries(filter));
+        return out;
     }
 
     @Override
@@ -89,23 +132,24 @@ public final class ElasticsearchEphemeralIndex extends AbstractEphemeralIndex im
             rollback(first, chunks.size(), e);
             throw e;
         }
-        dirty = true;
     }
 
     private void bulk(List<Chunk> chunks, List<float[]> vectors, long firstSeq) {
         BulkRequest.Builder request = new BulkRequest.Builder();
         for (int i = 0; i < chunks.size(); i++) {
-            ChunkDocument doc = ChunkDocument.of(chunks.get(i), firstSeq + i, vectors.get(i));
-            String id = Long.toString(firstSeq + i);
-            request.operations(op -> op.create(c -> c.index(name()).id(id).document(doc)));
+            ChunkDocument doc = ChunkDocument.of(chunks.get(i), firstSeq + i, name(), opened, vectors.get(i));
+            String id = docId(firstSeq + i);
+            request.operations(op -> op.create(c -> c.index(target).id(id).routing(routing).document(doc)));
         }
         BulkRequest built = request.build();
-        BulkResponse response = connection.call("adding " + chunks.size() + " chunks to index " + name(), c -> c.bulk(built));
+        dirty = true; // from now on a refresh precedes reads
+        attempted = Math.max(attempted, firstSeq + chunks.size());
+        BulkResponse response = connection.call("adding " + chunks.size() + " chunks to " + where(), c -> c.bulk(built));
         if (response.errors()) {
             List<BulkResponseItem> items = response.items();
             for (int i = 0; i < items.size(); i++) {
                 if (items.get(i).error() != null) {
-                    throw new IndexException("Elasticsearch rejected chunk " + chunks.get(i).id() + " in index " + name()
+                    throw new IndexException("Elasticsearch rejected chunk " + chunks.get(i).id() + " in " + where()
                             + ": " + items.get(i).error().type() + ": " + items.get(i).error().reason());
                 }
             }
@@ -114,15 +158,27 @@ public final class ElasticsearchEphemeralIndex extends AbstractEphemeralIndex im
 
     private void rollback(long firstSeq, int count, IndexException cause) {
         try {
-            BulkRequest.Builder request = new BulkRequest.Builder();
-            for (long s = firstSeq; s < firstSeq + count; s++) {
-                String id = Long.toString(s);
-                request.operations(op -> op.delete(d -> d.index(name()).id(id)));
-            }
-            BulkRequest built = request.build();
-            connection.call("removing the chunks of a failed add from index " + name(), c -> c.bulk(built));
+            delete(firstSeq, firstSeq + count, "removing the chunks of a failed add from " + where());
         } catch (IndexException e) {
             cause.addSuppressed(e);
+        }
+    }
+
+    /** Deletes the documents with sequence numbers {@code from} (inclusive) to {@code to} by id, {@code bulkSize} per request. */
+    private void delete(long from, long to, String action) {
+        for (long start = from; start < to; start += factory.bulkSize()) {
+            BulkRequest.Builder request = new BulkRequest.Builder();
+            for (long s = start; s < Math.min(to, start + factory.bulkSize()); s++) {
+                String id = docId(s);
+                request.operations(op -> op.delete(d -> d.index(target).id(id).routing(routing)));
+            }
+            BulkRequest built = request.build();
+            BulkResponse response = connection.call(action, c -> c.bulk(built));
+            for (BulkResponseItem item : response.items()) {
+                if (item.error() != null) {
+                    throw new IndexException("Elasticsearch refused " + action + ": " + item.error().type() + ": " + item.error().reason());
+                }
+            }
         }
     }
 
@@ -212,9 +268,9 @@ public final class ElasticsearchEphemeralIndex extends AbstractEphemeralIndex im
         for (float x : q) {
             vector.add(x);
         }
-        List<Query> filters = filterQueries(filter);
-        SearchResponse<ChunkDocument> response = connection.call("searching index " + name(),
-                c -> c.search(s -> s.index(name()).size(size)
+        List<Query> filters = filters(filter);
+        SearchResponse<ChunkDocument> response = connection.call("searching " + where(),
+                c -> c.search(s -> s.index(target).routing(routing).size(size)
                         .knn(kn -> kn.field("vector").queryVector(vector).k(size).numCandidates(candidates).filter(filters)),
                         ChunkDocument.class));
         List<ScoredChunk> out = new ArrayList<>();
@@ -232,10 +288,10 @@ public final class ElasticsearchEphemeralIndex extends AbstractEphemeralIndex im
         }
         refreshIfNeeded();
         Query match = Query.of(q -> q.match(m -> m.field("text").query(text)));
-        List<Query> filters = filterQueries(filter);
+        List<Query> filters = filters(filter);
         Query query = filters.isEmpty() ? match : Query.of(q -> q.bool(b -> b.must(match).filter(filters)));
-        SearchResponse<ChunkDocument> response = connection.call("searching index " + name() + " by text",
-                c -> c.search(s -> s.index(name()).size(size).query(query), ChunkDocument.class));
+        SearchResponse<ChunkDocument> response = connection.call("searching " + where() + " by text",
+                c -> c.search(s -> s.index(target).routing(routing).size(size).query(query), ChunkDocument.class));
         List<ScoredChunk> out = new ArrayList<>();
         for (Hit<ChunkDocument> hit : response.hits().hits()) {
             ChunkDocument doc = hit.source();
@@ -248,7 +304,7 @@ public final class ElasticsearchEphemeralIndex extends AbstractEphemeralIndex im
         if (dirty) {
             synchronized (this) {
                 if (dirty) {
-                    connection.call("refreshing index " + name(), c -> c.indices().refresh(r -> r.index(name())));
+                    connection.call("refreshing " + where(), c -> c.indices().refresh(r -> r.index(target)));
                     dirty = false;
                 }
             }
@@ -263,10 +319,12 @@ public final class ElasticsearchEphemeralIndex extends AbstractEphemeralIndex im
         refreshIfNeeded();
         List<Chunk> out = new ArrayList<>(storedCount());
         long after = -1;
+        List<Query> filters = filters(MetadataFilter.NONE);
+        Query all = Query.of(q -> q.bool(b -> b.filter(filters)));
         while (true) {
             long from = after;
-            SearchResponse<ChunkDocument> page = connection.call("reading the chunks of index " + name(),
-                    c -> c.search(s -> s.index(name()).size(PAGE).sort(so -> so.field(f -> f.field("seq").order(SortOrder.Asc)))
+            SearchResponse<ChunkDocument> page = connection.call("reading the chunks of " + where(),
+                    c -> c.search(s -> s.index(target).routing(routing).query(all).size(PAGE).sort(so -> so.field(f -> f.field("seq").order(SortOrder.Asc)))
                             .searchAfter(FieldValue.of(from)).source(src -> src.filter(f -> f.excludes("vector"))),
                             ChunkDocument.class));
             List<Hit<ChunkDocument>> hits = page.hits().hits();
@@ -282,10 +340,10 @@ public final class ElasticsearchEphemeralIndex extends AbstractEphemeralIndex im
 
     @Override
     protected float[] storedVector(String chunkId, long seq) {
-        GetResponse<ChunkDocument> got = connection.call("reading the vector of chunk " + chunkId + " in index " + name(),
-                c -> c.get(g -> g.index(name()).id(Long.toString(seq)).sourceIncludes("vector"), ChunkDocument.class));
+        GetResponse<ChunkDocument> got = connection.call("reading the vector of chunk " + chunkId + " in " + where(),
+                c -> c.get(g -> g.index(target).id(docId(seq)).routing(routing).sourceIncludes("vector"), ChunkDocument.class));
         if (!got.found() || got.source() == null || got.source().vector() == null) {
-            throw new IndexException("chunk " + chunkId + " is missing from Elasticsearch index " + name());
+            throw new IndexException("chunk " + chunkId + " is missing from Elasticsearch " + where());
         }
         return got.source().vector();
     }
@@ -296,11 +354,17 @@ public final class ElasticsearchEphemeralIndex extends AbstractEphemeralIndex im
         return Optional.of(this);
     }
 
+    /** "index NAME" or "instance ID in shared index NAME", for messages. */
+    private String where() {
+        return shared() ? "instance " + name() + " in shared index " + target : "index " + name();
+    }
+
     /**
-     * Deletes the index (every {@link #close()} calls this). If the cluster cannot be reached the index is
-     * marked closed anyway and an {@link IndexException} names the index left behind; a later {@code close()}
-     * (or the factory's) tries again, and {@link ElasticsearchEphemeralIndexFactory#sweepOrphans} removes it
-     * eventually.
+     * Deletes the index, or this instance's documents in the shared index (routed bulk deletes of every id it
+     * tried to write, then a refresh); every {@link #close()} calls this.
+     * If the cluster cannot be reached the instance is marked closed anyway and an {@link IndexException} names
+     * what is left behind; a later {@code close()} (or the factory's) tries again, and
+     * {@link ElasticsearchEphemeralIndexFactory#sweepOrphans} removes it eventually.
      */
     @Override
     protected void release() {
@@ -308,13 +372,18 @@ public final class ElasticsearchEphemeralIndex extends AbstractEphemeralIndex im
             return;
         }
         try {
-            connection.call("deleting index " + name(), c -> c.indices().delete(d -> d.index(name()).ignoreUnavailable(true)));
+            if (!shared()) {
+                connection.call("deleting index " + name(), c -> c.indices().delete(d -> d.index(name()).ignoreUnavailable(true)));
+            } else if (attempted > 0) {
+                delete(0, attempted, "deleting the documents of " + where());
+                connection.call("refreshing " + where(), c -> c.indices().refresh(r -> r.index(target)));
+            }
         } catch (IndexException e) {
-            throw new IndexException("index " + name() + " could not be deleted and is left behind (close again, or "
+            throw new IndexException(where() + " could not be deleted and is left behind (close again, or "
                     + "remove it with sweepOrphans): " + e.getMessage(), e);
         }
         deleted = true;
         factory.forget(this);
-        LOG.debug("deleted Elasticsearch index {}", name());
+        LOG.debug("deleted Elasticsearch {}", where());
     }
 }

@@ -2,6 +2,9 @@ package io.github.astrorag.elasticsearch;
 
 import co.elastic.clients.elasticsearch._types.ExpandWildcard;
 import co.elastic.clients.elasticsearch._types.HealthStatus;
+import co.elastic.clients.elasticsearch._types.query_dsl.Query;
+import co.elastic.clients.elasticsearch.core.BulkRequest;
+import co.elastic.clients.elasticsearch.core.search.Hit;
 import co.elastic.clients.elasticsearch.indices.IndexSettings;
 import co.elastic.clients.elasticsearch.indices.IndexState;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -20,21 +23,28 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Creates one fresh Elasticsearch index per instance ({@link ElasticsearchEphemeralIndex}), named
- * {@code <prefix><yyyyMMdd't'HHmmss>-<random 12 hex>} (prefix default {@value #DEFAULT_PREFIX}), with one
- * shard, no replica, refresh only on demand, and a mapping of the chunk text (BM25), the provenance as
- * keywords and integers, the chunk's metadata as one {@code flattened} field {@code metadata} (every key a
- * keyword, {@code metadata.<key>}, for exact {@code term}/{@code terms} filters, with no mapping per key), and
- * a {@code dense_vector} of the embedder's dimension with cosine similarity.
+ * Creates the transient index of each instance ({@link ElasticsearchEphemeralIndex}), identified by
+ * {@code <prefix><yyyyMMdd't'HHmmss>-<random 12 hex>} (prefix default {@value #DEFAULT_PREFIX}). In the default
+ * {@link IndexMode#INDEX_PER_INSTANCE} that is the name of a fresh index of its own; in {@link IndexMode#SHARED}
+ * it is the instance id inside the shared index {@code <prefix>shared-<dimension>}, created on first use. Every
+ * index has one shard, no replica (default; {@link Builder#replicas}), refresh only on demand, and a
+ * mapping of the chunk text (BM25), the provenance as keywords and integers, the chunk's metadata as one
+ * {@code flattened} field {@code metadata} (every key a keyword, {@code metadata.<key>}, for exact
+ * {@code term}/{@code terms} filters, with no mapping per key), the instance id as the keyword {@code instance},
+ * the instance's opening time as the long {@code opened} (epoch milliseconds), and a {@code dense_vector} of the
+ * embedder's dimension with cosine similarity.
  *
- * <p>The factory owns one client (connection pool and I/O threads) shared by its indices; {@link #close()}
- * deletes the indices it created that are still open, then closes the client. {@link #sweepOrphans} deletes
- * indices of this prefix older than an age, which a killed process left behind. Thread-safe.
+ * <p>The factory owns one client (connection pool and I/O threads, every URL of the settings: requests go round
+ * the nodes and fail over to the next when one cannot be reached) shared by its indices; {@link #close()}
+ * deletes the indices (or shared-index documents) of its instances that are still open, then closes the client.
+ * {@link #sweepOrphans} removes, in both modes, what instances older than an age left behind when their process
+ * was killed. Thread-safe.
  *
  * <pre>{@code
  * ElasticsearchSettings settings = ElasticsearchSettings.builder().url("https://es:9200")
@@ -67,6 +77,9 @@ public final class ElasticsearchEphemeralIndexFactory implements EphemeralIndexF
 
     private final Connection connection;
     private final IndexNames names;
+    private final IndexMode mode;
+    private final int replicas;
+    private final Set<String> sharedReady = ConcurrentHashMap.newKeySet();
     private final int numCandidates;
     private final VectorIndexType vectorIndexType;
     private final int bulkSize;
@@ -84,6 +97,8 @@ public final class ElasticsearchEphemeralIndexFactory implements EphemeralIndexF
         this.rrfRankConstant = b.rrfRankConstant == null ? DEFAULT_RRF_RANK_CONSTANT : b.rrfRankConstant;
         this.hybridWindow = b.hybridWindow == null ? DEFAULT_HYBRID_WINDOW : b.hybridWindow;
         this.clock = b.clock == null ? Clock.systemUTC() : b.clock;
+        this.mode = b.mode == null ? IndexMode.INDEX_PER_INSTANCE : b.mode;
+        this.replicas = b.replicas == null ? 0 : b.replicas;
         this.connection = new Connection(b.settings);
     }
 
@@ -107,7 +122,9 @@ public final class ElasticsearchEphemeralIndexFactory implements EphemeralIndexF
     }
 
     /**
-     * Creates a fresh empty index for vectors of {@code dimension} components (1 to {@value #MAX_DIMENSION}).
+     * Creates a fresh empty index for vectors of {@code dimension} components (1 to {@value #MAX_DIMENSION}): a
+     * new Elasticsearch index, or in {@link IndexMode#SHARED} a new instance id in the shared index (created
+     * first if missing).
      *
      * @throws ElasticsearchAuthenticationException on refused credentials
      * @throws IndexException when the cluster cannot be reached or refuses the index
@@ -123,6 +140,15 @@ public final class ElasticsearchEphemeralIndexFactory implements EphemeralIndexF
                 "vector dimension must be 1..%d for Elasticsearch, was %d", MAX_DIMENSION, dimension);
         ensureOpen();
         String body = createBody(dimension);
+        if (mode == IndexMode.SHARED) {
+            String shared = names.shared(dimension);
+            ensureShared(shared, body);
+            Instant now = clock.instant();
+            ElasticsearchEphemeralIndex index = new ElasticsearchEphemeralIndex(this, connection, names.next(now), shared,
+                    now.toEpochMilli(), dimension);
+            open.add(index);
+            return index;
+        }
         for (int attempt = 0; ; attempt++) {
             String name = names.next(clock.instant());
             try {
@@ -134,11 +160,29 @@ public final class ElasticsearchEphemeralIndexFactory implements EphemeralIndexF
                 }
                 throw e;
             }
-            ElasticsearchEphemeralIndex index = new ElasticsearchEphemeralIndex(this, connection, name, dimension);
+            ElasticsearchEphemeralIndex index = new ElasticsearchEphemeralIndex(this, connection, name, name,
+                    clock.instant().toEpochMilli(), dimension);
             open.add(index);
             LOG.debug("created Elasticsearch index {}", name);
             return index;
         }
+    }
+
+    /** Creates the shared index {@code name} unless this factory saw it already or another process made it. */
+    private void ensureShared(String name, String body) {
+        if (sharedReady.contains(name)) {
+            return;
+        }
+        try {
+            connection.call("creating shared index " + name,
+                    c -> c.indices().create(r -> r.index(name).withJson(new StringReader(body))));
+            LOG.debug("created shared Elasticsearch index {}", name);
+        } catch (IndexException e) {
+            if (!e.getMessage().contains("resource_already_exists_exception")) {
+                throw e;
+            }
+        }
+        sharedReady.add(name);
     }
 
     private String createBody(int dimension) {
@@ -163,9 +207,11 @@ public final class ElasticsearchEphemeralIndexFactory implements EphemeralIndexF
         properties.put("end", stored);
         properties.put("seq", Map.of("type", "long"));
         properties.put("metadata", Map.of("type", "flattened"));
+        properties.put("instance", keyword);
+        properties.put("opened", Map.of("type", "long"));
         properties.put("vector", vector);
         Map<String, Object> body = Map.of(
-                "settings", Map.of("index", Map.of("number_of_shards", 1, "number_of_replicas", 0, "refresh_interval", "-1")),
+                "settings", Map.of("index", Map.of("number_of_shards", 1, "number_of_replicas", replicas, "refresh_interval", "-1")),
                 "mappings", Map.of("dynamic", "strict", "properties", properties));
         try {
             return JSON.writeValueAsString(body);
@@ -175,13 +221,15 @@ public final class ElasticsearchEphemeralIndexFactory implements EphemeralIndexF
     }
 
     /**
-     * Deletes the indices whose names have this factory's prefix and shape and that were created more than
-     * {@code maxAge} ago (by the cluster's {@code creation_date}): those a killed process left behind. Indices
-     * of live instances younger than {@code maxAge} are kept; {@code Duration.ZERO} deletes every index of
-     * the prefix, live ones of other processes included. Indices with the prefix but another shape are never
-     * touched.
+     * Removes what instances opened more than {@code maxAge} ago left behind when their process was killed, in
+     * both modes whatever this factory's: the indices whose names have this factory's prefix and instance shape
+     * created before the cut-off (by the cluster's {@code creation_date}), and in every shared index of the prefix
+     * ({@code <prefix>shared-<dimension>}, itself kept) the documents whose {@code opened} is before it (refresh,
+     * search for their ids, routed bulk deletes, repeated until none is found). Instances younger than {@code maxAge} are kept;
+     * {@code Duration.ZERO} removes every instance of the prefix, live ones of other processes included. Indices
+     * with the prefix but another shape are never touched.
      *
-     * @return the names deleted, sorted
+     * @return the index names and shared-index instance ids removed, sorted
      */
     public List<String> sweepOrphans(Duration maxAge) {
         Objects.requireNonNull(maxAge, "maxAge");
@@ -199,6 +247,11 @@ public final class ElasticsearchEphemeralIndexFactory implements EphemeralIndexF
             }
         }
         List<String> deleted = new ArrayList<>();
+        for (String name : found.keySet()) {
+            if (names.isShared(name)) {
+                deleted.addAll(sweepShared(name, cutoff));
+            }
+        }
         for (String name : old) {
             boolean existed = connection.call("deleting orphan index " + name,
                     c -> c.indices().delete(d -> d.index(name).ignoreUnavailable(true)).acknowledged());
@@ -207,9 +260,33 @@ public final class ElasticsearchEphemeralIndexFactory implements EphemeralIndexF
             }
         }
         if (!deleted.isEmpty()) {
-            LOG.info("deleted {} orphan Elasticsearch indices older than {}: {}", deleted.size(), maxAge, deleted);
+            LOG.info("deleted {} orphan Elasticsearch instances older than {}: {}", deleted.size(), maxAge, deleted);
         }
-        return List.copyOf(deleted);
+        return deleted.stream().sorted().toList();
+    }
+
+    /** Deletes the documents of the instances in shared index {@code name} opened at or before {@code cutoff}; returns their ids. */
+    private List<String> sweepShared(String name, Instant cutoff) {
+        Query old = Query.of(q -> q.range(r -> r.number(n -> n.field("opened").lte((double) cutoff.toEpochMilli()))));
+        Set<String> instances = new TreeSet<>();
+        while (true) {
+            connection.call("refreshing shared index " + name, c -> c.indices().refresh(r -> r.index(name)));
+            List<Hit<Void>> hits = connection.call("listing old instances in shared index " + name,
+                    c -> c.search(s -> s.index(name).size(bulkSize).query(old).source(src -> src.fetch(false)), Void.class))
+                    .hits().hits();
+            if (hits.isEmpty()) {
+                return List.copyOf(instances);
+            }
+            BulkRequest.Builder request = new BulkRequest.Builder();
+            for (Hit<Void> hit : hits) {
+                instances.add(hit.routing());
+                request.operations(op -> op.delete(d -> d.index(name).id(hit.id()).routing(hit.routing())));
+            }
+            BulkRequest built = request.build();
+            if (connection.call("deleting old instances from shared index " + name, c -> c.bulk(built)).errors()) {
+                throw new IndexException("Elasticsearch refused to delete documents of old instances from shared index " + name);
+            }
+        }
     }
 
     private static Long creationDate(IndexState state) {
@@ -221,6 +298,11 @@ public final class ElasticsearchEphemeralIndexFactory implements EphemeralIndexF
             return s.index().creationDate();
         }
         return s.creationDate();
+    }
+
+    /** How instances are laid out on the cluster. */
+    public IndexMode mode() {
+        return mode;
     }
 
     /** The index name prefix. */
@@ -240,6 +322,8 @@ public final class ElasticsearchEphemeralIndexFactory implements EphemeralIndexF
         m.put("name", "elasticsearch");
         m.putAll(connection.settings().describe());
         m.put("prefix", names.prefix());
+        m.put("mode", mode.cliName());
+        m.put("replicas", replicas);
         m.put("vectorIndex", vectorIndexType.esName());
         m.put("numCandidates", numCandidates);
         m.put("bulkSize", bulkSize);
@@ -320,6 +404,8 @@ public final class ElasticsearchEphemeralIndexFactory implements EphemeralIndexF
         private Integer rrfRankConstant;
         private Integer hybridWindow;
         private Clock clock;
+        private IndexMode mode;
+        private Integer replicas;
 
         private Builder(ElasticsearchSettings settings) {
             this.settings = settings;
@@ -346,6 +432,24 @@ public final class ElasticsearchEphemeralIndexFactory implements EphemeralIndexF
             Arguments.check(value >= 1 && value <= MAX_NUM_CANDIDATES,
                     "numCandidates must be 1..%d, was %d", MAX_NUM_CANDIDATES, value);
             numCandidates = value;
+            return this;
+        }
+
+        /** Index per instance or one shared index; default {@link IndexMode#INDEX_PER_INSTANCE}. */
+        public Builder mode(IndexMode value) {
+            once(mode, "mode");
+            mode = Objects.requireNonNull(value, "mode");
+            return this;
+        }
+
+        /**
+         * Replicas of every index created (instance indices and the shared index); default 0; 0 to 10. With 1 on a
+         * cluster of several nodes, instances survive the loss of one node.
+         */
+        public Builder replicas(int value) {
+            once(replicas, "replicas");
+            Arguments.check(value >= 0 && value <= 10, "replicas must be 0..10, was %d", value);
+            replicas = value;
             return this;
         }
 

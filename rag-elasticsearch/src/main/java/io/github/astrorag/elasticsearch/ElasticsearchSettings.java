@@ -35,7 +35,9 @@ import java.util.regex.Pattern;
  * {@value #RETRY_BACKOFF_MILLIS} ms doubling each time; a request that reached the cluster and timed out
  * is not repeated. So a call fails within about {@code (retries + 1) × connectTimeout + backoffs} when the
  * cluster is unreachable, and within {@code socketTimeout} when it accepted the request but does not
- * answer.
+ * answer; in no case does the caller wait longer than the total timeout (with several URLs the client tries the
+ * next node after a failure on one, and a call still in flight at the deadline is abandoned with an
+ * {@code IndexException}).
  */
 public final class ElasticsearchSettings {
 

@@ -10,7 +10,9 @@ import java.util.regex.Pattern;
 
 /**
  * Names of ephemeral indices: {@code <prefix><yyyyMMdd't'HHmmss>-<12 hex digits>}, built from a validated
- * prefix, the creation time (UTC) and a random id, never from document content. Thread-safe.
+ * prefix, the creation time (UTC) and a random id, never from document content; the same shape names the
+ * instances of the shared index. The shared index of one vector dimension is {@code <prefix>shared-<dimension>}.
+ * Thread-safe.
  */
 final class IndexNames {
 
@@ -24,6 +26,7 @@ final class IndexNames {
 
     private final String prefix;
     private final Pattern ours;
+    private final Pattern shared;
 
     IndexNames(String prefix) {
         Arguments.check(prefix != null && prefix.length() <= MAX_PREFIX_LENGTH && PREFIX.matcher(prefix).matches(),
@@ -31,6 +34,7 @@ final class IndexNames {
                 MAX_PREFIX_LENGTH, prefix);
         this.prefix = prefix;
         this.ours = Pattern.compile(Pattern.quote(prefix) + SUFFIX);
+        this.shared = Pattern.compile(Pattern.quote(prefix) + "shared-[1-9][0-9]*");
     }
 
     String prefix() {
@@ -47,6 +51,16 @@ final class IndexNames {
     /** Whether {@code name} has the shape of a name this class makes with this prefix. */
     boolean isOurs(String name) {
         return ours.matcher(name).matches();
+    }
+
+    /** The shared index for vectors of {@code dimension} components. */
+    String shared(int dimension) {
+        return prefix + "shared-" + dimension;
+    }
+
+    /** Whether {@code name} has the shape of a shared index's name with this prefix. */
+    boolean isShared(String name) {
+        return shared.matcher(name).matches();
     }
 
     /** The wildcard pattern matching every name with this prefix. */

@@ -199,8 +199,28 @@ class ConnectionTest {
         assertThat(ElasticsearchSettings.of(url).describe()).containsEntry("timeoutMillis", 60_000L);
         try (ElasticsearchEphemeralIndexFactory f = factory(s)) {
             long t0 = System.nanoTime();
-            assertThatThrownBy(f::health).isInstanceOf(IndexException.class).hasMessageContaining("within the socket timeout of 700 ms");
+            // the client's socket timeout or the call's deadline, whichever fires first: both are 700 ms
+            assertThatThrownBy(f::health).isInstanceOf(IndexException.class).hasMessageContaining("timeout of 700 ms");
             assertThat((System.nanoTime() - t0) / 1e9).isBetween(0.6, 3.0);
+        }
+    }
+
+    @Test
+    void twoSilentNodesFailWithinTheTotalTimeoutThoughTheClientWouldTryBoth() throws Exception {
+        String first = serve(0, HEALTH);
+        HttpServer firstServer = server;
+        String second = serve(0, HEALTH);
+        // the client tries the second node after the first's socket timeout (800 ms): 1.6 s without the deadline
+        ElasticsearchSettings s = ElasticsearchSettings.builder().urls(List.of(first, second))
+                .socketTimeout(Duration.ofMillis(800)).timeout(Duration.ofMillis(1000)).build();
+        try (ElasticsearchEphemeralIndexFactory f = factory(s)) {
+            long t0 = System.nanoTime();
+            assertThatThrownBy(f::health).isInstanceOf(IndexException.class)
+                    .hasMessage("no complete answer from Elasticsearch at " + first + "," + second + " within the timeout of 1000 ms "
+                            + "while checking cluster health: a node may be overloaded, stopped or lost");
+            assertThat((System.nanoTime() - t0) / 1e9).isBetween(0.95, 1.5);
+        } finally {
+            firstServer.stop(0);
         }
     }
 

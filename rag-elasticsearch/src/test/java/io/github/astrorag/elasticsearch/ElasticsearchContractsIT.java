@@ -13,18 +13,22 @@ import org.junit.jupiter.api.Nested;
 /**
  * The shared contracts against the build's Elasticsearch node: the {@link EphemeralIndex} contract for
  * {@link ElasticsearchEphemeralIndex}, and the {@link Retriever} contract for
- * {@link ElasticsearchHybridRetriever} on such indexes. No index is left behind.
+ * {@link ElasticsearchHybridRetriever} on such indexes, each in both {@link IndexMode}s (an index per instance,
+ * and instances in one shared index). No instance index and no document in a shared index is left behind.
  */
 class ElasticsearchContractsIT {
 
     private static final String PREFIX = "astrorag-contract-";
     private static EsTestNode node;
     private static ElasticsearchEphemeralIndexFactory factory;
+    private static ElasticsearchEphemeralIndexFactory shared;
 
     @BeforeAll
     static void connect() {
         node = EsTestNode.main();
         factory = ElasticsearchEphemeralIndexFactory.builder(ElasticsearchSettings.of(node.url())).indexPrefix(PREFIX).build();
+        shared = ElasticsearchEphemeralIndexFactory.builder(ElasticsearchSettings.of(node.url())).indexPrefix(PREFIX)
+                .mode(IndexMode.SHARED).build();
     }
 
     @AfterAll
@@ -33,7 +37,8 @@ class ElasticsearchContractsIT {
             return;
         }
         factory.close();
-        assertThat(EsHttp.of(node.url()).indices(PREFIX + "*")).isEmpty();
+        shared.close();
+        assertThat(EsHttp.of(node.url()).leftovers(PREFIX)).isEmpty();
     }
 
     @Nested
@@ -49,6 +54,27 @@ class ElasticsearchContractsIT {
         @Override
         protected EphemeralIndex newIndex(int dimension) {
             return factory.create(dimension);
+        }
+
+        @Override
+        protected Retriever retriever() {
+            return new ElasticsearchHybridRetriever();
+        }
+    }
+
+    @Nested
+    class SharedIndex extends EphemeralIndexContract {
+        @Override
+        protected EphemeralIndex newIndex(int dimension) {
+            return shared.create(dimension);
+        }
+    }
+
+    @Nested
+    class SharedIndexHybridRetriever extends RetrieverContract {
+        @Override
+        protected EphemeralIndex newIndex(int dimension) {
+            return shared.create(dimension);
         }
 
         @Override

@@ -54,6 +54,33 @@ final class EsHttp {
         return response.body();
     }
 
+    /** The number of documents in {@code index} after refreshing it. */
+    long count(String index) throws IOException, InterruptedException {
+        send("/" + index + "/_refresh", "POST", null);
+        String body = send("/" + index + "/_count", "GET", null);
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("\"count\":(\\d+)").matcher(body);
+        if (!m.find()) {
+            throw new IOException("no count in " + body);
+        }
+        return Long.parseLong(m.group(1));
+    }
+
+    /**
+     * What instances of {@code prefix} left behind: every index of the prefix except the shared ones
+     * ({@code <prefix>shared-<dimension>}), and the shared ones that still hold documents (with their count).
+     */
+    List<String> leftovers(String prefix) throws IOException, InterruptedException {
+        List<String> out = new java.util.ArrayList<>();
+        for (String index : indices(prefix + "*")) {
+            if (!index.matches(java.util.regex.Pattern.quote(prefix) + "shared-\\d+")) {
+                out.add(index);
+            } else if (count(index) > 0) {
+                out.add(index + " (" + count(index) + " documents)");
+            }
+        }
+        return out;
+    }
+
     /** The names of the indices matching {@code pattern}, sorted. */
     List<String> indices(String pattern) throws IOException, InterruptedException {
         String body = send("/_cat/indices/" + pattern + "?h=index&expand_wildcards=all", "GET", null);

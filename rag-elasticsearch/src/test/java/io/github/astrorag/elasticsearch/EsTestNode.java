@@ -1,15 +1,11 @@
 package io.github.astrorag.elasticsearch;
 
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
-import java.util.concurrent.TimeUnit;
 
 /**
  * A test node started by {@code src/test/es/es-node.sh}: the build's main node (started in
@@ -80,17 +76,7 @@ final class EsTestNode implements AutoCloseable {
     }
 
     private String property(String key) {
-        Properties p = new Properties();
-        try (InputStream in = Files.newInputStream(state)) {
-            p.load(in);
-        } catch (IOException e) {
-            throw new IllegalStateException("cannot read " + state, e);
-        }
-        String value = p.getProperty(key);
-        if (value == null || value.isBlank()) {
-            throw new IllegalStateException("no " + key + " in " + state);
-        }
-        return value;
+        return EsScript.property(state, key);
     }
 
     /** Stops the node, keeping its data. */
@@ -113,19 +99,7 @@ final class EsTestNode implements AutoCloseable {
     }
 
     private void script(List<String> args) throws IOException, InterruptedException {
-        List<String> command = new ArrayList<>(List.of("bash", required("astrorag.es.script")));
-        command.add(args.get(0));
-        command.addAll(List.of("--state", state.toString()));
-        command.addAll(args.subList(1, args.size()));
-        ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true);
-        pb.environment().putAll(env);
-        Process p = pb.start();
-        byte[] out = p.getInputStream().readAllBytes();
-        if (!p.waitFor(200, TimeUnit.SECONDS) || p.exitValue() != 0) {
-            p.destroyForcibly();
-            throw new IllegalStateException("es-node.sh " + args.get(0) + " failed:\n" + new String(out, StandardCharsets.UTF_8));
-        }
-        System.out.print(new String(out, StandardCharsets.UTF_8));
+        EsScript.run(Path.of(required("astrorag.es.script")), args.get(0), state, args.subList(1, args.size()), env, 200);
     }
 
     /** Stops the node and removes its folder. */

@@ -29,7 +29,8 @@ public final class EsCommand implements Runnable {
 
     /** {@code astrorag es sweep}. */
     @Command(name = "sweep", mixinStandardHelpOptions = true, sortOptions = false,
-            description = "Delete transient indices (of the prefix) older than a given age: those a killed process left behind.",
+            description = "Delete what instances older than a given age left behind when their process was killed: their "
+                    + "indices (of the prefix) and their documents in the shared indices (whatever --es-mode).",
             footer = {"", "Example:", "  astrorag es sweep --es-url http://127.0.0.1:9200 --older-than 1h"})
     static final class Sweep implements Callable<Integer> {
 
@@ -56,7 +57,7 @@ public final class EsCommand implements Runnable {
             try (ElasticsearchEphemeralIndexFactory factory = index.elasticsearchFactory()) {
                 List<String> deleted = factory.sweepOrphans(age);
                 deleted.forEach(name -> out.println("deleted " + name));
-                out.printf("%d index(es) older than %s deleted%n", deleted.size(), olderThan);
+                out.printf("%d instance(s) older than %s deleted%n", deleted.size(), olderThan);
             }
             out.flush();
             return 0;

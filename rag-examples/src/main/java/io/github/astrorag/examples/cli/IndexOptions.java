@@ -6,8 +6,10 @@ import io.github.astrorag.core.index.InMemoryEphemeralIndexFactory;
 import io.github.astrorag.core.spi.EphemeralIndexFactory;
 import io.github.astrorag.elasticsearch.ElasticsearchEphemeralIndexFactory;
 import io.github.astrorag.elasticsearch.ElasticsearchSettings;
+import io.github.astrorag.elasticsearch.IndexMode;
 import java.nio.file.Path;
 import java.util.List;
+import picocli.CommandLine;
 import picocli.CommandLine.Option;
 
 /** Where each instance's transient index lives, and how to reach an Elasticsearch cluster. */
@@ -49,6 +51,19 @@ public final class IndexOptions {
             description = "Prefix of the transient index names. Default: " + ElasticsearchEphemeralIndexFactory.DEFAULT_PREFIX + ".")
     public String prefix;
 
+    @Option(names = "--es-mode", paramLabel = "MODE", converter = ModeConverter.class,
+            description = "index-per-instance (default: each question gets its own index, deleted afterwards) or shared "
+                    + "(all questions write to one index, filtered and routed by instance id; faster to open and close).")
+    public IndexMode mode;
+
+    /** Parses {@code --es-mode} by the mode's command-line name. */
+    static final class ModeConverter implements CommandLine.ITypeConverter<IndexMode> {
+        @Override
+        public IndexMode convert(String value) {
+            return IndexMode.parse(value);
+        }
+    }
+
     /** Whether the options name a cluster. */
     boolean elasticsearch() {
         return kind == Kind.ELASTICSEARCH;
@@ -58,7 +73,8 @@ public final class IndexOptions {
     EphemeralIndexFactory factory() {
         if (!elasticsearch()) {
             Arguments.check(urls == null && apiKeyEnv == null && user == null && passwordEnv == null
-                    && ca == null && fingerprint == null && prefix == null && timeout == null, "--es-* options need --index elasticsearch");
+                    && ca == null && fingerprint == null && prefix == null && timeout == null && mode == null,
+                    "--es-* options need --index elasticsearch");
             return new InMemoryEphemeralIndexFactory();
         }
         return elasticsearchFactory();
@@ -90,6 +106,9 @@ public final class IndexOptions {
         ElasticsearchEphemeralIndexFactory.Builder f = ElasticsearchEphemeralIndexFactory.builder(s.build());
         if (prefix != null) {
             f.indexPrefix(prefix);
+        }
+        if (mode != null) {
+            f.mode(mode);
         }
         return f.build();
     }

@@ -79,6 +79,9 @@ class HostileCliTest {
                 "--llm-model applies to --generator openai only");
         assertOneLineError(ask("--docs", "samples", "--stream", "--json", "Q?"), "--stream", "--json");
         assertOneLineError(ask("--docs", "samples", "--es-timeout", "5", "Q?"), "--index elasticsearch");
+        assertOneLineError(ask("--docs", "samples", "--es-mode", "shared", "Q?"), "--index elasticsearch");
+        assertOneLineError(ask("--docs", "samples", "--index", "elasticsearch", "--es-url", "http://127.0.0.1:9", "--es-mode", "pooled", "Q?"),
+                "unknown Elasticsearch index mode 'pooled', expected one of index-per-instance, shared");
     }
 
     @Test
