@@ -66,7 +66,7 @@ class AstroRagPresetsIT {
 
     /**
      * Each preset call loads an ONNX session and its worker threads and the pipeline owns them: 100 pipelines
-     * opened, used and closed leave the thread count where it was and resident memory within a bound far below
+     * opened, used and closed leave the thread count where it was, and the second 50 add resident memory far below
      * what one leaked session per pipeline would take (MiniLM's quantized weights alone are over 20 MB).
      */
     @Test
@@ -76,14 +76,20 @@ class AstroRagPresetsIT {
         }
         System.gc();
         int threads = settledThreadCount(Integer.MAX_VALUE);
-        long rss = residentKiB();
-        for (int i = 0; i < 100; i++) {
+        for (int i = 0; i < 50; i++) {
+            useAndClose();
+        }
+        System.gc();
+        long half = residentKiB();
+        for (int i = 0; i < 50; i++) {
             useAndClose();
         }
         System.gc();
         assertThat(settledThreadCount(threads)).isLessThanOrEqualTo(threads + 1);
-        long grownMiB = (residentKiB() - rss) / 1024;
-        assertThat(grownMiB).as("resident memory growth in MiB over 100 pipelines").isLessThan(300);
+        // the native allocator keeps freed arenas, so the first pipelines raise the resident size once; a leaked
+        // session per pipeline keeps raising it: compare the second 50 pipelines' growth with one session's size
+        long grownMiB = (residentKiB() - half) / 1024;
+        assertThat(grownMiB).as("resident memory growth in MiB over the second 50 pipelines").isLessThan(120);
     }
 
     private static void useAndClose() {
