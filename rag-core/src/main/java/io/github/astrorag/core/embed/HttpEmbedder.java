@@ -39,7 +39,8 @@ import org.jspecify.annotations.Nullable;
  * to the builder or, if none was, learned from the first reply; it is then scaled to unit L2 norm. A
  * reply that is not JSON, lacks vectors, has fewer or more than asked, holds a NaN or a vector of another
  * dimension fails the call with an {@link EmbeddingException} naming the endpoint, the batch and the
- * text; an HTTP failure's says the status and the server's message. {@link #dimension()} before any call
+ * text; an HTTP failure's says the status and the server's message. A vector already of unit norm (within
+ * {@value #UNIT_TOLERANCE}) is kept bit for bit, so the vectors equal those of the model behind the server. {@link #dimension()} before any call
  * embeds one short probe text when no dimension was given.
  *
  * <p><b>Prefixes.</b> Models such as e5 ({@code "query: "}, {@code "passage: "}) and bge
@@ -66,6 +67,8 @@ public abstract sealed class HttpEmbedder implements Embedder permits OpenAiComp
     public static final int MAX_CONCURRENCY = 64;
     /** Largest dimension accepted. */
     public static final int MAX_DIMENSION = 1 << 16;
+    /** A vector whose L2 norm is this close to 1 is kept as the server sent it (bit for bit); others are scaled. */
+    public static final double UNIT_TOLERANCE = 1e-6;
     /** What {@link #dimension()} embeds (as a passage) to learn the dimension. */
     public static final String DIMENSION_PROBE = "dimension probe";
 
@@ -228,10 +231,13 @@ public abstract sealed class HttpEmbedder implements Embedder permits OpenAiComp
                         + " at " + j + ")");
             }
         }
-        if (Vectors.norm(v) == 0) {
+        double norm = Vectors.norm(v);
+        if (norm == 0) {
             throw malformed(where, "the vector of text #" + text + " is all zero");
         }
-        Vectors.normalizeInPlace(v);
+        if (Math.abs(norm - 1) > UNIT_TOLERANCE) {
+            Vectors.normalizeInPlace(v);
+        }
     }
 
     private String where() {
