@@ -185,7 +185,7 @@ class ElasticsearchIndexIT {
             io.github.astrorag.core.model.Query q = io.github.astrorag.core.model.Query.of("andromeda").withEmbedding(new float[] {0, 1, 0.5f});
             assertThat(new ElasticsearchHybridRetriever().retrieve(q, index, 3)).containsExactlyElementsOf(hybrid);
             assertThatThrownBy(() -> new ElasticsearchHybridRetriever().retrieve(q, new InMemoryEphemeralIndex("m", 3), 3))
-                    .hasMessageContaining("needs an index with full-text search");
+                    .isInstanceOf(IllegalStateException.class).hasMessageContaining("needs an index with full-text search");
         }
     }
 

@@ -33,7 +33,10 @@ import org.jspecify.annotations.Nullable;
  * counted while splitting is not counted again when packed, and a longer overlap costs a count of its
  * new word only. Where counts need not add up (pieces joined by a plain space, pieces cut inside a
  * word) the grown chunk is counted again: O(p) counts of a chunk's length for p pieces per chunk.
- * Immutable and thread-safe.
+ * Text without white space (a megabyte-long "word", CJK, emoji) is cut at token boundaries by searches
+ * over windows about twice a chunk long, never over the rest of the text: O(n log c) for n characters
+ * and chunks of c characters. The boundary patterns match runs of white space and closing punctuation
+ * only, so they cannot backtrack. Immutable and thread-safe.
  */
 public final class RecursiveTokenChunker implements Chunker {
 
@@ -157,13 +160,20 @@ public final class RecursiveTokenChunker implements Chunker {
         split(text, from, end, level + 1, out);
     }
 
-    /** Cuts at token boundaries: the longest prefix that fits, found by binary search on its length. */
+    /**
+     * Cuts at token boundaries: the longest prefix that fits, found by binary search on its length within
+     * a window. The first window is {@value #PREFIX_CHARS_PER_TOKEN} characters per allowed token, the
+     * next twice the piece before it, and a window doubles while it still fits whole; so a search costs
+     * O(w log w) for a piece of about w characters, never a count of the whole remaining text: O(n log w)
+     * for a text of n characters, even one word of a megabyte.
+     */
     private void splitByTokens(String text, int start, int end, List<int[]> out) {
         int from = start;
+        long window = (long) maxTokens * PREFIX_CHARS_PER_TOKEN;
         while (from < end) {
             int least = from + Character.charCount(text.codePointAt(from)); // at least one character
             int lo = least;
-            int hi = end;
+            int hi = windowEnd(text, from, end, least, window);
             int best = least;
             while (lo <= hi) {
                 int mid = (lo + hi) >>> 1;
@@ -176,7 +186,28 @@ public final class RecursiveTokenChunker implements Chunker {
                 }
             }
             out.add(new int[] {from, best, -1});
+            window = 2L * (best - from) + 2;
             from = best;
+        }
+    }
+
+    /**
+     * The end of the window searched for the next token cut from {@code from}: {@code end}, or the first
+     * window (doubling from {@code size} characters) that is over the limit, never inside a surrogate pair.
+     */
+    private int windowEnd(String text, int from, int end, int least, long size) {
+        while (true) {
+            if (from + size >= end) {
+                return end;
+            }
+            int cut = (int) (from + size);
+            if (cut > least && Character.isLowSurrogate(text.charAt(cut))) {
+                cut--;
+            }
+            if (counter.count(text.substring(from, cut)) > maxTokens) {
+                return cut;
+            }
+            size *= 2;
         }
     }
 

@@ -6,9 +6,12 @@ import io.github.astrorag.core.model.Context;
 import io.github.astrorag.core.spi.TraceSink;
 import io.github.astrorag.core.text.Sentences;
 import io.github.astrorag.core.text.Terms;
+import java.util.Arrays;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -30,8 +33,9 @@ import java.util.regex.Pattern;
  * galaxy. [2] The …"}) belongs to the sentence before it. The quote is always verbatim text of the
  * chunk. The result has one citation per distinct (number, quote), in order of first appearance.
  *
- * <p>Cost: O(m · s · t) for m markers, s sentences per cited chunk and t terms per sentence. Stateless;
- * thread-safe.
+ * <p>Cost: linear in the reply's length, plus O(log r) per marker for r reply sentences, plus one quote
+ * per distinct (number, reply sentence): O(s · t) for s sentences per cited chunk and t terms per
+ * sentence. Stateless; thread-safe.
  */
 public final class CitationParser {
 
@@ -39,26 +43,33 @@ public final class CitationParser {
     public static final String INVALID_CITATIONS = "invalidCitations";
 
     private static final Pattern MARKER = Pattern.compile("\\[\\s*(\\d{1,9}(?:\\s*[,;]\\s*\\d{1,9})*)\\s*]");
-    private static final Pattern MARKERS_ONLY = Pattern.compile("(?:\\s*" + MARKER.pattern() + ")+\\s*");
     private static final Pattern NUMBER = Pattern.compile("\\d+");
 
     /** The citations of {@code reply} in {@code context}; invalid numbers go to {@code trace}. */
     public List<Citation> parse(String reply, Context context, TraceSink trace) {
         List<Sentences.Span> replySentences = Sentences.split(reply);
+        int[] leadingMarkersEnd = new int[replySentences.size()];
+        Arrays.fill(leadingMarkersEnd, -1);
+        Map<List<Integer>, String> quotes = new HashMap<>();
         Set<Citation> citations = new LinkedHashSet<>();
         Set<Integer> invalid = new LinkedHashSet<>();
         Matcher m = MARKER.matcher(reply);
         while (m.find()) {
             Matcher numbers = NUMBER.matcher(m.group(1));
+            int citing = Integer.MIN_VALUE;
             while (numbers.find()) {
                 int n = Integer.parseInt(numbers.group());
                 if (n < 1 || n > context.chunks().size()) {
                     invalid.add(n);
                     continue;
                 }
+                if (citing == Integer.MIN_VALUE) {
+                    citing = citingSentence(reply, replySentences, leadingMarkersEnd, m.start());
+                }
                 Chunk chunk = context.chunks().get(n - 1).chunk();
-                String citing = citingSentence(reply, replySentences, m.start());
-                citations.add(Citation.of(n, chunk, quote(chunk.text(), citing)));
+                String citingText = citing < 0 ? reply : replySentences.get(citing).text();
+                String quote = quotes.computeIfAbsent(List.of(n, citing), k -> quote(chunk.text(), citingText));
+                citations.add(Citation.of(n, chunk, quote));
             }
         }
         if (!invalid.isEmpty()) {
@@ -67,17 +78,45 @@ public final class CitationParser {
         return List.copyOf(citations);
     }
 
-    /** The text of the reply sentence a marker at {@code offset} belongs to. */
-    private static String citingSentence(String reply, List<Sentences.Span> sentences, int offset) {
-        for (int i = 0; i < sentences.size(); i++) {
-            Sentences.Span s = sentences.get(i);
-            if (offset >= s.start() && offset < s.end()) {
-                boolean opensSentence = MARKERS_ONLY.matcher(reply.substring(s.start(), offset)).matches()
-                        || offset == s.start();
-                return opensSentence && i > 0 ? sentences.get(i - 1).text() : s.text();
+    /**
+     * The index of the reply sentence a marker at {@code offset} belongs to, or -1 for the whole reply
+     * (an offset in no sentence). Binary search over the sentences; {@code leadingMarkersEnd} caches, per
+     * sentence, where the markers (and white space) that open it end, so that every marker costs O(log s).
+     */
+    private static int citingSentence(String reply, List<Sentences.Span> sentences, int[] leadingMarkersEnd, int offset) {
+        int lo = 0;
+        int hi = sentences.size() - 1;
+        while (lo <= hi) {
+            int mid = (lo + hi) >>> 1;
+            Sentences.Span s = sentences.get(mid);
+            if (offset < s.start()) {
+                hi = mid - 1;
+            } else if (offset >= s.end()) {
+                lo = mid + 1;
+            } else {
+                if (leadingMarkersEnd[mid] < 0) {
+                    leadingMarkersEnd[mid] = leadingMarkersEnd(reply, s.start(), s.end());
+                }
+                boolean opensSentence = offset <= leadingMarkersEnd[mid];
+                return opensSentence && mid > 0 ? mid - 1 : mid;
             }
         }
-        return reply;
+        return -1;
+    }
+
+    /** The end of the markers and white space that start [start, end): {@code start} if there are none. */
+    private static int leadingMarkersEnd(String reply, int start, int end) {
+        Matcher marker = MARKER.matcher(reply);
+        int pos = start;
+        while (true) {
+            while (pos < end && Character.isWhitespace(reply.charAt(pos))) {
+                pos++;
+            }
+            if (pos >= end || !marker.region(pos, end).lookingAt()) {
+                return pos;
+            }
+            pos = marker.end();
+        }
     }
 
     /** The sentence of {@code chunkText} that best matches {@code citing}, verbatim. */

@@ -10,7 +10,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
 import java.util.stream.Stream;
 
 /**
@@ -18,23 +23,47 @@ import java.util.stream.Stream;
  *
  * <p>A folder is walked recursively in a stable order (paths sorted by their text); hidden files and
  * files no loader supports are skipped; a folder with no supported file fails as
- * {@link DocumentException.Unreadable}. A file given by name that no loader supports fails as
- * {@link DocumentException.Unsupported}. Documents found in a folder get ids relative to it
- * ({@code sub/notes.md}), so that two files of one name in different subfolders stay distinct.
- * {@link #loadAll(Collection)} loads every path before returning, so that one bad file fails the
- * whole call and nothing is indexed.
+ * {@link DocumentException.Unreadable}. A file given by name that no loader supports (or that has no
+ * extension) fails as {@link DocumentException.Unsupported}, listing the supported types.
+ *
+ * <p>Symbolic links: a link inside a folder that leads to a file inside that folder is read (once, see
+ * below); a link that leads outside the folder is not followed and fails the call as
+ * {@link DocumentException.Unreadable} naming the link and its target (give the target by name to load
+ * it). Links to folders are not walked into.
+ *
+ * <p>Ids and sources: a document found in a folder gets its path relative to that folder as id and source
+ * ({@code sub/notes.md}); a file given by name, its file name. When {@link #loadAll} yields two documents
+ * of one id (two folders both holding {@code notes.txt}, or {@code a/notes.txt} and {@code b/notes.txt}
+ * given by name), each of those gets the path as given instead ({@code a/notes.txt}), so that citations
+ * tell them apart. The same file reached twice in one call (given twice, through two folders or through
+ * a link) is loaded once: files are compared by their real path.
+ *
+ * <p>Limits: besides each loader's limits per file, the text of all the documents of one call is
+ * limited to {@code maxTotalChars} characters (default 128 Mi); the file that goes over fails the call
+ * as {@link DocumentException.TooLarge}. {@link #loadAll(Collection)} loads every path before returning,
+ * so that one bad file fails the whole call and nothing is indexed. Stateless and thread-safe.
  */
 public final class FileSystemDocumentLoader implements DocumentLoader {
 
-    private final List<DocumentLoader> loaders;
+    private static final String SUPPORTED = "use .txt, .text, .md, .markdown or .pdf";
 
-    /** A loader over the given per-type loaders, tried in order. */
+    private final List<DocumentLoader> loaders;
+    private final long maxTotalChars;
+
+    /** A loader over the given per-type loaders, tried in order, with the default 128 Mi characters per call. */
     public FileSystemDocumentLoader(List<DocumentLoader> loaders) {
-        Arguments.check(!loaders.isEmpty(), "at least one loader is needed");
-        this.loaders = List.copyOf(loaders);
+        this(loaders, LoaderLimits.DEFAULT_MAX_TOTAL_CHARS);
     }
 
-    /** Text, Markdown and PDF with the default 50 MiB limit per file. */
+    /** A loader over the given per-type loaders, refusing calls whose documents hold over {@code maxTotalChars}. */
+    public FileSystemDocumentLoader(List<DocumentLoader> loaders, long maxTotalChars) {
+        Arguments.check(!loaders.isEmpty(), "at least one loader is needed");
+        LoaderLimits.checkPositive("maxTotalChars", maxTotalChars);
+        this.loaders = List.copyOf(loaders);
+        this.maxTotalChars = maxTotalChars;
+    }
+
+    /** Text, Markdown and PDF with the default limits: 50 MiB and 64 Mi characters per file, 128 Mi per call. */
     public static FileSystemDocumentLoader defaults() {
         return new FileSystemDocumentLoader(List.of(new TextDocumentLoader(), new PdfDocumentLoader()));
     }
@@ -44,6 +73,16 @@ public final class FileSystemDocumentLoader implements DocumentLoader {
         return new FileSystemDocumentLoader(List.of(new TextDocumentLoader(maxBytes), new PdfDocumentLoader(maxBytes)));
     }
 
+    /**
+     * Text, Markdown and PDF, refusing files over {@code maxBytes}, files whose text is over
+     * {@code maxChars} characters, and calls whose documents hold over {@code maxTotalChars} characters.
+     */
+    public static FileSystemDocumentLoader withLimits(long maxBytes, long maxChars, long maxTotalChars) {
+        int perPage = (int) Math.min(maxChars, PdfDocumentLoader.DEFAULT_MAX_PAGE_CHARS);
+        return new FileSystemDocumentLoader(List.of(new TextDocumentLoader(maxBytes, maxChars),
+                new PdfDocumentLoader(maxBytes, maxChars, perPage)), maxTotalChars);
+    }
+
     @Override
     public boolean supports(Path file) {
         return loaders.stream().anyMatch(l -> l.supports(file));
@@ -51,35 +90,39 @@ public final class FileSystemDocumentLoader implements DocumentLoader {
 
     @Override
     public List<Document> load(Path path) {
-        if (Files.isDirectory(path)) {
-            return loadFolder(path);
-        }
-        if (!Files.exists(path)) {
-            throw new DocumentException.Unreadable(path, "no such file or folder: " + path, null);
-        }
-        return loaderFor(path).load(path);
+        return loadAll(List.of(path));
     }
 
     /** The documents of every path, in order; fails on the first bad one. */
+    @Override
     public List<Document> loadAll(Collection<Path> paths) {
-        List<Document> out = new ArrayList<>();
+        Call call = new Call();
         for (Path p : paths) {
-            out.addAll(load(p));
+            if (Files.isDirectory(p)) {
+                loadFolder(p, call);
+            } else if (!Files.exists(p)) {
+                throw new DocumentException.Unreadable(p, "no such file or folder: " + p, null);
+            } else {
+                String name = p.getFileName() == null ? p.toString() : p.getFileName().toString();
+                loadFile(p, name, slashes(p), call);
+            }
         }
-        return out;
+        return call.distinctIds();
     }
 
     private DocumentLoader loaderFor(Path file) {
         return loaders.stream().filter(l -> l.supports(file)).findFirst()
-                .orElseThrow(() -> new DocumentException.Unsupported(file, "unsupported file type '."
-                        + LoaderLimits.extension(file) + "' of " + file + ": use .txt, .md or .pdf"));
+                .orElseThrow(() -> new DocumentException.Unsupported(file, LoaderLimits.extension(file).isEmpty()
+                        ? file + " has no file extension, so its type is unknown: " + SUPPORTED
+                        : "unsupported file type '." + LoaderLimits.extension(file) + "' of " + file + ": " + SUPPORTED));
     }
 
-    private List<Document> loadFolder(Path folder) {
+    private void loadFolder(Path folder, Call call) {
+        Path realFolder = realPath(folder);
         List<Path> files;
-        try (Stream<Path> walk = Files.walk(folder)) {
+        try (Stream<Path> walk = Files.walk(realFolder)) {
             files = walk.filter(Files::isRegularFile)
-                    .filter(p -> !isHidden(folder.relativize(p)))
+                    .filter(p -> !isHidden(realFolder.relativize(p)))
                     .filter(this::supports)
                     .sorted((a, b) -> a.toString().compareTo(b.toString()))
                     .toList();
@@ -89,14 +132,67 @@ public final class FileSystemDocumentLoader implements DocumentLoader {
         if (files.isEmpty()) {
             throw new DocumentException.Unreadable(folder, "no .txt, .md or .pdf file in folder " + folder, null);
         }
-        List<Document> out = new ArrayList<>();
         for (Path f : files) {
-            String rel = folder.relativize(f).toString().replace('\\', '/');
-            for (Document d : loaderFor(f).load(f)) {
-                out.add(d.withId(rel));
+            Path real = realPath(f);
+            if (!real.startsWith(realFolder)) {
+                Path link = folder.resolve(realFolder.relativize(f));
+                throw new DocumentException.Unreadable(link, link + " is a symbolic link to " + real + ", outside the folder "
+                        + folder + ": links out of a folder are not followed; give that file by name to load it", null);
             }
+            String rel = slashes(realFolder.relativize(f));
+            loadFile(f, rel, slashes(folder.resolve(rel)), call);
         }
-        return out;
+    }
+
+    /** Loads {@code file} as {@code id}, unless this call has read it already; {@code qualified} is the path as given. */
+    private void loadFile(Path file, String id, String qualified, Call call) {
+        if (!call.seen.add(realPath(file))) {
+            return;
+        }
+        for (Document d : loaderFor(file).load(file)) {
+            call.chars += d.text().length();
+            if (call.chars > maxTotalChars) {
+                throw new DocumentException.TooLarge(file, String.format(Locale.ROOT,
+                        "%s brings the text of this call to %,d characters, over the limit of %,d characters per"
+                                + " call: load fewer files or raise the loader's maxTotalChars",
+                        file, call.chars, maxTotalChars));
+            }
+            call.documents.add(d.named(id));
+            call.qualified.add(qualified);
+        }
+    }
+
+    /** The documents and what else one {@link #loadAll} call has read. */
+    private static final class Call {
+        final List<Document> documents = new ArrayList<>();
+        final List<String> qualified = new ArrayList<>();
+        final Set<Path> seen = new HashSet<>();
+        long chars;
+
+        /** The documents, those of a shared id renamed by the path as given. */
+        List<Document> distinctIds() {
+            Map<String, Integer> count = new HashMap<>();
+            documents.forEach(d -> count.merge(d.id(), 1, Integer::sum));
+            List<Document> out = new ArrayList<>(documents.size());
+            for (int i = 0; i < documents.size(); i++) {
+                Document d = documents.get(i);
+                String id = count.get(d.id()) > 1 ? qualified.get(i) : d.id();
+                out.add(id.equals(d.id()) ? d : d.named(id));
+            }
+            return out;
+        }
+    }
+
+    private static Path realPath(Path p) {
+        try {
+            return p.toRealPath();
+        } catch (IOException e) {
+            throw new DocumentException.Unreadable(p, "cannot resolve " + p + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static String slashes(Path p) {
+        return p.normalize().toString().replace('\\', '/');
     }
 
     private static boolean isHidden(Path relative) {

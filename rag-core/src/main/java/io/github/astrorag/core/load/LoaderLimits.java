@@ -1,16 +1,24 @@
 package io.github.astrorag.core.load;
 
 import io.github.astrorag.core.DocumentException;
+import io.github.astrorag.core.Arguments;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 
-/** Checks shared by the file loaders: existence, readability and the size limit, before any byte is read. */
+/**
+ * Checks shared by the file loaders: existence, readability and the size limit, before any byte is read;
+ * and the limits on the characters extracted, checked while extracting.
+ */
 final class LoaderLimits {
 
     /** 50 MiB: the default largest file a loader reads. */
     static final long DEFAULT_MAX_BYTES = 50L * 1024 * 1024;
+    /** 64 Mi characters: the default most text extracted from one file (a 50 MiB text file fits). */
+    static final long DEFAULT_MAX_CHARS = 64L * 1024 * 1024;
+    /** 128 Mi characters: the default most text of all the documents of one load call. */
+    static final long DEFAULT_MAX_TOTAL_CHARS = 128L * 1024 * 1024;
 
     private LoaderLimits() {
     }
@@ -37,6 +45,19 @@ final class LoaderLimits {
             throw new DocumentException.Empty(file, file + " is empty (0 bytes)");
         }
         return size;
+    }
+
+    /** Refuses {@code chars} extracted from {@code file} when over {@code maxChars}. */
+    static void checkChars(Path file, long chars, long maxChars) {
+        if (chars > maxChars) {
+            throw new DocumentException.TooLarge(file, String.format(Locale.ROOT,
+                    "%s holds over %,d characters of text, over the limit of %,d characters per file: split it or"
+                            + " raise the loader's maxChars", file, chars, maxChars));
+        }
+    }
+
+    static void checkPositive(String name, long value) {
+        Arguments.check(value > 0, "%s must be positive, was %d", name, value);
     }
 
     static String extension(Path file) {

@@ -4,9 +4,11 @@ import io.github.astrorag.core.DocumentException;
 import io.github.astrorag.core.Arguments;
 import io.github.astrorag.core.model.Document;
 import io.github.astrorag.core.spi.DocumentLoader;
+import io.github.astrorag.core.text.MarkdownHeadings;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
+import java.nio.charset.Charset;
 import java.nio.charset.CharsetDecoder;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
@@ -14,33 +16,42 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
+import java.util.function.IntPredicate;
 
 /**
- * Reads plain text ({@code .txt}) and Markdown ({@code .md}, {@code .markdown}) as strict UTF-8.
+ * Reads plain text ({@code .txt}, {@code .text}) and Markdown ({@code .md}, {@code .markdown}) as strict
+ * UTF-8, or as strict UTF-16 when the file starts with a UTF-16 byte-order mark ({@code FF FE} little-endian,
+ * {@code FE FF} big-endian).
  *
- * <p>A byte-order mark is dropped. A NUL byte means binary content and fails as
- * {@link DocumentException.Malformed}, as do bytes that are not UTF-8 (the message gives the byte
- * offset). A Markdown document's title is its first {@code #} heading; otherwise the file name without
+ * <p>A byte-order mark is dropped. A NUL character means binary content and fails as
+ * {@link DocumentException.Malformed}, as do bytes that do not decode (the message gives the byte
+ * offset). Text of more than {@code maxChars} characters (default 64 Mi) fails as
+ * {@link DocumentException.TooLarge}. A Markdown document's title is its first {@code #} heading ({@link MarkdownHeadings}, linear); otherwise the file name without
  * extension. Files over {@code maxBytes} (default 50 MiB) are refused before they are read.
  */
 public final class TextDocumentLoader implements DocumentLoader {
 
     private static final Set<String> EXTENSIONS = Set.of("txt", "text", "md", "markdown");
-    private static final Pattern HEADING = Pattern.compile("(?m)^\\s{0,3}#{1,6}\\s+(.+?)\\s*#*\\s*$");
 
     private final long maxBytes;
+    private final long maxChars;
 
-    /** A loader with the default 50 MiB limit. */
+    /** A loader with the default limits: 50 MiB per file, 64 Mi characters of text. */
     public TextDocumentLoader() {
         this(LoaderLimits.DEFAULT_MAX_BYTES);
     }
 
-    /** A loader that refuses files over {@code maxBytes}. */
+    /** A loader that refuses files over {@code maxBytes}, and text over 64 Mi characters. */
     public TextDocumentLoader(long maxBytes) {
-        Arguments.check(maxBytes > 0, "maxBytes must be positive, was %d", maxBytes);
+        this(maxBytes, LoaderLimits.DEFAULT_MAX_CHARS);
+    }
+
+    /** A loader that refuses files over {@code maxBytes} and text over {@code maxChars} characters. */
+    public TextDocumentLoader(long maxBytes, long maxChars) {
+        LoaderLimits.checkPositive("maxBytes", maxBytes);
+        LoaderLimits.checkPositive("maxChars", maxChars);
         this.maxBytes = maxBytes;
+        this.maxChars = maxChars;
     }
 
     @Override
@@ -61,37 +72,58 @@ public final class TextDocumentLoader implements DocumentLoader {
             throw new DocumentException.Unreadable(file, "cannot read " + file + ": " + e.getMessage(), e);
         }
         String text = decode(file, bytes);
+        LoaderLimits.checkChars(file, text.length(), maxChars);
         if (text.isBlank()) {
             throw new DocumentException.Empty(file, file + " holds only white space");
         }
         String title = LoaderLimits.baseName(file);
         if (!LoaderLimits.extension(file).startsWith("t")) {
-            Matcher m = HEADING.matcher(text);
-            if (m.find()) {
-                title = m.group(1);
+            String heading = MarkdownHeadings.first(text);
+            if (heading != null) {
+                title = heading;
             }
         }
         String name = file.getFileName().toString();
         return List.of(new Document(name, title, name, text, List.of(), FileMetadata.of(file)));
     }
 
+    /** The text of {@code bytes}: UTF-16 after its byte-order mark, else UTF-8 (without a byte-order mark). */
     static String decode(Path file, byte[] bytes) {
-        for (int i = 0; i < bytes.length; i++) {
-            if (bytes[i] == 0) {
-                throw new DocumentException.Malformed(file, file + " looks binary (a NUL byte at offset " + i
-                        + "): only UTF-8 text is read from ." + LoaderLimits.extension(file) + " files", null);
-            }
+        Charset charset = StandardCharsets.UTF_8;
+        int skip = 0;
+        if (bytes.length >= 2 && (bytes[0] & 0xFF) == 0xFF && (bytes[1] & 0xFF) == 0xFE) {
+            charset = StandardCharsets.UTF_16LE;
+            skip = 2;
+        } else if (bytes.length >= 2 && (bytes[0] & 0xFF) == 0xFE && (bytes[1] & 0xFF) == 0xFF) {
+            charset = StandardCharsets.UTF_16BE;
+            skip = 2;
         }
-        CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder()
+        if (skip == 0) {
+            checkNoNul(file, bytes.length, i -> bytes[i] == 0, "byte offset");
+        }
+        CharsetDecoder decoder = charset.newDecoder()
                 .onMalformedInput(CodingErrorAction.REPORT)
                 .onUnmappableCharacter(CodingErrorAction.REPORT);
-        ByteBuffer in = ByteBuffer.wrap(bytes);
+        ByteBuffer in = ByteBuffer.wrap(bytes, skip, bytes.length - skip);
+        String text;
         try {
-            String text = decoder.decode(in).toString();
-            return text.startsWith("\uFEFF") ? text.substring(1) : text;
+            text = decoder.decode(in).toString();
         } catch (CharacterCodingException e) {
-            throw new DocumentException.Malformed(file, file + " is not valid UTF-8 (near byte " + in.position()
-                    + "): convert it to UTF-8 first", e);
+            throw new DocumentException.Malformed(file, file + " is not valid " + charset.name() + " (near byte "
+                    + in.position() + "): convert it to UTF-8 first", e);
+        }
+        String decoded = text;
+        checkNoNul(file, decoded.length(), i -> decoded.charAt(i) == 0, "character");
+        return text.startsWith("\uFEFF") ? text.substring(1) : text;
+    }
+
+    /** Fails as binary content at the first of {@code length} positions that holds a NUL. */
+    private static void checkNoNul(Path file, int length, IntPredicate nulAt, String unit) {
+        for (int i = 0; i < length; i++) {
+            if (nulAt.test(i)) {
+                throw new DocumentException.Malformed(file, file + " looks binary (a NUL at " + unit + " " + i
+                        + "): only text is read from ." + LoaderLimits.extension(file) + " files", null);
+            }
         }
     }
 }

@@ -57,6 +57,16 @@ public record Document(String id, String title, String source, String text, List
         return new Document(id, title, source, text, pageStarts, Metadata.merged(metadata, more));
     }
 
+    /**
+     * This document under {@code name} as both its id and its source, the metadata's {@code source} following
+     * (how a loader tells apart files of one name found in different folders).
+     */
+    public Document named(String name) {
+        Map<String, String> renamed = metadata.containsKey(Metadata.SOURCE)
+                ? Metadata.merged(metadata, Map.of(Metadata.SOURCE, name)) : metadata;
+        return new Document(name, title, name, text, pageStarts, renamed);
+    }
+
     /** This document under another id, everything else kept. */
     public Document withId(String newId) {
         return new Document(newId, title, source, text, pageStarts, metadata);

@@ -140,12 +140,10 @@ public final class RagPipeline implements AutoCloseable {
             throw new IllegalArgumentException("no documents given: name at least one file or folder");
         }
         long started = System.nanoTime();
-        List<Document> documents = new ArrayList<>();
-        long done = 0;
-        for (Path p : paths) {
-            documents.addAll(loader.load(p));
-            listener.progress("load", ++done, paths.size());
-        }
+        // one call for all paths, so that the loader can skip a file given twice, limit the whole call's text and
+        // keep ids distinct across paths
+        List<Document> documents = loader.loadAll(paths);
+        listener.progress("load", paths.size(), paths.size());
         Map<String, Object> details = new LinkedHashMap<>();
         details.put("paths", paths.size());
         details.put("documents", documents.size());

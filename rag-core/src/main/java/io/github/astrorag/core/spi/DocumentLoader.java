@@ -2,6 +2,8 @@ package io.github.astrorag.core.spi;
 
 import io.github.astrorag.core.model.Document;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 
 /**
@@ -26,4 +28,17 @@ public interface DocumentLoader {
 
     /** The documents of one file. */
     List<Document> load(Path file);
+
+    /**
+     * The documents of every path of one call, in order: by default each path's {@link #load}, one after
+     * the other, failing on the first bad one. Loaders that can do better across paths (skip a file given
+     * twice, limit the text of the whole call, keep ids distinct) override it.
+     */
+    default List<Document> loadAll(Collection<Path> paths) {
+        List<Document> out = new ArrayList<>();
+        for (Path p : paths) {
+            out.addAll(load(p));
+        }
+        return out;
+    }
 }

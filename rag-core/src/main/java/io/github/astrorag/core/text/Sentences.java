@@ -11,7 +11,8 @@ import java.util.regex.Pattern;
  * characters, not ending in {@code , ; : -}) followed by a capital, digit or list mark: a heading or a
  * list item; inside wrapped text (as PDF text is) it does not, and its white space is kept in the
  * quote. Common abbreviations ({@code Dr.}, {@code e.g.}, single initials) do
- * not end a sentence. Each sentence keeps its character span.
+ * not end a sentence. Each sentence keeps its character span. Linear in the text's length: no pattern
+ * here can backtrack over more than one run of white space or closing quotes.
  */
 public final class Sentences {
 
@@ -21,6 +22,9 @@ public final class Sentences {
     private static final int SHORT_LINE = 40;
     private static final Pattern ABBREVIATION = Pattern.compile(
             "(?i)(?:\\b(?:mr|mrs|ms|dr|prof|st|vs|etc|e\\.g|i\\.e|approx|fig|no|vol|jr|sr|inc|ltd|mt|ca)|\\b\\p{L})\\.$");
+
+    /** Characters before a sentence end searched for an abbreviation. */
+    private static final int ABBREVIATION_WINDOW = 16;
 
     private Sentences() {
     }
@@ -35,8 +39,7 @@ public final class Sentences {
         Matcher m = END.matcher(text);
         int from = 0;
         while (m.find()) {
-            String before = text.substring(from, m.start());
-            if (!m.group().contains("\n") && ABBREVIATION.matcher(before).find()) {
+            if (!m.group().contains("\n") && abbreviationBefore(text, from, m.start())) {
                 continue;
             }
             boolean afterEnd = m.start() > 0 && ".!?\"')]".indexOf(text.charAt(m.start() - 1)) >= 0;
@@ -48,6 +51,16 @@ public final class Sentences {
         }
         add(text, from, text.length(), out);
         return out;
+    }
+
+    /**
+     * Whether [from, end) ends in an abbreviation. Only its last {@value #ABBREVIATION_WINDOW} characters
+     * are searched (the longest abbreviation, {@code approx.}, and the character before it, with room to
+     * spare), so that a long run of abbreviations costs linear time, not quadratic.
+     */
+    private static boolean abbreviationBefore(String text, int from, int end) {
+        int start = Math.max(from, end - ABBREVIATION_WINDOW);
+        return ABBREVIATION.matcher(text).region(start, end).useTransparentBounds(start > from).find();
     }
 
     private static boolean shortLine(String text, int lineEnd) {

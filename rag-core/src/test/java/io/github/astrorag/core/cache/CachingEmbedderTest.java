@@ -108,4 +108,34 @@ class CachingEmbedderTest {
                     .containsEntry("cache", "not used: the embedder declares no fingerprint");
         }
     }
+
+    /** The decorator keeps the Embedder contract over either cache. */
+    @org.junit.jupiter.api.Nested
+    class OverTheInMemoryCache extends io.github.astrorag.core.testing.EmbedderContract {
+        @Override
+        protected Embedder embedder() {
+            return new CachingEmbedder(new HashingEmbedder(), new InMemoryEmbeddingCache());
+        }
+
+        @Override
+        protected double tolerance() {
+            return 0;
+        }
+    }
+
+    @org.junit.jupiter.api.Nested
+    class OverTheSqliteCache extends io.github.astrorag.core.testing.EmbedderContract {
+        @org.junit.jupiter.api.io.TempDir
+        java.nio.file.Path dir;
+
+        @Override
+        protected Embedder embedder() {
+            return new CachingEmbedder(new HashingEmbedder(), SqliteEmbeddingCache.inFolder(dir));
+        }
+
+        @Override
+        protected double tolerance() {
+            return 0;
+        }
+    }
 }

@@ -2,12 +2,14 @@ package io.github.astrorag.core.chunk;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import io.github.astrorag.core.model.Chunk;
 import io.github.astrorag.core.model.Document;
 import io.github.astrorag.core.spi.Chunker;
-import io.github.astrorag.core.spi.ChunkerContract;
+import io.github.astrorag.core.testing.ChunkerContract;
 import io.github.astrorag.core.token.TokenCounter;
+import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -62,6 +64,46 @@ class RecursiveTokenChunkerTest extends ChunkerContract {
         List<Chunk> chunks = chunker.chunk(Document.of("d", word));
         assertThat(chunks).hasSizeGreaterThan(5).allSatisfy(c -> assertThat(c.tokens()).isLessThanOrEqualTo(50));
         assertThat(String.join("", chunks.stream().map(Chunk::text).toList())).isEqualTo(word);
+    }
+
+    @Test
+    void aMegabyteWordOfAsciiIsCutInBoundedWindows() {
+        StringBuilder word = new StringBuilder(1 << 20);
+        java.util.Random r = new java.util.Random(5);
+        while (word.length() < 1 << 20) {
+            word.append((char) ('a' + r.nextInt(26)));
+        }
+        assertCutContiguouslyWithinTheContract(word.toString());
+    }
+
+    @Test
+    void aMegabyteWordOfCjkAndEmojiIsCutInBoundedWindowsAndNeverInsideASurrogatePair() {
+        StringBuilder word = new StringBuilder(1 << 20);
+        java.util.Random r = new java.util.Random(7);
+        while (word.length() < 1 << 20) {
+            word.appendCodePoint(r.nextBoolean() ? 0x4E00 + r.nextInt(2000) : 0x1F300 + r.nextInt(500));
+        }
+        assertCutContiguouslyWithinTheContract(word.toString());
+    }
+
+    /** One word without white space: cut at token boundaries into contiguous chunks (no word to overlap at). */
+    private void assertCutContiguouslyWithinTheContract(String word) {
+        Document doc = Document.of("word", word);
+        List<Chunk> chunks = assertTimeoutPreemptively(Duration.ofSeconds(60), () -> chunker().chunk(doc));
+        TokenCounter counter = TokenCounter.p50k();
+        int at = 0;
+        for (Chunk c : chunks) {
+            assertThat(c.start()).isEqualTo(at);
+            assertThat(c.text()).isEqualTo(word.substring(c.start(), c.end()));
+            assertThat(counter.count(c.text())).isEqualTo(c.tokens()).isLessThanOrEqualTo(300);
+            assertThat(Character.isLowSurrogate(word.charAt(c.start()))).isFalse();
+            assertThat(Character.isHighSurrogate(word.charAt(c.end() - 1))).isFalse();
+            at = c.end();
+        }
+        assertThat(at).isEqualTo(word.length());
+        assertThat(chunks.size()).isGreaterThan(word.length() / 2000);
+        Document head = Document.of("word", word.substring(0, 100_000));
+        assertThat(chunker().chunk(head)).isEqualTo(chunker().chunk(head));
     }
 
     @Test

@@ -5,8 +5,10 @@ import static io.github.astrorag.core.generate.Fixtures.CHUNK_2;
 import static io.github.astrorag.core.generate.Fixtures.CHUNK_3;
 import static io.github.astrorag.core.generate.Fixtures.CONTEXT;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import io.github.astrorag.core.model.Citation;
+import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -72,5 +74,24 @@ class CitationParserTest {
         assertThat(parse("The passages do not say.")).isEmpty();
         assertThat(parser.parse("Andromeda [1].", Fixtures.EMPTY, trace)).isEmpty();
         assertThat(trace.values).containsEntry(CitationParser.INVALID_CITATIONS, List.of(1));
+    }
+
+    @Test
+    void severalMarkersOpeningASentenceAllBelongToThePreviousOne() {
+        assertThat(parse("The two galaxies will collide in 4.5 billion years. [3] [1] Cepheids pulsate [2].")).containsExactly(
+                Citation.of(3, CHUNK_3, COLLISION), Citation.of(1, CHUNK_1, M31_DISTANCE), Citation.of(2, CHUNK_2, CEPHEID_PERIOD));
+    }
+
+    @Test
+    void aMegabyteReplyOfMarkersIsParsedInLinearTime() {
+        String manySentences = "Andromeda is close [1][3]. ".repeat(40_000);
+        assertThat(assertTimeoutPreemptively(Duration.ofSeconds(60), () -> parse(manySentences)))
+                .extracting(Citation::number).containsExactly(1, 3);
+        String oneSentence = "Andromeda" + " [1]".repeat(250_000) + " [2, 9]";
+        assertThat(assertTimeoutPreemptively(Duration.ofSeconds(60), () -> parse(oneSentence)))
+                .extracting(Citation::number).containsExactly(1, 2);
+        String openers = "Andromeda lies far." + " [1]".repeat(250_000) + " Then";
+        assertThat(assertTimeoutPreemptively(Duration.ofSeconds(60), () -> parse(openers)))
+                .containsExactly(Citation.of(1, CHUNK_1, M31_DISTANCE));
     }
 }

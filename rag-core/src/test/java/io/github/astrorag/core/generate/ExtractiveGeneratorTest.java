@@ -9,12 +9,19 @@ import io.github.astrorag.core.model.Context;
 import io.github.astrorag.core.model.Query;
 import io.github.astrorag.core.model.ScoredChunk;
 import io.github.astrorag.core.spi.Embedder;
+import io.github.astrorag.core.spi.Generator;
+import io.github.astrorag.core.testing.GeneratorContract;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-class ExtractiveGeneratorTest {
+class ExtractiveGeneratorTest extends GeneratorContract {
+
+    @Override
+    protected Generator generator() {
+        return new ExtractiveGenerator(new HashingEmbedder());
+    }
 
     /** Counts every passage text it is asked to embed. */
     static final class CountingEmbedder implements Embedder {

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.github.astrorag.core.testing.FakeOpenAiServer;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.net.URI;

@@ -1,5 +1,7 @@
 package io.github.astrorag.core.generate;
 
+import io.github.astrorag.core.testing.FakeOpenAiServer;
+import io.github.astrorag.core.testing.ScriptedHttpServer;
 import static io.github.astrorag.core.generate.Fixtures.CONTEXT;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;

@@ -3,13 +3,15 @@ package io.github.astrorag.core.generate;
 import static io.github.astrorag.core.generate.Fixtures.CHUNK_1;
 import static io.github.astrorag.core.generate.Fixtures.CHUNK_2;
 import static io.github.astrorag.core.generate.Fixtures.CONTEXT;
-import static io.github.astrorag.core.generate.ScriptedHttpServer.json;
-import static io.github.astrorag.core.generate.ScriptedHttpServer.sse;
+import static io.github.astrorag.core.testing.ScriptedHttpServer.json;
+import static io.github.astrorag.core.testing.ScriptedHttpServer.sse;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.github.astrorag.core.testing.ScriptedHttpServer;
+import io.github.astrorag.core.testing.FakeOpenAiServer;
 import io.github.astrorag.core.GenerationException;
 import io.github.astrorag.core.model.Answer;
 import io.github.astrorag.core.model.Citation;

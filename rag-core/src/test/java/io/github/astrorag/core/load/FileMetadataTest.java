@@ -39,7 +39,8 @@ class FileMetadataTest {
         assertThat(docs.get(1).metadata()).containsExactly(Map.entry("modified", "2024-05-01T09:30:00Z"),
                 Map.entry("source", "notes.txt"), Map.entry("type", "txt"));
         assertThat(docs.get(0).metadata()).containsEntry("type", "md").containsEntry("source", "long.markdown");
-        assertThat(docs.get(2).metadata()).containsEntry("type", "txt").containsEntry("source", "log.text");
+        // the source follows the id and the citation: the path within the folder given, which tells files of one name apart
+        assertThat(docs.get(2).metadata()).containsEntry("type", "txt").containsEntry("source", "sub/log.text");
     }
 
     @Test

@@ -2,18 +2,25 @@ package io.github.astrorag.core.load;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.tuple;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import io.github.astrorag.core.DocumentException;
 import io.github.astrorag.core.model.Document;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.RandomAccessFile;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
+import org.apache.pdfbox.cos.COSName;
 import org.apache.pdfbox.pdmodel.PDDocument;
 import org.apache.pdfbox.pdmodel.PDPage;
 import org.apache.pdfbox.pdmodel.PDPageContentStream;
+import org.apache.pdfbox.pdmodel.PDResources;
+import org.apache.pdfbox.pdmodel.common.PDStream;
 import org.apache.pdfbox.pdmodel.encryption.AccessPermission;
 import org.apache.pdfbox.pdmodel.encryption.StandardProtectionPolicy;
 import org.apache.pdfbox.pdmodel.font.PDType1Font;
@@ -162,5 +169,134 @@ class LoadersTest {
         Path f = pdf(dir.resolve("scan.pdf"), "", "");
         assertThatThrownBy(() -> loader.load(f)).isInstanceOf(DocumentException.Empty.class)
                 .hasMessageContaining("scan.pdf").hasMessageContaining("OCR");
+    }
+
+    @Test
+    void aHeadingOfAMegabyteOfSpacesLoadsInLinearTime() throws IOException {
+        String spaces = " ".repeat(1 << 20);
+        Path f = Files.writeString(dir.resolve("spaces.md"), "# Title" + spaces + "x\nbody");
+        Document doc = assertTimeoutPreemptively(Duration.ofSeconds(60), () -> loader.load(f).get(0));
+        assertThat(doc.title()).isEqualTo("Title" + spaces + "x");
+    }
+
+    /**
+     * Writes a PDF whose pages each show {@code shows} times a string of {@code perShow} letters, in a
+     * Flate-compressed content stream: megabytes of text in a file of kilobytes.
+     */
+    static Path expandingPdf(Path file, int pages, int shows, int perShow) throws IOException {
+        byte[] show = ("(" + "a".repeat(perShow) + ") Tj 0 -1 Td\n").getBytes(StandardCharsets.US_ASCII);
+        try (PDDocument doc = new PDDocument()) {
+            for (int p = 0; p < pages; p++) {
+                PDPage page = new PDPage();
+                PDResources resources = new PDResources();
+                COSName font = resources.add(new PDType1Font(Standard14Fonts.FontName.HELVETICA));
+                page.setResources(resources);
+                PDStream content = new PDStream(doc);
+                try (OutputStream out = content.createOutputStream(COSName.FLATE_DECODE)) {
+                    out.write(("BT /" + font.getName() + " 1 Tf 10 700 Td\n").getBytes(StandardCharsets.US_ASCII));
+                    for (int i = 0; i < shows; i++) {
+                        out.write(show);
+                    }
+                    out.write("ET\n".getBytes(StandardCharsets.US_ASCII));
+                }
+                page.setContents(content);
+                doc.addPage(page);
+            }
+            doc.save(file.toFile());
+        }
+        return file;
+    }
+
+    @Test
+    void aSmallPdfThatExpandsToFiftyMillionCharactersIsRefusedWhileExtracting() throws IOException {
+        Path f = expandingPdf(dir.resolve("bomb.pdf"), 1, 50_000, 1000);
+        assertThat(Files.size(f)).isLessThan(256 * 1024);
+        assertThatThrownBy(() -> assertTimeoutPreemptively(Duration.ofSeconds(60), () -> loader.load(f)))
+                .isInstanceOf(DocumentException.TooLarge.class).hasMessageContaining("bomb.pdf")
+                .hasMessageContaining("1,048,577").hasMessageContaining("1,048,576 characters per page");
+    }
+
+    @Test
+    void extractedTextIsLimitedPerFileWhilePagesAreRead() throws IOException {
+        Path f = expandingPdf(dir.resolve("long.pdf"), 5, 15, 1000);
+        assertThat(new PdfDocumentLoader(1 << 20, 100_000, 1 << 20).load(f).get(0).pageStarts()).hasSize(5);
+        assertThatThrownBy(() -> new PdfDocumentLoader(1 << 20, 100_000, 1 << 20).load(expandingPdf(dir.resolve("longer.pdf"), 5, 30, 1000)))
+                .isInstanceOf(DocumentException.TooLarge.class).hasMessageContaining("longer.pdf")
+                .hasMessageContaining("100,001").hasMessageContaining("100,000 characters per file");
+        Path text = Files.writeString(dir.resolve("t.md"), "x".repeat(101));
+        assertThatThrownBy(() -> FileSystemDocumentLoader.withLimits(1000, 100, 1000).load(text))
+                .isInstanceOf(DocumentException.TooLarge.class).hasMessageContaining("t.md").hasMessageContaining("101")
+                .hasMessageContaining("100 characters per file");
+    }
+
+    @Test
+    void extractedTextIsLimitedPerCall() throws IOException {
+        Files.writeString(dir.resolve("a.txt"), "a".repeat(600));
+        Files.writeString(dir.resolve("b.txt"), "b".repeat(600));
+        FileSystemDocumentLoader small = FileSystemDocumentLoader.withLimits(1000, 1000, 1000);
+        assertThat(small.load(dir.resolve("a.txt"))).hasSize(1);
+        assertThatThrownBy(() -> small.load(dir)).isInstanceOf(DocumentException.TooLarge.class)
+                .hasMessageContaining("b.txt").hasMessageContaining("1,200").hasMessageContaining("1,000 characters per call");
+        assertThatThrownBy(() -> small.loadAll(List.of(dir.resolve("a.txt"), dir.resolve("b.txt"))))
+                .isInstanceOf(DocumentException.TooLarge.class);
+    }
+
+    @Test
+    void utf16WithAByteOrderMarkIsDecoded() throws IOException {
+        String text = "Vega \u00e9t\u00e9 \u6f22\u5b57 \uD83C\uDF0C";
+        Path le = Files.write(dir.resolve("le.txt"), concat(new byte[] {(byte) 0xFF, (byte) 0xFE}, text.getBytes(StandardCharsets.UTF_16LE)));
+        Path be = Files.write(dir.resolve("be.md"), concat(new byte[] {(byte) 0xFE, (byte) 0xFF}, ("# " + text).getBytes(StandardCharsets.UTF_16BE)));
+        assertThat(loader.load(le).get(0).text()).isEqualTo(text);
+        assertThat(loader.load(be).get(0).title()).isEqualTo(text);
+        Path noBom = Files.write(dir.resolve("nobom.txt"), text.getBytes(StandardCharsets.UTF_16LE));
+        assertThatThrownBy(() -> loader.load(noBom)).isInstanceOf(DocumentException.Malformed.class).hasMessageContaining("binary");
+        Path odd = Files.write(dir.resolve("odd.txt"), new byte[] {(byte) 0xFF, (byte) 0xFE, 'a', 0, 'b'});
+        assertThatThrownBy(() -> loader.load(odd)).isInstanceOf(DocumentException.Malformed.class).hasMessageContaining("UTF-16LE");
+    }
+
+    private static byte[] concat(byte[] a, byte[] b) {
+        byte[] out = java.util.Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, out, a.length, b.length);
+        return out;
+    }
+
+    @Test
+    void aFileWithoutExtensionIsNamedSo() throws IOException {
+        Path f = Files.writeString(dir.resolve("README"), "text");
+        assertThatThrownBy(() -> loader.load(f)).isInstanceOf(DocumentException.Unsupported.class)
+                .hasMessageContaining("README has no file extension").hasMessageContaining(".txt").hasMessageContaining(".pdf")
+                .hasMessageNotContaining("'.'");
+    }
+
+    @Test
+    void theSameFileReachedTwiceIsLoadedOnce() throws IOException {
+        Path a = Files.writeString(dir.resolve("a.txt"), "alpha");
+        Files.createSymbolicLink(dir.resolve("link.txt"), a);
+        assertThat(loader.loadAll(List.of(a, a, dir, dir.resolve("./a.txt")))).extracting(Document::id).containsExactly("a.txt");
+    }
+
+    @Test
+    void aLinkOutOfTheFolderIsNotFollowed() throws IOException {
+        Path outside = Files.writeString(Files.createDirectories(dir.resolve("outside")).resolve("secret.txt"), "secret");
+        Path folder = Files.createDirectories(dir.resolve("docs"));
+        Files.writeString(folder.resolve("a.txt"), "alpha");
+        Files.createSymbolicLink(folder.resolve("s.txt"), outside);
+        assertThatThrownBy(() -> loader.load(folder)).isInstanceOf(DocumentException.Unreadable.class)
+                .hasMessageContaining("s.txt is a symbolic link to").hasMessageContaining("outside the folder")
+                .hasMessageContaining("not followed");
+        assertThat(loader.load(outside)).extracting(Document::text).containsExactly("secret");
+    }
+
+    @Test
+    void filesOfOneNameInDifferentFoldersGetDistinctIdsAndSources() throws IOException {
+        Path a = Files.writeString(Files.createDirectories(dir.resolve("x/a")).resolve("notes.txt"), "in a");
+        Path b = Files.writeString(Files.createDirectories(dir.resolve("x/b")).resolve("notes.txt"), "in b");
+        assertThat(loader.load(dir.resolve("x"))).extracting(Document::id, Document::source)
+                .containsExactly(tuple("a/notes.txt", "a/notes.txt"), tuple("b/notes.txt", "b/notes.txt"));
+        assertThat(loader.loadAll(List.of(a, b))).extracting(Document::source).containsExactly(a.toString(), b.toString());
+        assertThat(loader.loadAll(List.of(dir.resolve("x/a"), dir.resolve("x/b")))).extracting(Document::id)
+                .containsExactly(a.toString(), b.toString());
+        assertThat(loader.loadAll(List.of(a, dir.resolve("x/b")))).extracting(Document::id)
+                .containsExactly(a.toString(), b.toString());
     }
 }

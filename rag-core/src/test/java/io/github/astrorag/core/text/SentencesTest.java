@@ -1,7 +1,10 @@
 package io.github.astrorag.core.text;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
+import java.time.Duration;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class SentencesTest {
@@ -30,5 +33,18 @@ class SentencesTest {
     @Test
     void termsDropStopWordsAndFoldPlurals() {
         assertThat(Terms.of("What are the galaxies of the Local Group?")).containsExactly("galaxy", "local", "group");
+    }
+
+    @Test
+    void anAbbreviationIsJudgedOnTheWholeWordBeforeTheStop() {
+        assertThat(Sentences.split("See Dr. Who. Supercalifragilisticdr. Next one.")).extracting(Sentences.Span::text)
+                .containsExactly("See Dr. Who.", "Supercalifragilisticdr.", "Next one.");
+    }
+
+    @Test
+    void aMegabyteOfInitialsIsSplitInLinearTime() {
+        String initials = "a. B ".repeat(210_000) + "end.";
+        List<Sentences.Span> spans = assertTimeoutPreemptively(Duration.ofSeconds(60), () -> Sentences.split(initials));
+        assertThat(spans).singleElement().satisfies(s -> assertThat(s.end()).isEqualTo(initials.length()));
     }
 }

@@ -10,6 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
+import java.util.regex.Pattern;
 
 /**
  * Scores one answer of one instance. A metric is only reported where it is defined:
@@ -29,6 +30,7 @@ import java.util.function.Function;
 public final class InstanceScorer {
 
     private static final Rouge ROUGE = Rouge.withStemming();
+    private static final Pattern CITATION = Pattern.compile("(?<!\\s)\\s*+\\[\\d++]");
 
     private InstanceScorer() {
     }
@@ -69,8 +71,12 @@ public final class InstanceScorer {
         return s;
     }
 
-    /** The answer text without {@code [n]} citation markers. */
+    /**
+     * The answer text without {@code [n]} citation markers (and the white space before them). Linear: a
+     * match may start only where a run of white space starts, so no run is scanned from each of its
+     * characters.
+     */
     static String withoutCitations(String text) {
-        return text.replaceAll("\\s*\\[\\d+]", "").strip();
+        return CITATION.matcher(text).replaceAll("").strip();
     }
 }

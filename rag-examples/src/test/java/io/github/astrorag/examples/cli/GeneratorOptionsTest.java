@@ -3,7 +3,7 @@ package io.github.astrorag.examples.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.github.astrorag.core.generate.FakeOpenAiServer;
+import io.github.astrorag.core.testing.FakeOpenAiServer;
 import org.junit.jupiter.api.Test;
 
 /** {@code ask --generator openai} against a real HTTP server speaking the OpenAI protocol. */

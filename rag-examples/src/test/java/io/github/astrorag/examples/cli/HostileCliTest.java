@@ -1,9 +1,9 @@
 package io.github.astrorag.examples.cli;
 
+import io.github.astrorag.core.testing.FakeOpenAiServer;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.github.astrorag.core.generate.FakeOpenAiServer;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;

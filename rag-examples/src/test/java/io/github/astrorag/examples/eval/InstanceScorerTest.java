@@ -2,6 +2,7 @@ package io.github.astrorag.examples.eval;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import io.github.astrorag.core.model.Answer;
 import io.github.astrorag.core.model.Chunk;
@@ -9,6 +10,7 @@ import io.github.astrorag.core.model.Context;
 import io.github.astrorag.core.model.Document;
 import io.github.astrorag.core.model.ScoredChunk;
 import io.github.astrorag.core.model.Trace;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -64,5 +66,18 @@ class InstanceScorerTest {
     @Test
     void removesCitationMarkers() {
         assertThat(InstanceScorer.withoutCitations("Paris [1]. Rome [12]")).isEqualTo("Paris. Rome");
+    }
+
+    @Test
+    void removesCitationMarkersWithTheWhiteSpaceBeforeThem() {
+        assertThat(InstanceScorer.withoutCitations("a  [1][2] b\t[3]\n[x] [4")).isEqualTo("a b\n[x] [4");
+        assertThat(InstanceScorer.withoutCitations("[7] Vega")).isEqualTo("Vega");
+    }
+
+    @Test
+    void removingMarkersIsLinearOnAMegabyteOfWhiteSpace() {
+        String hostile = "a" + " ".repeat(1 << 20) + "x [1]";
+        String cleaned = assertTimeoutPreemptively(Duration.ofSeconds(60), () -> InstanceScorer.withoutCitations(hostile));
+        assertThat(cleaned).isEqualTo("a" + " ".repeat(1 << 20) + "x");
     }
 }

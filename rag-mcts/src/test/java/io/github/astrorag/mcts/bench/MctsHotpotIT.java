@@ -39,7 +39,6 @@ class MctsHotpotIT {
         for (HotpotData.Item it : items) {
             Context m = mcts.select(it.query(), it.candidates(), 300);
             Context e = exhaustive.select(it.query(), it.candidates(), 300);
-            assertThat(m.tokens()).isLessThanOrEqualTo(300);
             assertThat((double) e.details().get("utility")).isGreaterThanOrEqualTo((double) m.details().get("utility") - 1e-12);
             mctsUtility += (double) m.details().get("utility");
             exUtility += (double) e.details().get("utility");

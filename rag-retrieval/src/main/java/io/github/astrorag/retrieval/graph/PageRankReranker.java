@@ -6,6 +6,7 @@ import io.github.astrorag.core.model.Query;
 import io.github.astrorag.core.model.ScoredChunk;
 import io.github.astrorag.core.spi.Reranker;
 import io.github.astrorag.core.spi.TraceSink;
+import io.github.astrorag.core.text.MarkdownHeadings;
 import io.github.astrorag.retrieval.Candidates;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -14,7 +15,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.jgrapht.Graph;
 import org.jgrapht.graph.DefaultWeightedEdge;
@@ -66,8 +66,6 @@ public final class PageRankReranker implements Reranker {
     public static final GraphKind DEFAULT_GRAPH = GraphKind.COSINE;
     /** Most edges written to the trace. */
     public static final int TRACED_EDGES = 50;
-
-    private static final Pattern HEADING = Pattern.compile("(?m)^#{1,6}[ \\t]+(.+?)[ \\t#]*$");
 
     private final GraphKind graphKind;
     private final int top;
@@ -161,10 +159,7 @@ public final class PageRankReranker implements Reranker {
             String doc = c.chunk().documentId();
             Set<String> n = names.computeIfAbsent(doc, d -> new LinkedHashSet<>());
             addName(n, c.chunk().title());
-            Matcher m = HEADING.matcher(c.chunk().text());
-            while (m.find()) {
-                addName(n, m.group(1));
-            }
+            MarkdownHeadings.all(c.chunk().text()).forEach(h -> addName(n, h));
             chunksOf.computeIfAbsent(doc, d -> new ArrayList<>()).add(c.id());
         }
         Map<String, List<Pattern>> patterns = new LinkedHashMap<>();

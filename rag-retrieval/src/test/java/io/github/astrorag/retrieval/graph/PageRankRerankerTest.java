@@ -4,10 +4,12 @@ import static io.github.astrorag.retrieval.TestChunks.scored;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import io.github.astrorag.core.model.Query;
 import io.github.astrorag.core.model.ScoredChunk;
 import io.github.astrorag.retrieval.graph.PageRankReranker.GraphKind;
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -54,6 +56,20 @@ class PageRankRerankerTest {
      * Personalization is a only (the others are orthogonal to q), so the walk goes a → b → d:
      * x_a = J, x_b = 0.85·x_a, x_d = 0.85·x_b, x_c = 0, sum 2.5725·x_a = 1.
      */
+    /** A heading line of a megabyte of spaces costs linear time; the other heading still links b to d. */
+    @Test
+    void aHostileHeadingIsReadInLinearTime() {
+        Query q = Query.of("Where was he born?").withEmbedding(new float[] {1, 0, 0});
+        String hostile = "# Title" + " ".repeat(1 << 20) + "x\n## Denver ##\nDenver is the capital of Colorado.";
+        List<ScoredChunk> candidates = List.of(
+                scored("person#0", "person", "Scott Derrickson", "He was born in Denver.", 0.9, 1, 0, 0),
+                scored("city#0", "city", "colorado", hostile, 0.1, 0, 1, 0));
+        Map<String, Object> trace = new HashMap<>();
+        assertTimeoutPreemptively(Duration.ofSeconds(60), () -> PageRankReranker.builder().graph(GraphKind.MENTION)
+                .build().rerank(q, candidates, trace::put));
+        assertThat(trace.get("edgeList")).isEqualTo(List.of(List.of("person#0", "city#0", 1.0)));
+    }
+
     @Test
     void mentionGraphCarriesRelevanceToTheDocumentsANamedChunkPointsTo() {
         Query q = Query.of("Who directed Doctor Strange and where was he born?").withEmbedding(new float[] {1, 0, 0});

@@ -1,4 +1,4 @@
-package io.github.astrorag.core.spi;
+package io.github.astrorag.core.testing;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -7,6 +7,7 @@ import io.github.astrorag.core.IndexException;
 import io.github.astrorag.core.model.Chunk;
 import io.github.astrorag.core.model.MetadataFilter;
 import io.github.astrorag.core.model.ScoredChunk;
+import io.github.astrorag.core.spi.EphemeralIndex;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -17,8 +18,16 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * The {@link EphemeralIndex} contract, for every implementation to extend (published in rag-core's
- * test-jar). Subclasses say how to make a fresh index; everything else is checked here.
+ * The {@link EphemeralIndex} contract, for every implementation to extend. It checks: search by cosine,
+ * best first, ties by ascending chunk id, at most k (k above the size gives all), each hit with its vector;
+ * k of 0 or less throws {@link IllegalArgumentException}; {@code size}, {@code chunks} (in the order added)
+ * and {@code vector}; bad input to {@code add} ({@link IndexException}); two indexes of one factory share
+ * nothing; close is idempotent and afterwards every method but {@code name}, {@code kind} and
+ * {@code isClosed} throws {@link IndexException}; concurrent searches agree.
+ *
+ * <p>To extend it, implement {@link #newIndex(int)} (indexes of one factory). A subclass, or a later
+ * check here, makes its indexes with {@link #index(int)}, which closes them after each check, and its
+ * chunks with {@link #chunk(String, int, String)}.
  */
 public abstract class EphemeralIndexContract {
 
@@ -27,7 +36,8 @@ public abstract class EphemeralIndexContract {
 
     private final List<EphemeralIndex> made = new ArrayList<>();
 
-    private EphemeralIndex index(int dimension) {
+    /** A new index from {@link #newIndex(int)}, closed after the check. */
+    protected final EphemeralIndex index(int dimension) {
         EphemeralIndex index = newIndex(dimension);
         made.add(index);
         return index;
@@ -43,7 +53,8 @@ public abstract class EphemeralIndexContract {
         return new Chunk(Chunk.idOf(doc, n), doc, doc, doc + ".txt", null, n, text, 3, 0, text.length());
     }
 
-    private static float[] v(float... xs) {
+    /** The vector of the given components. */
+    protected static float[] v(float... xs) {
         return xs;
     }
 
@@ -92,6 +103,7 @@ public abstract class EphemeralIndexContract {
         assertThatThrownBy(() -> index.add(List.of(chunk("d", 0, "x")), List.of(v(1, 0))))
                 .isInstanceOf(IndexException.class).hasMessageContaining("duplicate");
         assertThatThrownBy(() -> index.search(v(1, 0), 0)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> index.search(v(1, 0), -1)).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> index.search(v(1, 0, 0), 1)).isInstanceOf(IndexException.class);
     }
 
@@ -104,7 +116,10 @@ public abstract class EphemeralIndexContract {
         index.close();
         assertThat(index.isClosed()).isTrue();
         assertThat(index.name()).isNotBlank();
+        assertThat(index.kind()).isNotBlank();
         assertThatThrownBy(() -> index.search(v(1, 0), 1)).isInstanceOf(IndexException.class);
+        assertThatThrownBy(() -> index.add(List.of(chunk("d", 1, "y")), List.of(v(0, 1)))).isInstanceOf(IndexException.class);
+        assertThatThrownBy(() -> index.vector("d#0")).isInstanceOf(IndexException.class);
         assertThatThrownBy(index::chunks).isInstanceOf(IndexException.class);
         assertThatThrownBy(index::size).isInstanceOf(IndexException.class);
     }

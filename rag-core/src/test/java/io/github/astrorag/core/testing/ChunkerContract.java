@@ -1,14 +1,25 @@
-package io.github.astrorag.core.spi;
+package io.github.astrorag.core.testing;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.astrorag.core.model.Chunk;
 import io.github.astrorag.core.model.Document;
+import io.github.astrorag.core.spi.Chunker;
 import io.github.astrorag.core.token.TokenCounter;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** The {@link Chunker} contract, for every implementation to extend (published in rag-core's test-jar). */
+/**
+ * The {@link Chunker} contract, for every implementation to extend. On a long Markdown text of 40
+ * paragraphs it checks: no chunk over {@link Chunker#maxTokens()} counted by {@link #counter()}, and
+ * {@link Chunk#tokens()} that count; ordinals 0, 1, 2, ... with ids {@link Chunk#idOf}; the document's id,
+ * title and source on every chunk; spans whose substring is the chunk's text; chunks cover the text in order;
+ * pages kept; no blank chunk and none for a blank document; the same document gives the same chunks, also
+ * from 4 threads at once.
+ *
+ * <p>To extend it, implement {@link #chunker()}; override {@link #counter()} if it counts with another
+ * encoding.
+ */
 public abstract class ChunkerContract {
 
     /** The chunker under test. */
@@ -45,6 +56,7 @@ public abstract class ChunkerContract {
             assertThat(c.ordinal()).isEqualTo(i);
             assertThat(c.id()).isEqualTo(Chunk.idOf("log.md", i));
             assertThat(c.documentId()).isEqualTo("log.md");
+            assertThat(c.title()).isEqualTo("log");
             assertThat(c.source()).isEqualTo("log.md");
             assertThat(c.text()).isNotBlank();
         }
@@ -75,6 +87,14 @@ public abstract class ChunkerContract {
     void sameDocumentSameChunks() {
         Document doc = Document.of("d", longText());
         assertThat(chunker().chunk(doc)).isEqualTo(chunker().chunk(doc));
+    }
+
+    @Test
+    void sameChunksFromFourThreadsAtOnce() throws Exception {
+        Chunker chunker = chunker();
+        Document doc = Document.of("d", longText());
+        List<Chunk> expected = chunker.chunk(doc);
+        assertThat(Concurrently.run(4, 8, () -> chunker.chunk(doc))).containsOnly(expected);
     }
 
     @Test

@@ -1,4 +1,4 @@
-package io.github.astrorag.core.generate;
+package io.github.astrorag.core.testing;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -28,21 +28,21 @@ import java.util.function.Function;
  * request and answers with scripted responses, first those {@linkplain #enqueue queued}, then the
  * fallback's. Thread-safe.
  */
-final class ScriptedHttpServer implements AutoCloseable {
+public final class ScriptedHttpServer implements AutoCloseable {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
     /** One request as received. Header names are lower case. */
-    record Recorded(String method, String path, Map<String, List<String>> headers, String body) {
+    public record Recorded(String method, String path, Map<String, List<String>> headers, String body) {
 
         /** The first value of a header, or null. */
-        String header(String name) {
+        public String header(String name) {
             List<String> values = headers.get(name.toLowerCase(Locale.ROOT));
             return values == null || values.isEmpty() ? null : values.get(0);
         }
 
         /** The body as JSON. */
-        JsonNode json() {
+        public JsonNode json() {
             try {
                 return JSON.readTree(body);
             } catch (IOException e) {
@@ -53,7 +53,7 @@ final class ScriptedHttpServer implements AutoCloseable {
 
     /** How to answer one request. */
     @FunctionalInterface
-    interface Response {
+    public interface Response {
         void write(HttpExchange exchange, ScriptedHttpServer server) throws IOException;
     }
 
@@ -78,7 +78,7 @@ final class ScriptedHttpServer implements AutoCloseable {
     }
 
     /** A server on {@code port} (0: any free port). */
-    static ScriptedHttpServer start(int port, Function<Recorded, Response> fallback) {
+    public static ScriptedHttpServer start(int port, Function<Recorded, Response> fallback) {
         try {
             return new ScriptedHttpServer(port, fallback);
         } catch (IOException e) {
@@ -87,29 +87,29 @@ final class ScriptedHttpServer implements AutoCloseable {
     }
 
     /** A server whose every unscripted request gets 404. */
-    static ScriptedHttpServer start() {
+    public static ScriptedHttpServer start() {
         return start(0, r -> json(404, "{\"error\":\"no script for " + r.path() + "\"}"));
     }
 
     /** Queues responses for the next requests. */
-    ScriptedHttpServer enqueue(Response... responses) {
+    public ScriptedHttpServer enqueue(Response... responses) {
         queue.addAll(List.of(responses));
         return this;
     }
 
     /** The requests received so far. */
-    List<Recorded> requests() {
+    public List<Recorded> requests() {
         synchronized (requests) {
             return List.copyOf(requests);
         }
     }
 
     /** {@code http://127.0.0.1:PORT}. */
-    String url() {
+    public String url() {
         return "http://127.0.0.1:" + port();
     }
 
-    int port() {
+    public int port() {
         return server.getAddress().getPort();
     }
 
@@ -125,12 +125,12 @@ final class ScriptedHttpServer implements AutoCloseable {
     }
 
     /** A complete reply with a JSON body and extra headers given as name, value, name, value, .... */
-    static Response json(int status, String body, String... headers) {
+    public static Response json(int status, String body, String... headers) {
         return raw(status, "application/json", body, headers);
     }
 
     /** A complete reply. */
-    static Response raw(int status, String contentType, String body, String... headers) {
+    public static Response raw(int status, String contentType, String body, String... headers) {
         return (ex, s) -> {
             ex.getResponseHeaders().add("Content-Type", contentType);
             for (int i = 0; i + 1 < headers.length; i += 2) {
@@ -147,7 +147,7 @@ final class ScriptedHttpServer implements AutoCloseable {
     }
 
     /** A {@code text/event-stream} reply, chunked, each piece written and flushed on its own. */
-    static Response sse(List<String> pieces) {
+    public static Response sse(List<String> pieces) {
         return (ex, s) -> {
             ex.getResponseHeaders().add("Content-Type", "text/event-stream");
             ex.getResponseHeaders().add("Cache-Control", "no-cache");
@@ -162,7 +162,7 @@ final class ScriptedHttpServer implements AutoCloseable {
     }
 
     /** Sends nothing until the server closes. */
-    static Response hang() {
+    public static Response hang() {
         return (ex, s) -> {
             try {
                 s.closing.await(60, TimeUnit.SECONDS);
@@ -173,7 +173,7 @@ final class ScriptedHttpServer implements AutoCloseable {
     }
 
     /** Sends 200 and a first event, then nothing until the server closes. */
-    static Response hangAfter(String firstPiece) {
+    public static Response hangAfter(String firstPiece) {
         return (ex, s) -> {
             ex.getResponseHeaders().add("Content-Type", "text/event-stream");
             ex.sendResponseHeaders(200, 0);
@@ -185,7 +185,7 @@ final class ScriptedHttpServer implements AutoCloseable {
     }
 
     /** Closes the connection without a reply (the client sees the connection end). */
-    static Response drop() {
+    public static Response drop() {
         return (ex, s) -> {
             throw new IOException("dropping the connection on purpose");
         };

@@ -1,4 +1,4 @@
-package io.github.astrorag.core.generate;
+package io.github.astrorag.core.testing;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -86,7 +86,7 @@ public final class FakeOpenAiServer implements AutoCloseable {
     }
 
     /** The underlying server, to queue failures. */
-    ScriptedHttpServer scripted() {
+    public ScriptedHttpServer scripted() {
         return server;
     }
 
@@ -129,7 +129,7 @@ public final class FakeOpenAiServer implements AutoCloseable {
     }
 
     /** The non-streamed reply, as in OpenAI's API reference. */
-    static String completion(String id, String model, String prompt, String text) {
+    public static String completion(String id, String model, String prompt, String text) {
         ObjectNode root = head(id, model, "chat.completion");
         ObjectNode choice = root.putArray("choices").addObject();
         choice.put("index", 0);
@@ -144,7 +144,7 @@ public final class FakeOpenAiServer implements AutoCloseable {
     }
 
     /** The streamed reply: a role chunk, one chunk per word with its following space, a finish chunk, [DONE]. */
-    static List<String> chunks(String id, String model, String text) {
+    public static List<String> chunks(String id, String model, String text) {
         List<String> out = new ArrayList<>();
         out.add(chunk(id, model, "assistant", "", null));
         for (String piece : text.split("(?<=\\s)")) {
@@ -189,7 +189,7 @@ public final class FakeOpenAiServer implements AutoCloseable {
     }
 
     /** OpenAI's error body. */
-    static String error(String message, String type, String code) {
+    public static String error(String message, String type, String code) {
         ObjectNode root = JSON.createObjectNode();
         ObjectNode e = root.putObject("error");
         e.put("message", message);
