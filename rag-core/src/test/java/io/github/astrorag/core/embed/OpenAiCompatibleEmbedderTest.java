@@ -3,7 +3,8 @@ package io.github.astrorag.core.embed;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.github.astrorag.core.embed.EmbeddingServer.Protocol;
+import io.github.astrorag.core.testing.EmbeddingServer;
+import io.github.astrorag.core.testing.EmbeddingServer.Protocol;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

@@ -4,9 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.astrorag.core.EmbeddingException;
-import io.github.astrorag.core.embed.EmbeddingServer.Fault;
-import io.github.astrorag.core.embed.EmbeddingServer.Protocol;
+import io.github.astrorag.core.testing.EmbeddingServer.Fault;
+import io.github.astrorag.core.testing.EmbeddingServer.Protocol;
 import io.github.astrorag.core.spi.Embedder;
+import io.github.astrorag.core.testing.EmbedderContract;
+import io.github.astrorag.core.testing.EmbeddingServer;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -18,9 +20,10 @@ import org.junit.jupiter.api.Test;
 
 /**
  * What both remote embedders must do, against a real server of their protocol that serves the vectors of
- * a {@link HashingEmbedder} (so every expected vector is computed in process, bit for bit).
+ * a {@link HashingEmbedder} (so every expected vector is computed in process, bit for bit); and the
+ * {@link EmbedderContract}, against a server that answers batches out of order.
  */
-abstract class RemoteEmbedderTests {
+abstract class RemoteEmbedderTests extends EmbedderContract {
 
     static final String KEY = "sk-test-Remote0Embed1Key2";
     static final Embedder SOURCE = new HashingEmbedder(64);
@@ -42,6 +45,11 @@ abstract class RemoteEmbedderTests {
 
     HttpEmbedder embedder(EmbeddingServer server) {
         return build(builder(server).backoff(Duration.ofMillis(1), Duration.ofSeconds(2)));
+    }
+
+    @Override
+    protected Embedder embedder() {
+        return build(builder(server(true)).batchSize(2).concurrency(3));
     }
 
     @AfterEach

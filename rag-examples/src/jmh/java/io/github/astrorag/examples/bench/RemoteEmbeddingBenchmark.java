@@ -1,7 +1,7 @@
 package io.github.astrorag.examples.bench;
 
-import io.github.astrorag.core.embed.EmbeddingServer;
-import io.github.astrorag.core.embed.EmbeddingServer.Protocol;
+import io.github.astrorag.core.testing.EmbeddingServer;
+import io.github.astrorag.core.testing.EmbeddingServer.Protocol;
 import io.github.astrorag.core.embed.HttpEmbedder;
 import io.github.astrorag.core.embed.OpenAiCompatibleEmbedder;
 import io.github.astrorag.core.embed.TeiEmbedder;

@@ -3,8 +3,8 @@ package io.github.astrorag.examples.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.github.astrorag.core.embed.EmbeddingServer;
-import io.github.astrorag.core.embed.EmbeddingServer.Protocol;
+import io.github.astrorag.core.testing.EmbeddingServer;
+import io.github.astrorag.core.testing.EmbeddingServer.Protocol;
 import io.github.astrorag.core.embed.HashingEmbedder;
 import java.util.ArrayList;
 import java.util.List;

@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.github.astrorag.core.embed.EmbeddingServer;
-import io.github.astrorag.core.embed.EmbeddingServer.Protocol;
+import io.github.astrorag.core.testing.EmbeddingServer;
+import io.github.astrorag.core.testing.EmbeddingServer.Protocol;
 import io.github.astrorag.retrieval.embed.OnnxSentenceEmbedder;
 import io.github.astrorag.retrieval.embed.SentenceModel;
 import java.nio.charset.StandardCharsets;

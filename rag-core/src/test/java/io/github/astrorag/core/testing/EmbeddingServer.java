@@ -1,4 +1,4 @@
-package io.github.astrorag.core.embed;
+package io.github.astrorag.core.testing;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
