@@ -19,10 +19,10 @@ public final class EmbedderOptions {
     /** Who embeds. */
     public enum Kind { ONNX, OPENAI, TEI }
 
-    @Option(names = "--embedder", paramLabel = "KIND", defaultValue = "onnx",
+    @Option(names = "--embedder", paramLabel = "KIND",
             description = "Who embeds: onnx (the in-process model of --model), openai (a server of OpenAI's "
                     + "/embeddings: vLLM, llama.cpp, Ollama, TEI's /v1), tei (text-embeddings-inference's /embed). "
-                    + "Default: ${DEFAULT-VALUE}.")
+                    + "Default: onnx.")
     public Kind kind = Kind.ONNX;
 
     @Option(names = "--embed-url", paramLabel = "URL",
