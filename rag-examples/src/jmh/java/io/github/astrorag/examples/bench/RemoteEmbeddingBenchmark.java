@@ -23,7 +23,7 @@ import java.util.function.Supplier;
  * (batches of 32, 4 in flight) against servers on 127.0.0.1 that either run that model ("model behind
  * HTTP": the same work plus the protocol) or answer from the vectors computed beforehand ("protocol
  * only": the client's and the server's HTTP and JSON work, what a remote embedder adds to whatever the
- * server's model costs). Every setup is timed {@value #ROUNDS} times, interleaved, after one warm-up
+ * server's model costs). Every setup is timed {@value #ROUNDS} times (arguments: {@code [chunks [rounds]]}), interleaved, after one warm-up
  * round each; the table gives the median in ms per 1,000 chunks, the throughput, and the ratio to the
  * in-process model measured in the same run (the machine may be shared: compare ratios, not times across
  * runs).
@@ -33,21 +33,21 @@ import java.util.function.Supplier;
  */
 public final class RemoteEmbeddingBenchmark {
 
-    /** Chunks per round. */
+    /** Chunks per round, unless the first argument says otherwise. */
     static final int CHUNKS = 1000;
-    /** Timed rounds per setup. */
+    /** Timed rounds per setup, unless the second argument says otherwise. */
     static final int ROUNDS = 5;
 
     private RemoteEmbeddingBenchmark() {
     }
 
     /** Deterministic chunk-like texts of about 60 words (about 80 model tokens) each. */
-    static List<String> chunks() {
+    static List<String> chunks(int count) {
         String[] words = ("spectrograph slit grating resolving power wavelength exposure detector comet orbit "
                 + "perihelion galaxy redshift nebula emission line calibration lamp flat field telescope aperture "
                 + "seeing airmass photometry magnitude filter cluster parallax distance luminosity").split(" ");
-        List<String> out = new ArrayList<>(CHUNKS);
-        for (int i = 0; i < CHUNKS; i++) {
+        List<String> out = new ArrayList<>(count);
+        for (int i = 0; i < count; i++) {
             StringBuilder b = new StringBuilder("Chunk " + i + ":");
             for (int w = 0; w < 60; w++) {
                 b.append(' ').append(words[(i * 31 + w * 7 + w * w) % words.length]);
@@ -76,7 +76,9 @@ public final class RemoteEmbeddingBenchmark {
     }
 
     public static void main(String[] args) {
-        List<String> texts = chunks();
+        int count = args.length > 0 ? Integer.parseInt(args[0]) : CHUNKS;
+        int rounds = args.length > 1 ? Integer.parseInt(args[1]) : ROUNDS;
+        List<String> texts = chunks(count);
         try (OnnxSentenceEmbedder bge = OnnxSentenceEmbedder.load(SentenceModel.BGE_SMALL_EN_V15_Q)) {
             List<float[]> reference = bge.embedDocuments(texts);
             Map<String, float[]> byText = new HashMap<>();
@@ -96,7 +98,7 @@ public final class RemoteEmbeddingBenchmark {
                 setups.put("tei, protocol only", run(TeiEmbedder.builder().baseUrl(teiOnly.baseUrl()).build(), texts));
                 setups.put("openai, protocol only", run(OpenAiCompatibleEmbedder.builder()
                         .baseUrl(openAiOnly.baseUrl()).model("precomputed").build(), texts));
-                measure(setups, reference);
+                measure(setups, reference, rounds);
             }
         }
     }
@@ -105,7 +107,8 @@ public final class RemoteEmbeddingBenchmark {
         return () -> e.embedDocuments(texts);
     }
 
-    private static void measure(Map<String, Supplier<List<float[]>>> setups, List<float[]> reference) {
+    private static void measure(Map<String, Supplier<List<float[]>>> setups, List<float[]> reference, int rounds) {
+        int count = reference.size();
         Map<String, long[]> times = new LinkedHashMap<>();
         for (Map.Entry<String, Supplier<List<float[]>>> s : setups.entrySet()) {
             List<float[]> got = s.getValue().get(); // warm-up, and the vectors must be the model's
@@ -114,9 +117,9 @@ public final class RemoteEmbeddingBenchmark {
                     throw new IllegalStateException(s.getKey() + ": vector " + i + " differs from the in-process model's");
                 }
             }
-            times.put(s.getKey(), new long[ROUNDS]);
+            times.put(s.getKey(), new long[rounds]);
         }
-        for (int r = 0; r < ROUNDS; r++) {
+        for (int r = 0; r < rounds; r++) {
             for (Map.Entry<String, Supplier<List<float[]>>> s : setups.entrySet()) {
                 long start = System.nanoTime();
                 s.getValue().get();
@@ -124,13 +127,13 @@ public final class RemoteEmbeddingBenchmark {
             }
         }
         double base = median(times.values().iterator().next());
-        System.out.printf(Locale.ROOT, "%d chunks of ~80 tokens, median of %d rounds, %d cores%n", CHUNKS, ROUNDS,
+        System.out.printf(Locale.ROOT, "%d chunks of ~80 tokens, median of %d rounds, %d cores%n", count, rounds,
                 Runtime.getRuntime().availableProcessors());
         System.out.println("| setup | ms per 1,000 chunks | chunks/s | time / in-process |");
         System.out.println("| --- | ---: | ---: | ---: |");
         for (Map.Entry<String, long[]> t : times.entrySet()) {
-            double ms = median(t.getValue()) / 1e6 * 1000.0 / CHUNKS;
-            System.out.printf(Locale.ROOT, "| %s | %.1f | %.0f | %.3f |%n", t.getKey(), ms, CHUNKS / (median(t.getValue()) / 1e9),
+            double ms = median(t.getValue()) / 1e6 * 1000.0 / count;
+            System.out.printf(Locale.ROOT, "| %s | %.1f | %.0f | %.3f |%n", t.getKey(), ms, count / (median(t.getValue()) / 1e9),
                     median(t.getValue()) / base);
         }
     }
