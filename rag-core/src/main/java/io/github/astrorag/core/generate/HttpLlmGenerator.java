@@ -1,12 +1,12 @@
 package io.github.astrorag.core.generate;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.astrorag.core.GenerationException;
 import io.github.astrorag.core.Arguments;
-import io.github.astrorag.core.Secrets;
+import io.github.astrorag.core.http.HttpEndpoint;
+import io.github.astrorag.core.http.RetryingHttpClient;
 import io.github.astrorag.core.model.Answer;
 import io.github.astrorag.core.model.Citation;
 import io.github.astrorag.core.model.Context;
@@ -15,14 +15,10 @@ import io.github.astrorag.core.model.Trace;
 import io.github.astrorag.core.spi.Generator;
 import io.github.astrorag.core.spi.TraceSink;
 import java.net.URI;
-import java.net.URISyntaxException;
-import java.time.Duration;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.function.Consumer;
-import java.util.function.Function;
 import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
 
@@ -66,28 +62,6 @@ public abstract sealed class HttpLlmGenerator implements Generator permits OpenA
     public static final int MAX_TOKENS_LIMIT = 1 << 20;
     /** Most stop sequences accepted (servers may accept fewer: OpenAI and TGI by default 4). */
     public static final int MAX_STOP_SEQUENCES = 16;
-    /** Time allowed to open a connection. */
-    public static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(10);
-    /** Time allowed for one attempt (for a stream: for the headers and between two lines). */
-    public static final Duration DEFAULT_REQUEST_TIMEOUT = Duration.ofSeconds(60);
-    /**
-     * Time allowed for a whole call, every attempt and wait included: a server that accepts the
-     * connection and never answers fails the call within it.
-     */
-    public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(60);
-    /** Longest timeout accepted. */
-    public static final Duration MAX_TIMEOUT = Duration.ofHours(1);
-    /** HTTP attempts per call, the first included. */
-    public static final int DEFAULT_MAX_ATTEMPTS = 3;
-    /** Most attempts accepted. */
-    public static final int MAX_ATTEMPTS_LIMIT = 10;
-    /** The first backoff before jitter. */
-    public static final Duration DEFAULT_INITIAL_BACKOFF = Duration.ofMillis(500);
-    /** The longest wait between attempts, also the longest {@code Retry-After} honoured. */
-    public static final Duration DEFAULT_MAX_BACKOFF = Duration.ofSeconds(30);
-    /** Longest backoff accepted. */
-    public static final Duration MAX_BACKOFF_LIMIT = Duration.ofMinutes(10);
-
     /** Trace key: HTTP attempts made. */
     public static final String TRACE_ATTEMPTS = "attempts";
     /** Trace key: why the model stopped ({@code stop}, {@code length}, {@code eos_token}, ...). */
@@ -99,26 +73,18 @@ public abstract sealed class HttpLlmGenerator implements Generator permits OpenA
 
     static final ObjectMapper JSON = new ObjectMapper();
 
-    final URI baseUrl;
     final double temperature;
     final int maxTokensOpen;
     final int maxTokensMultipleChoice;
     final List<String> stop;
     final @Nullable Long seed;
     final PromptTemplate prompt;
-    final Duration connectTimeout;
-    final Duration requestTimeout;
-    final Duration timeout;
-    final int maxAttempts;
-    final String apiKeySource;
-    final RetryingHttpClient http;
+    final HttpEndpoint<GenerationException> endpoint;
+    final RetryingHttpClient<GenerationException> http;
     private final CitationParser citationParser = new CitationParser();
     private final ChoiceParser choiceParser = new ChoiceParser();
 
     HttpLlmGenerator(Builder<?> b) {
-        Arguments.check(b.baseUrl != null, "baseUrl is required (for example http://127.0.0.1:8000%s)",
-                b.exampleSuffix());
-        this.baseUrl = b.baseUrl;
         this.temperature = b.temperature == null ? DEFAULT_TEMPERATURE : b.temperature;
         this.maxTokensOpen = b.maxTokensOpen == null ? DEFAULT_MAX_TOKENS_OPEN : b.maxTokensOpen;
         this.maxTokensMultipleChoice = b.maxTokensMultipleChoice == null
@@ -126,14 +92,8 @@ public abstract sealed class HttpLlmGenerator implements Generator permits OpenA
         this.stop = b.stop == null ? List.of() : b.stop;
         this.seed = b.seed;
         this.prompt = b.prompt == null ? PromptTemplate.defaults() : b.prompt;
-        this.connectTimeout = b.connectTimeout == null ? DEFAULT_CONNECT_TIMEOUT : b.connectTimeout;
-        this.requestTimeout = b.requestTimeout == null ? DEFAULT_REQUEST_TIMEOUT : b.requestTimeout;
-        this.timeout = b.timeout == null ? DEFAULT_TIMEOUT : b.timeout;
-        this.maxAttempts = b.maxAttempts == null ? DEFAULT_MAX_ATTEMPTS : b.maxAttempts;
-        this.apiKeySource = b.apiKeySource == null ? "none" : b.apiKeySource;
-        this.http = new RetryingHttpClient(connectTimeout, requestTimeout, timeout, maxAttempts,
-                b.initialBackoff == null ? DEFAULT_INITIAL_BACKOFF : b.initialBackoff,
-                b.maxBackoff == null ? DEFAULT_MAX_BACKOFF : b.maxBackoff, b.apiKey);
+        this.endpoint = b.endpoint(GenerationException::new);
+        this.http = endpoint.http();
     }
 
     /** The path after the base URL of the non-streamed or the streamed request. */
@@ -183,7 +143,7 @@ public abstract sealed class HttpLlmGenerator implements Generator permits OpenA
         try {
             return call.get();
         } catch (GenerationException e) {
-            throw RetryingHttpClient.redacted(e, http.redactor());
+            throw http.redacted(e);
         }
     }
 
@@ -206,7 +166,7 @@ public abstract sealed class HttpLlmGenerator implements Generator permits OpenA
     }
 
     private URI endpoint(boolean stream) {
-        return URI.create(baseUrl + path(stream));
+        return endpoint.resolve(path(stream));
     }
 
     private Answer answer(Query query, Context context, String reply, TraceSink trace) {
@@ -217,23 +177,13 @@ public abstract sealed class HttpLlmGenerator implements Generator permits OpenA
     }
 
     /** {@code body} as JSON, or a clear failure naming {@code what} and the body's start. */
-    static JsonNode parse(String body, String endpoint, String what) {
-        try {
-            JsonNode node = JSON.readTree(body);
-            if (node == null || node.isMissingNode()) {
-                throw malformed(endpoint, what + " is empty");
-            }
-            return node;
-        } catch (JsonProcessingException e) {
-            throw new GenerationException("POST " + endpoint + ": " + what + " is not valid JSON ("
-                    + e.getOriginalMessage() + "); it begins '" + RetryingHttpClient.truncate(body.strip()) + "'",
-                    -1, false, e);
-        }
+    JsonNode parse(String body, String endpoint, String what) {
+        return http.parse(JSON, body, endpoint, what);
     }
 
     /** A failure: the server answered 2xx with something this protocol does not allow. */
-    static GenerationException malformed(String endpoint, String what) {
-        return new GenerationException("POST " + endpoint + ": " + what, -1, false, null);
+    GenerationException malformed(String endpoint, String what) {
+        return http.malformed(endpoint, what);
     }
 
     /** Fails when a reply or an event carries an error object instead of a result. */
@@ -253,9 +203,7 @@ public abstract sealed class HttpLlmGenerator implements Generator permits OpenA
 
     @Override
     public Map<String, Object> describe() {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("name", name());
-        m.put("baseUrl", RetryingHttpClient.display(baseUrl));
+        Map<String, Object> m = endpoint.describe(name());
         describeProtocol(m);
         m.put("temperature", temperature);
         m.put("maxTokensOpen", maxTokensOpen);
@@ -264,11 +212,7 @@ public abstract sealed class HttpLlmGenerator implements Generator permits OpenA
         if (seed != null) {
             m.put("seed", seed);
         }
-        m.put("connectTimeoutMillis", connectTimeout.toMillis());
-        m.put("requestTimeoutMillis", requestTimeout.toMillis());
-        m.put("timeoutMillis", timeout.toMillis());
-        m.put("maxAttempts", maxAttempts);
-        m.put("apiKey", apiKeySource);
+        endpoint.describeClient(m);
         return m;
     }
 
@@ -285,63 +229,23 @@ public abstract sealed class HttpLlmGenerator implements Generator permits OpenA
     }
 
     /**
-     * The settings both protocols share. Fail-fast: a value out of range, or a setting given twice,
+     * The settings both protocols share, beside those of every HTTP component ({@link HttpEndpoint.Builder}:
+     * base URL, timeouts, attempts, backoff, API key). Fail-fast: a value out of range, or a setting given twice,
      * throws {@link IllegalArgumentException} naming the setting, the value and the limit.
      *
      * @param <B> the concrete builder
      */
-    public abstract static sealed class Builder<B extends Builder<B>>
+    public abstract static sealed class Builder<B extends Builder<B>> extends HttpEndpoint.Builder<B>
             permits OpenAiCompatibleGenerator.Builder, TgiGenerator.Builder {
 
-        private @Nullable URI baseUrl;
         private @Nullable Double temperature;
         private @Nullable Integer maxTokensOpen;
         private @Nullable Integer maxTokensMultipleChoice;
         private @Nullable List<String> stop;
         private @Nullable Long seed;
         private @Nullable PromptTemplate prompt;
-        private @Nullable Duration connectTimeout;
-        private @Nullable Duration requestTimeout;
-        private @Nullable Duration timeout;
-        private @Nullable Integer maxAttempts;
-        private @Nullable Duration initialBackoff;
-        private @Nullable Duration maxBackoff;
-        private @Nullable Supplier<String> apiKey;
-        private @Nullable String apiKeySource;
 
         Builder() {
-        }
-
-        abstract B self();
-
-        /** The path shown in the example of a missing base URL. */
-        abstract String exampleSuffix();
-
-        static void once(@Nullable Object current, String name) {
-            Arguments.checkState(current == null, "%s was already set", name);
-        }
-
-        /**
-         * The server's base URL, {@code http} or {@code https}, without user info, query or fragment; a
-         * trailing slash is dropped. Required.
-         */
-        public B baseUrl(String url) {
-            once(baseUrl, "baseUrl");
-            Objects.requireNonNull(url, "url");
-            URI uri;
-            try {
-                uri = new URI(url.strip().replaceAll("/+$", ""));
-            } catch (URISyntaxException e) {
-                throw new IllegalArgumentException("baseUrl is not a URL: '" + url + "' (" + e.getReason() + ")");
-            }
-            Arguments.check(("http".equals(uri.getScheme()) || "https".equals(uri.getScheme()))
-                    && uri.getHost() != null, "baseUrl must be an absolute http or https URL with a host, was '%s'", url);
-            Arguments.check(uri.getRawUserInfo() == null,
-                    "baseUrl must not hold credentials: give the key with apiKeyEnv or apiKey");
-            Arguments.check(uri.getRawQuery() == null && uri.getRawFragment() == null,
-                    "baseUrl must have no query or fragment, was '%s'", url);
-            baseUrl = uri;
-            return self();
         }
 
         /** Sampling temperature in [0, {@value HttpLlmGenerator#MAX_TEMPERATURE}]; default {@value HttpLlmGenerator#DEFAULT_TEMPERATURE} (greedy). */
@@ -399,103 +303,6 @@ public abstract sealed class HttpLlmGenerator implements Generator permits OpenA
             once(prompt, "prompt");
             prompt = Objects.requireNonNull(value, "prompt");
             return self();
-        }
-
-        /**
-         * The API key, read from the environment variable {@code name}, which must be set; sent as
-         * {@code Authorization: Bearer …}. Default: no key. Only the variable's name is ever shown, and
-         * not even that when it looks like a key; a value with surrounding white space or a control
-         * character is refused (see {@link Secrets}).
-         */
-        public B apiKeyEnv(String name) {
-            return apiKeyEnv(name, System::getenv);
-        }
-
-        /** As {@link #apiKeyEnv(String)} with the environment given (for tests). */
-        B apiKeyEnv(String name, Function<String, @Nullable String> environment) {
-            once(apiKeySource, "apiKey");
-            String value = Secrets.fromEnvironment(name, "apiKeyEnv", "the API key", environment);
-            apiKey = () -> value;
-            apiKeySource = "env:" + name;
-            return self();
-        }
-
-        /** The API key, asked for once per call; sent as {@code Authorization: Bearer …}. Default: no key. */
-        public B apiKey(Supplier<String> supplier) {
-            once(apiKeySource, "apiKey");
-            apiKey = Objects.requireNonNull(supplier, "supplier");
-            apiKeySource = "supplied";
-            return self();
-        }
-
-        /** Time to open a connection, in (0, 1 h]; default {@link HttpLlmGenerator#DEFAULT_CONNECT_TIMEOUT}. */
-        public B connectTimeout(Duration value) {
-            once(connectTimeout, "connectTimeout");
-            connectTimeout = checkTimeout("connectTimeout", value);
-            return self();
-        }
-
-        /**
-         * Time for one attempt, in (0, 1 h]: until the whole reply has arrived, or for a stream until the
-         * headers and then between two lines; default {@link HttpLlmGenerator#DEFAULT_REQUEST_TIMEOUT}.
-         */
-        public B requestTimeout(Duration value) {
-            once(requestTimeout, "requestTimeout");
-            requestTimeout = checkTimeout("requestTimeout", value);
-            return self();
-        }
-
-        /**
-         * Time for a whole call, every attempt and backoff included, in (0, 1 h]: each attempt gets at
-         * most what remains, and no retry starts that would end after it. Default
-         * {@link HttpLlmGenerator#DEFAULT_TIMEOUT}.
-         */
-        public B timeout(Duration value) {
-            once(timeout, "timeout");
-            timeout = checkTimeout("timeout", value);
-            return self();
-        }
-
-        /**
-         * Retries after a failed attempt, in [0, {@value HttpLlmGenerator#MAX_ATTEMPTS_LIMIT} - 1]: the same
-         * setting as {@link #maxAttempts} ({@code maxAttempts = retries + 1}); default
-         * {@value HttpLlmGenerator#DEFAULT_MAX_ATTEMPTS} - 1.
-         */
-        public B maxRetries(int retries) {
-            Arguments.check(retries >= 0 && retries < MAX_ATTEMPTS_LIMIT,
-                    "maxRetries must be in [0, %d], was %d", MAX_ATTEMPTS_LIMIT - 1, retries);
-            return maxAttempts(retries + 1);
-        }
-
-        /** HTTP attempts per call, the first included, in [1, {@value HttpLlmGenerator#MAX_ATTEMPTS_LIMIT}]; default {@value HttpLlmGenerator#DEFAULT_MAX_ATTEMPTS}. */
-        public B maxAttempts(int value) {
-            once(maxAttempts, "maxAttempts");
-            Arguments.check(value >= 1 && value <= MAX_ATTEMPTS_LIMIT,
-                    "maxAttempts must be in [1, %d], was %d", MAX_ATTEMPTS_LIMIT, value);
-            maxAttempts = value;
-            return self();
-        }
-
-        /**
-         * The exponential backoff: the first wait before jitter and the longest wait, which is also the
-         * longest {@code Retry-After} honoured; {@code 1 ms <= initial <= max <= 10 min}. Defaults
-         * {@link HttpLlmGenerator#DEFAULT_INITIAL_BACKOFF} and {@link HttpLlmGenerator#DEFAULT_MAX_BACKOFF}.
-         */
-        public B backoff(Duration initial, Duration max) {
-            once(initialBackoff, "backoff");
-            Arguments.check(initial.toMillis() >= 1 && initial.compareTo(max) <= 0
-                            && max.compareTo(MAX_BACKOFF_LIMIT) <= 0,
-                    "backoff must satisfy 1 ms <= initial (%d ms) <= max (%d ms) <= %d ms",
-                    initial.toMillis(), max.toMillis(), MAX_BACKOFF_LIMIT.toMillis());
-            initialBackoff = initial;
-            maxBackoff = max;
-            return self();
-        }
-
-        private static Duration checkTimeout(String name, Duration value) {
-            Arguments.check(value != null && !value.isNegative() && !value.isZero()
-                    && value.compareTo(MAX_TIMEOUT) <= 0, "%s must be in (0, %s], was %s", name, MAX_TIMEOUT, value);
-            return value;
         }
     }
 }

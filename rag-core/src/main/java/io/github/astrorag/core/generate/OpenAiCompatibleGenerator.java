@@ -4,9 +4,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.astrorag.core.Arguments;
+import io.github.astrorag.core.http.RetryingHttpClient;
 import io.github.astrorag.core.spi.TraceSink;
 import java.util.Map;
-import java.util.Objects;
 import java.util.function.Consumer;
 import org.jspecify.annotations.Nullable;
 
@@ -152,20 +152,19 @@ public final class OpenAiCompatibleGenerator extends HttpLlmGenerator {
         }
 
         @Override
-        Builder self() {
+        protected Builder self() {
             return this;
         }
 
         @Override
-        String exampleSuffix() {
+        protected String exampleSuffix() {
             return "/v1";
         }
 
         /** The model name sent as {@code "model"}. Required. */
         public Builder model(String name) {
             once(model, "model");
-            Arguments.check(name != null && !name.isBlank(), "model must not be blank, was '%s'", name);
-            model = Objects.requireNonNull(name).strip();
+            model = nonBlank(name, "model");
             return this;
         }
 

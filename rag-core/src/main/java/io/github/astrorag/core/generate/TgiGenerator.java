@@ -3,6 +3,7 @@ package io.github.astrorag.core.generate;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.astrorag.core.http.RetryingHttpClient;
 import io.github.astrorag.core.spi.TraceSink;
 import java.util.function.Consumer;
 import org.jspecify.annotations.Nullable;
@@ -137,12 +138,12 @@ public final class TgiGenerator extends HttpLlmGenerator {
         }
 
         @Override
-        Builder self() {
+        protected Builder self() {
             return this;
         }
 
         @Override
-        String exampleSuffix() {
+        protected String exampleSuffix() {
             return "";
         }
 

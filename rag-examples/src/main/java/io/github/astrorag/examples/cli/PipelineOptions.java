@@ -30,6 +30,10 @@ public final class PipelineOptions {
                     + "or hashing (no model, for tests). Default: the preset's.")
     public String model;
 
+    /** Where the vectors come from: {@code --embedder} and its server's options. */
+    @picocli.CommandLine.Mixin
+    public EmbedderOptions embedding = new EmbedderOptions();
+
     /** For programmatic use: an embedder that replaces {@code --model} (the evaluation shares one per run). */
     public io.github.astrorag.core.spi.Embedder embedder;
 

@@ -30,7 +30,8 @@ import java.util.Locale;
  * Builds the command line's pipelines from {@link PipelineOptions}, only through the library's preset calls
  * ({@link AstroRag#recommendedBuilder}, {@link AstroRag#paperBuilder}, {@link AstroRag#naiveBuilder},
  * {@link Corag#paperBuilder}), so that {@code --preset default} is exactly {@link AstroRag#recommended()}.
- * A model named by the options is loaded for the pipeline and owned by it: closing the pipeline frees it.
+ * A model named by the options is loaded for the pipeline and owned by it: closing the pipeline frees it;
+ * with {@code --embedder openai|tei} the pipeline embeds through that server ({@link EmbedderOptions}).
  */
 public final class Presets {
 
@@ -77,8 +78,9 @@ public final class Presets {
      */
     public static RagPipeline build(PipelineOptions o, io.github.astrorag.core.spi.EphemeralIndexFactory indexes) {
         OptionRules.check(o);
-        Embedder embedder = o.embedder != null ? o.embedder
-                : embedder(o.model != null ? o.model : o.preset == Name.DEFAULT ? DEFAULT_MODEL : ASTRORAG_MODEL);
+        Embedder embedder = o.embedder != null ? o.embedder : o.embedding.create(
+                () -> embedder(o.model != null ? o.model : o.preset == Name.DEFAULT ? DEFAULT_MODEL : ASTRORAG_MODEL),
+                o.model != null);
         try {
             RagPipeline.Builder b = switch (o.preset) {
                 case ASTRORAG -> astrorag(o, embedder);

@@ -78,6 +78,9 @@ public final class EvalCommand implements Callable<Integer> {
             completionCandidates = ModelNames.class)
     String model;
 
+    @picocli.CommandLine.Mixin
+    io.github.astrorag.examples.cli.EmbedderOptions embedding = new io.github.astrorag.examples.cli.EmbedderOptions();
+
     @Option(names = "--out", paramLabel = "DIR", defaultValue = "eval-results",
             description = "Folder for results.json, report.md and report.png (default: ${DEFAULT-VALUE}).")
     Path out;
@@ -157,17 +160,25 @@ public final class EvalCommand implements Callable<Integer> {
         notes.add("Every text is embedded once per run and the vectors are shared by the selectors (the embedder "
                 + "is deterministic, so results are the same): only the first selector's latency includes embedding; "
                 + "compare the others' latencies with each other.");
-        Embedder embedder = models.create(model);
+        Embedder embedder = embedding.create(() -> models.create(model),
+                spec.commandLine().getParseResult().hasMatchedOption("--model"));
+        String modelName = embedding.kind == io.github.astrorag.examples.cli.EmbedderOptions.Kind.ONNX ? model
+                : String.valueOf(embedder.describe().get("name")) + " " + embedder.describe().get("baseUrl")
+                + (embedding.model == null ? "" : " " + embedding.model);
+        boolean cacheable = cache != null && embedder.fingerprint().isPresent();
+        if (cache != null && !cacheable) {
+            notes.add("--cache: not used, the embedder declares no fingerprint (its vectors must not be cached).");
+        }
         List<SelectorRun> runs;
         EvalSettings settings;
-        EmbeddingCache vectors = cache == null ? new InMemoryEmbeddingCache()
+        EmbeddingCache vectors = !cacheable ? new InMemoryEmbeddingCache()
                 : SqliteEmbeddingCache.builder().file(cache.resolve(SqliteEmbeddingCache.FILE_NAME)).warnings(message -> {
                     spec.commandLine().getErr().println("astrorag: warning: " + message);
                     spec.commandLine().getErr().flush();
                 }).build();
         try {
-            Embedder shared = cache == null ? new CachingEmbedder(embedder, vectors, "eval-run") : new CachingEmbedder(embedder, vectors);
-            settings = new EvalSettings(budget, model, shared, seed, !noGenerate, reuseCorpusIndex);
+            Embedder shared = !cacheable ? new CachingEmbedder(embedder, vectors, "eval-run") : new CachingEmbedder(embedder, vectors);
+            settings = new EvalSettings(budget, modelName, shared, seed, !noGenerate, reuseCorpusIndex);
             runs = run(settings, instances, names);
         } finally {
             vectors.close();

@@ -1,4 +1,4 @@
-package io.github.astrorag.core.generate;
+package io.github.astrorag.core.http;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

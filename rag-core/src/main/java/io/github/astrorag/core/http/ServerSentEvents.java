@@ -1,4 +1,4 @@
-package io.github.astrorag.core.generate;
+package io.github.astrorag.core.http;
 
 import java.util.function.Predicate;
 import org.jspecify.annotations.Nullable;

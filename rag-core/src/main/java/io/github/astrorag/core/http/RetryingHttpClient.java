@@ -1,8 +1,8 @@
-package io.github.astrorag.core.generate;
+package io.github.astrorag.core.http;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.github.astrorag.core.GenerationException;
+import io.github.astrorag.core.ServiceException;
 import io.github.astrorag.core.Redactor;
 import io.github.astrorag.core.Secrets;
 import java.io.IOException;
@@ -35,7 +35,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * JSON over HTTP POST with timeouts and retries, for the language-model generators.
+ * JSON over HTTP with timeouts and retries: the one HTTP client of the language-model generators
+ * ({@code core.generate}) and the remote embedders ({@code core.embed}), so both retry, time out and
+ * redact alike.
  *
  * <p><b>Timeouts.</b> Connecting may take at most the connect timeout. Each attempt may take at most the
  * request timeout until the whole reply has arrived; for a stream, until the response headers and then
@@ -52,7 +54,8 @@ import org.slf4j.LoggerFactory;
  * {@code maxBackoff} is not waited for: the call fails at once, saying so. Other 4xx replies fail at once.
  * A stream is retried only while no event of it has been handed over.
  *
- * <p><b>Failures</b> are {@link GenerationException}s whose message says the endpoint (without user
+ * <p><b>Failures</b> are exceptions of the caller's kind ({@code E}, made by its {@link Failures}: a
+ * {@code GenerationException} for a generator, an {@code EmbeddingException} for an embedder) whose message says the endpoint (without user
  * info or query), the HTTP status, the number of attempts, whether the failure is retriable, and the
  * server's own message read from an OpenAI ({@code {"error":{"message":…,"type":…}}}), TGI
  * ({@code {"error":…,"error_type":…}}) or vLLM ({@code {"message":…,"type":…}}) error body. The API key
@@ -61,15 +64,27 @@ import org.slf4j.LoggerFactory;
  * appears in no message and no log line in any form (trimmed, quoted, split over lines), and a cause
  * whose message would show it is dropped. Retries are logged at DEBUG only. Redirects are not followed
  * (they would carry the key elsewhere). Thread-safe.
+ *
+ * @param <E> the exception thrown for a failed call
  */
-final class RetryingHttpClient {
+public final class RetryingHttpClient<E extends ServiceException> {
 
-    /** What replaces the API key in any text taken from a server. */
-    static final String REDACTED = Redactor.MASK;
+    /** Makes the caller's exception for a failed call. */
+    @FunctionalInterface
+    public interface Failures<E> {
+        /**
+         * The exception for a failure.
+         *
+         * @param status    the HTTP status, -1 when there was no HTTP reply
+         * @param retriable whether the same request may succeed later
+         */
+        E create(String message, int status, boolean retriable, @Nullable Throwable cause);
+    }
 
     private static final Logger LOG = LoggerFactory.getLogger(RetryingHttpClient.class);
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final int MAX_SERVER_TEXT = 300;
+    /** The most characters of a server's text shown in a message. */
+    public static final int MAX_SERVER_TEXT = 300;
 
     private final HttpClient client;
     private final Duration requestTimeout;
@@ -78,9 +93,12 @@ final class RetryingHttpClient {
     private final Duration initialBackoff;
     private final Duration maxBackoff;
     private final @Nullable Supplier<String> apiKey;
+    private final Failures<E> failures;
 
+    /** A client; the settings are checked by {@link HttpEndpoint.Builder}, which is how callers make one. */
     RetryingHttpClient(Duration connectTimeout, Duration requestTimeout, Duration timeout, int maxAttempts,
-                       Duration initialBackoff, Duration maxBackoff, @Nullable Supplier<String> apiKey) {
+                       Duration initialBackoff, Duration maxBackoff, @Nullable Supplier<String> apiKey,
+                       Failures<E> failures) {
         this.client = HttpClient.newBuilder()
                 .connectTimeout(connectTimeout)
                 .version(HttpClient.Version.HTTP_1_1)
@@ -92,16 +110,26 @@ final class RetryingHttpClient {
         this.initialBackoff = initialBackoff;
         this.maxBackoff = maxBackoff;
         this.apiKey = apiKey;
+        this.failures = failures;
     }
 
     /** The endpoint as shown in messages: scheme, host, port and path only. */
-    static String display(URI uri) {
+    public static String display(URI uri) {
         return uri.getScheme() + "://" + uri.getHost() + (uri.getPort() < 0 ? "" : ":" + uri.getPort()) + uri.getRawPath();
     }
 
     /** The body of a 2xx reply to POSTing {@code json} to {@code uri}; records {@code attempts} in the result. */
-    Reply post(URI uri, String json) {
-        return execute(uri, (key, deadline) -> {
+    public Reply post(URI uri, String json) {
+        return send(uri, json);
+    }
+
+    /** The body of a 2xx reply to GET {@code uri}; records {@code attempts} in the result. */
+    public Reply get(URI uri) {
+        return send(uri, null);
+    }
+
+    private Reply send(URI uri, @Nullable String json) {
+        return execute(uri, json == null ? "GET" : "POST", (key, deadline) -> {
             Duration wait = deadline.forNext(requestTimeout);
             HttpRequest request = request(uri, json, key, "application/json", wait);
             CompletableFuture<HttpResponse<String>> future =
@@ -129,8 +157,8 @@ final class RetryingHttpClient {
      * POSTs {@code json} to {@code uri} and hands the data of each server-sent event of the 2xx reply to
      * {@code onData}, until it returns {@code true} or the body ends.
      */
-    Reply stream(URI uri, String json, Predicate<String> onData) {
-        return execute(uri, (key, deadline) -> {
+    public Reply stream(URI uri, String json, Predicate<String> onData) {
+        return execute(uri, "POST", (key, deadline) -> {
             BlockingQueue<Object> queue = new LinkedBlockingQueue<>();
             LineSink sink = new LineSink(queue);
             BodyHandler<String> handler = info -> {
@@ -185,7 +213,7 @@ final class RetryingHttpClient {
     }
 
     /** A successful reply: its body (empty for a stream) and how many attempts it took. */
-    record Reply(String body, int attempts) {
+    public record Reply(String body, int attempts) {
     }
 
     @FunctionalInterface
@@ -194,8 +222,14 @@ final class RetryingHttpClient {
     }
 
     /** The end of one call: what remains of the total timeout. */
-    private final class Deadline {
-        private final long end = System.nanoTime() + timeout.toNanos();
+    private static final class Deadline {
+        private final Duration timeout;
+        private final long end;
+
+        Deadline(Duration timeout) {
+            this.timeout = timeout;
+            this.end = System.nanoTime() + timeout.toNanos();
+        }
 
         /** The time left, at least 1 ms (a past deadline still allows one poll). */
         Duration remaining() {
@@ -218,18 +252,18 @@ final class RetryingHttpClient {
         }
     }
 
-    private Reply execute(URI uri, Attempt attempt) {
+    private Reply execute(URI uri, String method, Attempt attempt) {
         String endpoint = display(uri);
         String key = apiKey == null ? null : apiKey.get();
         if (apiKey != null) {
             try {
                 Secrets.checkValue(key == null ? "" : key, "the API key");
             } catch (IllegalArgumentException e) {
-                throw new GenerationException("POST " + endpoint + " not sent: " + e.getMessage(), -1, false, null);
+                throw failures.create(method + " " + endpoint + " not sent: " + e.getMessage(), -1, false, null);
             }
         }
         Redactor redactor = redactor(key);
-        Deadline deadline = new Deadline();
+        Deadline deadline = new Deadline(timeout);
         for (int n = 1; ; n++) {
             try {
                 return new Reply(attempt.run(key, deadline), n);
@@ -241,25 +275,25 @@ final class RetryingHttpClient {
                     String note = tooLong ? "; the server asked to retry after " + f.retryAfter.toSeconds()
                             + " s, more than the " + maxBackoff.toMillis() + " ms this client waits"
                             : noTime ? "; no retry: the total timeout of " + timeout.toMillis() + " ms would pass" : "";
-                    throw failure(redactor, message(endpoint, n, f) + note, f.status, f.retriable, f.getCause());
+                    throw failure(redactor, message(method, endpoint, n, f) + note, f.status, f.retriable, f.getCause());
                 }
-                LOG.debug("POST {} failed ({}), attempt {} of {}; retrying in {} ms", endpoint,
+                LOG.debug("{} {} failed ({}), attempt {} of {}; retrying in {} ms", method, endpoint,
                         redactor.apply(f.what), n, maxAttempts, wait.toMillis());
                 try {
                     Thread.sleep(wait.toMillis());
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
-                    throw new GenerationException("POST " + endpoint + " interrupted while waiting to retry", -1, false, e);
+                    throw failures.create(method + " " + endpoint + " interrupted while waiting to retry", -1, false, e);
                 }
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-                throw new GenerationException("POST " + endpoint + " interrupted", -1, false, e);
+                throw failures.create(method + " " + endpoint + " interrupted", -1, false, e);
             }
         }
     }
 
-    private String message(String endpoint, int attempts, Failure f) {
-        return "POST " + endpoint + " failed after " + attempts + (attempts == 1 ? " attempt" : " attempts") + " ("
+    private String message(String method, String endpoint, int attempts, Failure f) {
+        return method + " " + endpoint + " failed after " + attempts + (attempts == 1 ? " attempt" : " attempts") + " ("
                 + (f.retriable ? "retriable" : "not retriable") + "): " + f.what;
     }
 
@@ -269,12 +303,15 @@ final class RetryingHttpClient {
         return Duration.ofMillis(half + (half == 0 ? 0 : ThreadLocalRandom.current().nextLong(half + 1)));
     }
 
-    private HttpRequest request(URI uri, String json, @Nullable String key, String accept, Duration wait) {
+    private HttpRequest request(URI uri, @Nullable String json, @Nullable String key, String accept, Duration wait) {
         HttpRequest.Builder b = HttpRequest.newBuilder(uri)
                 .timeout(wait)
-                .header("Content-Type", "application/json")
-                .header("Accept", accept)
-                .POST(HttpRequest.BodyPublishers.ofString(json, StandardCharsets.UTF_8));
+                .header("Accept", accept);
+        if (json == null) {
+            b.GET();
+        } else {
+            b.header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(json, StandardCharsets.UTF_8));
+        }
         if (key != null) {
             b.header("Authorization", "Bearer " + key);
         }
@@ -282,7 +319,7 @@ final class RetryingHttpClient {
     }
 
     /** The redactor of the key (asked of the supplier once more), or of credential headers only. */
-    Redactor redactor() {
+    public Redactor redactor() {
         return redactor(apiKey == null ? null : apiKey.get());
     }
 
@@ -294,20 +331,23 @@ final class RetryingHttpClient {
      * A failure whose message passes through {@code redactor}; {@code cause} is kept only when no message
      * in its chain shows a secret (a stack trace must not show it either).
      */
-    static GenerationException failure(Redactor redactor, String message, int status, boolean retriable,
-                                       @Nullable Throwable cause) {
+    private E failure(Redactor redactor, String message, int status, boolean retriable, @Nullable Throwable cause) {
         for (Throwable t = cause; t != null; t = t.getCause()) {
             if (redactor.leaks(t.getMessage()) || redactor.leaks(t.toString())) {
                 cause = null;
                 break;
             }
         }
-        return new GenerationException(redactor.apply(message), status, retriable, cause);
+        return failures.create(redactor.apply(message), status, retriable, cause);
     }
 
-    /** {@code e} with its message and cause passed through {@link #failure}; {@code e} itself when nothing leaks. */
-    static GenerationException redacted(GenerationException e, Redactor redactor) {
-        GenerationException clean = failure(redactor, e.getMessage(), e.status(), e.retriable(), e.getCause());
+    /**
+     * {@code e} (thrown while handling a reply of this client) with its message and cause passed through the
+     * key's redactor; {@code e} itself when nothing leaks.
+     */
+    public E redacted(E e) {
+        Redactor redactor = redactor();
+        E clean = failure(redactor, e.getMessage(), e.status(), e.retriable(), e.getCause());
         if (clean.getMessage().equals(e.getMessage()) && clean.getCause() == e.getCause()) {
             return e;
         }
@@ -316,10 +356,32 @@ final class RetryingHttpClient {
     }
 
     /**
+     * {@code body} of a 2xx reply from {@code where} as JSON read by {@code mapper}, or a failure naming
+     * {@code what} ("the reply", "stream event 3"), the endpoint and the body's start.
+     */
+    public JsonNode parse(ObjectMapper mapper, String body, String where, String what) {
+        try {
+            JsonNode node = mapper.readTree(body);
+            if (node == null || node.isMissingNode()) {
+                throw malformed(where, what + " is empty");
+            }
+            return node;
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw failures.create("POST " + where + ": " + what + " is not valid JSON (" + e.getOriginalMessage()
+                    + "); it begins '" + truncate(body.strip()) + "'", -1, false, e);
+        }
+    }
+
+    /** A failure: the server at {@code where} answered 2xx with something its protocol does not allow. */
+    public E malformed(String where, String what) {
+        return failures.create("POST " + where + ": " + what, -1, false, null);
+    }
+
+    /**
      * The server's own message in an error body: OpenAI's {@code error.message (error.type)}, TGI's
      * {@code error (error_type)}, vLLM's {@code message (type)}, else the body's start.
      */
-    static String serverMessage(String body) {
+    public static String serverMessage(String body) {
         String text = null;
         String type = null;
         try {
@@ -351,7 +413,8 @@ final class RetryingHttpClient {
         return node == null || node.isNull() ? null : node.asText();
     }
 
-    static String truncate(String s) {
+    /** {@code s} cut to its first {@value #MAX_SERVER_TEXT} characters, with {@code …} when cut. */
+    public static String truncate(String s) {
         return s.length() <= MAX_SERVER_TEXT ? s : s.substring(0, MAX_SERVER_TEXT) + "…";
     }
 
@@ -467,6 +530,6 @@ final class RetryingHttpClient {
     @Override
     public String toString() {
         return "RetryingHttpClient[maxAttempts=" + maxAttempts + ", requestTimeout=" + requestTimeout + ", timeout=" + timeout
-                + ", apiKey=" + (apiKey == null ? "none" : REDACTED) + "]";
+                + ", apiKey=" + (apiKey == null ? "none" : Redactor.MASK) + "]";
     }
 }

@@ -1,0 +1,273 @@
+package io.github.astrorag.core.http;
+
+import io.github.astrorag.core.Arguments;
+import io.github.astrorag.core.ServiceException;
+import io.github.astrorag.core.Secrets;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Objects;
+import java.util.function.Function;
+import java.util.function.Supplier;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * A server's base URL and the {@link RetryingHttpClient} that calls it, with the settings every HTTP
+ * component shares (the generators of {@code core.generate}, the embedders of {@code core.embed}):
+ * timeouts, attempts, backoff and the API key. Immutable and thread-safe; one HTTP client (and its
+ * connection pool) per endpoint.
+ *
+ * @param <E> the exception thrown for a failed call
+ */
+public final class HttpEndpoint<E extends ServiceException> {
+
+    /** Time allowed to open a connection. */
+    public static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(10);
+    /** Time allowed for one attempt (for a stream: for the headers and between two lines). */
+    public static final Duration DEFAULT_REQUEST_TIMEOUT = Duration.ofSeconds(60);
+    /**
+     * Time allowed for a whole call, every attempt and wait included: a server that accepts the
+     * connection and never answers fails the call within it.
+     */
+    public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(60);
+    /** Longest timeout accepted. */
+    public static final Duration MAX_TIMEOUT = Duration.ofHours(1);
+    /** HTTP attempts per call, the first included. */
+    public static final int DEFAULT_MAX_ATTEMPTS = 3;
+    /** Most attempts accepted. */
+    public static final int MAX_ATTEMPTS_LIMIT = 10;
+    /** The first backoff before jitter. */
+    public static final Duration DEFAULT_INITIAL_BACKOFF = Duration.ofMillis(500);
+    /** The longest wait between attempts, also the longest {@code Retry-After} honoured. */
+    public static final Duration DEFAULT_MAX_BACKOFF = Duration.ofSeconds(30);
+    /** Longest backoff accepted. */
+    public static final Duration MAX_BACKOFF_LIMIT = Duration.ofMinutes(10);
+
+    private final URI baseUrl;
+    private final Duration connectTimeout;
+    private final Duration requestTimeout;
+    private final Duration timeout;
+    private final int maxAttempts;
+    private final String apiKeySource;
+    private final RetryingHttpClient<E> http;
+
+    private HttpEndpoint(Builder<?> b, RetryingHttpClient.Failures<E> failures) {
+        Arguments.check(b.baseUrl != null, "baseUrl is required (for example http://127.0.0.1:8000%s)",
+                b.exampleSuffix());
+        this.baseUrl = b.baseUrl;
+        this.connectTimeout = b.connectTimeout == null ? DEFAULT_CONNECT_TIMEOUT : b.connectTimeout;
+        this.requestTimeout = b.requestTimeout == null ? DEFAULT_REQUEST_TIMEOUT : b.requestTimeout;
+        this.timeout = b.timeout == null ? DEFAULT_TIMEOUT : b.timeout;
+        this.maxAttempts = b.maxAttempts == null ? DEFAULT_MAX_ATTEMPTS : b.maxAttempts;
+        this.apiKeySource = b.apiKeySource == null ? "none" : b.apiKeySource;
+        this.http = new RetryingHttpClient<>(connectTimeout, requestTimeout, timeout, maxAttempts,
+                b.initialBackoff == null ? DEFAULT_INITIAL_BACKOFF : b.initialBackoff,
+                b.maxBackoff == null ? DEFAULT_MAX_BACKOFF : b.maxBackoff, b.apiKey, failures);
+    }
+
+    /** The base URL followed by {@code path}. */
+    public URI resolve(String path) {
+        return URI.create(baseUrl + path);
+    }
+
+    /** The client. */
+    public RetryingHttpClient<E> http() {
+        return http;
+    }
+
+    /** The base URL as shown in messages (scheme, host, port and path). */
+    public String display() {
+        return RetryingHttpClient.display(baseUrl);
+    }
+
+    /** A new {@code describe()} map that starts with {@code name} and the base URL. */
+    public Map<String, Object> describe(String name) {
+        Map<String, Object> m = new java.util.LinkedHashMap<>();
+        m.put("name", name);
+        m.put("baseUrl", display());
+        return m;
+    }
+
+    /** Whether calls carry an API key. */
+    public boolean hasApiKey() {
+        return !"none".equals(apiKeySource);
+    }
+
+    /** Puts the client's settings into a {@code describe()} map: timeouts, attempts and where the key comes from. */
+    public void describeClient(Map<String, Object> m) {
+        m.put("connectTimeoutMillis", connectTimeout.toMillis());
+        m.put("requestTimeoutMillis", requestTimeout.toMillis());
+        m.put("timeoutMillis", timeout.toMillis());
+        m.put("maxAttempts", maxAttempts);
+        m.put("apiKey", apiKeySource);
+    }
+
+    /**
+     * The settings every HTTP component shares. Fail-fast: a value out of range, or a setting given twice,
+     * throws {@link IllegalArgumentException} naming the setting, the value and the limit.
+     *
+     * @param <B> the concrete builder
+     */
+    public abstract static class Builder<B extends Builder<B>> {
+
+        private @Nullable URI baseUrl;
+        private @Nullable Duration connectTimeout;
+        private @Nullable Duration requestTimeout;
+        private @Nullable Duration timeout;
+        private @Nullable Integer maxAttempts;
+        private @Nullable Duration initialBackoff;
+        private @Nullable Duration maxBackoff;
+        private @Nullable Supplier<String> apiKey;
+        private @Nullable String apiKeySource;
+
+        protected Builder() {
+        }
+
+        /** This builder. */
+        protected abstract B self();
+
+        /** The path shown in the example of a missing base URL. */
+        protected abstract String exampleSuffix();
+
+        /** Fails when a setting is given a second time. */
+        protected static void once(@Nullable Object current, String name) {
+            Arguments.checkState(current == null, "%s was already set", name);
+        }
+
+        /** {@code value} stripped; fails unless it is a non-blank setting {@code name}. */
+        protected static String nonBlank(@Nullable String value, String name) {
+            Arguments.check(value != null && !value.isBlank(), "%s must not be blank, was '%s'", name, value);
+            return value.strip();
+        }
+
+        /**
+         * The endpoint of these settings, whose failures {@code failures} makes: what a component's
+         * constructor calls. Fails when {@code baseUrl} is missing.
+         */
+        public final <E extends ServiceException> HttpEndpoint<E> endpoint(
+                RetryingHttpClient.Failures<E> failures) {
+            return new HttpEndpoint<>(this, failures);
+        }
+
+        /**
+         * The server's base URL, {@code http} or {@code https}, without user info, query or fragment; a
+         * trailing slash is dropped. Required.
+         */
+        public B baseUrl(String url) {
+            once(baseUrl, "baseUrl");
+            Objects.requireNonNull(url, "url");
+            URI uri;
+            try {
+                uri = new URI(url.strip().replaceAll("/+$", ""));
+            } catch (URISyntaxException e) {
+                throw new IllegalArgumentException("baseUrl is not a URL: '" + url + "' (" + e.getReason() + ")");
+            }
+            Arguments.check(("http".equals(uri.getScheme()) || "https".equals(uri.getScheme()))
+                    && uri.getHost() != null, "baseUrl must be an absolute http or https URL with a host, was '%s'", url);
+            Arguments.check(uri.getRawUserInfo() == null,
+                    "baseUrl must not hold credentials: give the key with apiKeyEnv or apiKey");
+            Arguments.check(uri.getRawQuery() == null && uri.getRawFragment() == null,
+                    "baseUrl must have no query or fragment, was '%s'", url);
+            baseUrl = uri;
+            return self();
+        }
+
+        /**
+         * The API key, read from the environment variable {@code name}, which must be set; sent as
+         * {@code Authorization: Bearer …}. Default: no key. Only the variable's name is ever shown, and
+         * not even that when it looks like a key; a value with surrounding white space or a control
+         * character is refused (see {@link Secrets}).
+         */
+        public B apiKeyEnv(String name) {
+            return apiKeyEnv(name, System::getenv);
+        }
+
+        /** As {@link #apiKeyEnv(String)} with the environment given (for tests and embedding programs). */
+        public B apiKeyEnv(String name, Function<String, @Nullable String> environment) {
+            once(apiKeySource, "apiKey");
+            String value = Secrets.fromEnvironment(name, "apiKeyEnv", "the API key", environment);
+            apiKey = () -> value;
+            apiKeySource = "env:" + name;
+            return self();
+        }
+
+        /** The API key, asked for once per call; sent as {@code Authorization: Bearer …}. Default: no key. */
+        public B apiKey(Supplier<String> supplier) {
+            once(apiKeySource, "apiKey");
+            apiKey = Objects.requireNonNull(supplier, "supplier");
+            apiKeySource = "supplied";
+            return self();
+        }
+
+        /** Time to open a connection, in (0, 1 h]; default {@link HttpEndpoint#DEFAULT_CONNECT_TIMEOUT}. */
+        public B connectTimeout(Duration value) {
+            once(connectTimeout, "connectTimeout");
+            connectTimeout = checkTimeout("connectTimeout", value);
+            return self();
+        }
+
+        /**
+         * Time for one attempt, in (0, 1 h]: until the whole reply has arrived, or for a stream until the
+         * headers and then between two lines; default {@link HttpEndpoint#DEFAULT_REQUEST_TIMEOUT}.
+         */
+        public B requestTimeout(Duration value) {
+            once(requestTimeout, "requestTimeout");
+            requestTimeout = checkTimeout("requestTimeout", value);
+            return self();
+        }
+
+        /**
+         * Time for a whole call, every attempt and backoff included, in (0, 1 h]: each attempt gets at
+         * most what remains, and no retry starts that would end after it. Default
+         * {@link HttpEndpoint#DEFAULT_TIMEOUT}.
+         */
+        public B timeout(Duration value) {
+            once(timeout, "timeout");
+            timeout = checkTimeout("timeout", value);
+            return self();
+        }
+
+        /**
+         * Retries after a failed attempt, in [0, {@value HttpEndpoint#MAX_ATTEMPTS_LIMIT} - 1]: the same
+         * setting as {@link #maxAttempts} ({@code maxAttempts = retries + 1}); default
+         * {@value HttpEndpoint#DEFAULT_MAX_ATTEMPTS} - 1.
+         */
+        public B maxRetries(int retries) {
+            Arguments.check(retries >= 0 && retries < MAX_ATTEMPTS_LIMIT,
+                    "maxRetries must be in [0, %d], was %d", MAX_ATTEMPTS_LIMIT - 1, retries);
+            return maxAttempts(retries + 1);
+        }
+
+        /** HTTP attempts per call, the first included, in [1, {@value HttpEndpoint#MAX_ATTEMPTS_LIMIT}]; default {@value HttpEndpoint#DEFAULT_MAX_ATTEMPTS}. */
+        public B maxAttempts(int value) {
+            once(maxAttempts, "maxAttempts");
+            Arguments.check(value >= 1 && value <= MAX_ATTEMPTS_LIMIT,
+                    "maxAttempts must be in [1, %d], was %d", MAX_ATTEMPTS_LIMIT, value);
+            maxAttempts = value;
+            return self();
+        }
+
+        /**
+         * The exponential backoff: the first wait before jitter and the longest wait, which is also the
+         * longest {@code Retry-After} honoured; {@code 1 ms <= initial <= max <= 10 min}. Defaults
+         * {@link HttpEndpoint#DEFAULT_INITIAL_BACKOFF} and {@link HttpEndpoint#DEFAULT_MAX_BACKOFF}.
+         */
+        public B backoff(Duration initial, Duration max) {
+            once(initialBackoff, "backoff");
+            Arguments.check(initial.toMillis() >= 1 && initial.compareTo(max) <= 0
+                            && max.compareTo(MAX_BACKOFF_LIMIT) <= 0,
+                    "backoff must satisfy 1 ms <= initial (%d ms) <= max (%d ms) <= %d ms",
+                    initial.toMillis(), max.toMillis(), MAX_BACKOFF_LIMIT.toMillis());
+            initialBackoff = initial;
+            maxBackoff = max;
+            return self();
+        }
+
+        private static Duration checkTimeout(String name, Duration value) {
+            Arguments.check(value != null && !value.isNegative() && !value.isZero()
+                    && value.compareTo(MAX_TIMEOUT) <= 0, "%s must be in (0, %s], was %s", name, MAX_TIMEOUT, value);
+            return value;
+        }
+    }
+}

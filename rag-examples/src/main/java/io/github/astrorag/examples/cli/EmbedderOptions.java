@@ -1,0 +1,89 @@
+package io.github.astrorag.examples.cli;
+
+import io.github.astrorag.core.Arguments;
+import io.github.astrorag.core.Secrets;
+import io.github.astrorag.core.embed.HttpEmbedder;
+import io.github.astrorag.core.embed.OpenAiCompatibleEmbedder;
+import io.github.astrorag.core.embed.TeiEmbedder;
+import io.github.astrorag.core.spi.Embedder;
+import java.util.function.Supplier;
+import picocli.CommandLine.Option;
+
+/**
+ * Where the vectors come from, shared by {@code ask} and {@code eval}: the in-process ONNX models of
+ * {@code --model} (the default), or an embedding server speaking OpenAI's or TEI's protocol. An option
+ * that does not apply to the chosen kind is an error saying where it belongs.
+ */
+public final class EmbedderOptions {
+
+    /** Who embeds. */
+    public enum Kind { ONNX, OPENAI, TEI }
+
+    @Option(names = "--embedder", paramLabel = "KIND",
+            description = "Who embeds: onnx (the in-process model of --model), openai (a server of OpenAI's "
+                    + "/embeddings: vLLM, llama.cpp, Ollama, TEI's /v1), tei (text-embeddings-inference's /embed). "
+                    + "Default: onnx.")
+    public Kind kind = Kind.ONNX;
+
+    @Option(names = "--embed-url", paramLabel = "URL",
+            description = "openai, tei: the server's base URL, e.g. http://127.0.0.1:8000/v1 (openai) or "
+                    + "http://127.0.0.1:8080 (tei).")
+    public String url;
+
+    @Option(names = "--embed-model", paramLabel = "NAME",
+            description = "openai: the model name the server expects (required); tei: the model's name for the "
+                    + "embedding cache when the server's /info cannot be read.")
+    public String model;
+
+    @Option(names = "--embed-api-key-env", paramLabel = "NAME",
+            description = "openai, tei: NAME of the environment variable holding the embedding server's API key "
+                    + "(sent as a bearer token, never printed; not the key itself).")
+    public String apiKeyEnv;
+
+    @Option(names = "--embed-query-prefix", paramLabel = "TEXT",
+            description = "openai, tei: put before every question (e5: 'query: '; bge: 'Represent this sentence "
+                    + "for searching relevant passages: '). Default: none.")
+    public String queryPrefix;
+
+    @Option(names = "--embed-passage-prefix", paramLabel = "TEXT",
+            description = "openai, tei: put before every chunk (e5: 'passage: '). Default: none.")
+    public String passagePrefix;
+
+    /**
+     * The embedder these options choose: {@code onnx.get()} for {@code --embedder onnx}, else a client of
+     * the server. The caller owns it ({@link Presets#release}).
+     *
+     * @param modelGiven whether {@code --model} was given on the command line
+     * @throws IllegalArgumentException when an option does not apply to the kind, or a required one is missing
+     */
+    public Embedder create(Supplier<Embedder> onnx, boolean modelGiven) {
+        OptionRules.checkEmbedder(this, modelGiven);
+        return switch (kind) {
+            case ONNX -> onnx.get();
+            case OPENAI -> {
+                Arguments.check(url != null, "--embedder openai needs --embed-url, e.g. http://127.0.0.1:8000/v1");
+                Arguments.check(model != null, "--embedder openai needs --embed-model NAME (the model the server serves)");
+                yield remote(OpenAiCompatibleEmbedder.builder().baseUrl(url).model(model)).build();
+            }
+            case TEI -> {
+                Arguments.check(url != null, "--embedder tei needs --embed-url, e.g. http://127.0.0.1:8080");
+                TeiEmbedder.Builder b = remote(TeiEmbedder.builder().baseUrl(url));
+                yield (model == null ? b : b.model(model)).build();
+            }
+        };
+    }
+
+    private <B extends HttpEmbedder.Builder<B>> B remote(B b) {
+        if (apiKeyEnv != null) {
+            Secrets.fromEnvironment(apiKeyEnv, "--embed-api-key-env", "the embedding API key", System::getenv);
+            b.apiKeyEnv(apiKeyEnv);
+        }
+        if (queryPrefix != null) {
+            b.queryPrefix(queryPrefix);
+        }
+        if (passagePrefix != null) {
+            b.passagePrefix(passagePrefix);
+        }
+        return b;
+    }
+}
