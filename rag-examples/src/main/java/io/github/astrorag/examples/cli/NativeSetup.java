@@ -37,6 +37,17 @@ final class NativeSetup {
                 // ONNX Runtime then extracts its libraries itself, as it does by default
             }
         }
+        if (System.getProperty("org.sqlite.tmpdir") == null) {
+            // the embedding cache's SQLite driver extracts its native library too: into the cache folder, like ONNX
+            // Runtime's, so that a run leaves nothing in the temporary folder and an unwritable one is reported once
+            Path sqlite = NativeLibraries.cacheFolder().resolve("astrorag").resolve("sqlite");
+            try {
+                Files.createDirectories(sqlite);
+                System.setProperty("org.sqlite.tmpdir", sqlite.toString());
+            } catch (IOException e) {
+                // the driver then uses the temporary folder, as it does by default
+            }
+        }
         NativeLibraries.sweepLeftovers(NativeLibraries.temporaryFolder(), LEFTOVER_AGE);
     }
 
