@@ -1,6 +1,7 @@
 package io.github.astrorag.core.cache;
 
 import io.github.astrorag.core.Arguments;
+import io.github.astrorag.core.OptionalDependency;
 import io.github.astrorag.core.spi.EmbeddingCache;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -54,8 +55,6 @@ public final class SqliteEmbeddingCache implements EmbeddingCache {
     public static final long DEFAULT_MAX_BYTES = 2L << 30;
     /** The file name used by {@link #inFolder(Path)}. */
     public static final String FILE_NAME = "embeddings.sqlite";
-    /** The Maven coordinates of the JDBC driver this class needs. */
-    public static final String DRIVER = "org.xerial:sqlite-jdbc:3.51.1.0";
 
     private static final Logger LOG = LoggerFactory.getLogger(SqliteEmbeddingCache.class);
     private static final int SCHEMA = 1;
@@ -511,16 +510,12 @@ public final class SqliteEmbeddingCache implements EmbeddingCache {
          * Opens (or creates, or rebuilds) the cache. Never fails for the file's sake: an unusable file gives
          * a cache that is off ({@link #usable()} false) and one warning.
          *
-         * @throws IllegalStateException if no file was given, or the SQLite driver ({@value #DRIVER}) is not on the classpath
+         * @throws IllegalStateException if no file was given, or the SQLite driver ({@link OptionalDependency#SQLITE}) is not on
+         *         the class path
          */
         public SqliteEmbeddingCache build() {
             Arguments.checkState(file != null, "file is required");
-            try {
-                Class.forName("org.sqlite.JDBC");
-            } catch (ClassNotFoundException e) {
-                throw new IllegalStateException("SqliteEmbeddingCache needs the SQLite JDBC driver: add the Maven dependency "
-                        + DRIVER, e);
-            }
+            OptionalDependency.SQLITE.require("SqliteEmbeddingCache");
             return new SqliteEmbeddingCache(this);
         }
     }

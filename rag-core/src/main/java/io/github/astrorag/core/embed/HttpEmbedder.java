@@ -1,11 +1,7 @@
 package io.github.astrorag.core.embed;
 
-import com.fasterxml.jackson.core.json.JsonReadFeature;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.json.JsonMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.fasterxml.jackson.databind.node.TextNode;
+import io.github.astrorag.core.json.Json;
+import io.github.astrorag.core.json.JsonValue;
 import io.github.astrorag.core.Arguments;
 import io.github.astrorag.core.EmbeddingException;
 import io.github.astrorag.core.http.HttpEndpoint;
@@ -72,8 +68,6 @@ public abstract sealed class HttpEmbedder implements Embedder permits OpenAiComp
     /** What {@link #dimension()} embeds (as a passage) to learn the dimension. */
     public static final String DIMENSION_PROBE = "dimension probe";
 
-    /** Reads JSON, also the non-standard {@code NaN} and {@code Infinity} some servers write, to report them. */
-    static final ObjectMapper JSON = JsonMapper.builder().enable(JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS).build();
 
     final HttpEndpoint<EmbeddingException> endpoint;
     final RetryingHttpClient<EmbeddingException> http;
@@ -105,10 +99,10 @@ public abstract sealed class HttpEmbedder implements Embedder permits OpenAiComp
     abstract String path();
 
     /** The request body for {@code texts}. */
-    abstract ObjectNode body(List<String> texts);
+    abstract Map<String, Object> body(List<String> texts);
 
     /** The vectors of a 2xx reply, in input order, unchecked; throws through {@link #malformed} when the reply has none. */
-    abstract List<float[]> vectors(JsonNode reply, int expected, String where);
+    abstract List<float[]> vectors(JsonValue reply, int expected, String where);
 
     /** The protocol's name, first in {@link #fingerprint()} and {@link #describe()}. */
     abstract String name();
@@ -158,7 +152,7 @@ public abstract sealed class HttpEmbedder implements Embedder permits OpenAiComp
             return Optional.empty();
         }
         return fingerprintModel().map(model -> name() + ":" + model + ";dim=" + dimension() + fingerprintSettings()
-                + ";query=" + TextNode.valueOf(queryPrefix) + ";passage=" + TextNode.valueOf(passagePrefix));
+                + ";query=" + Json.write(queryPrefix) + ";passage=" + Json.write(passagePrefix));
     }
 
     private List<float[]> embed(List<String> texts) {
@@ -201,10 +195,10 @@ public abstract sealed class HttpEmbedder implements Embedder permits OpenAiComp
     private List<float[]> batch(List<String> texts, int from, int batches) {
         try {
             URI uri = endpoint.resolve(path());
-            String body = http.post(uri, body(texts).toString()).body();
+            String body = http.post(uri, Json.write(body(texts))).body();
             String where = where() + " (batch " + (from / batchSize + 1) + " of " + batches + ", texts " + from
                     + ".." + (from + texts.size() - 1) + ")";
-            List<float[]> vectors = vectors(http.parse(JSON, body, where, "the reply"), texts.size(), where);
+            List<float[]> vectors = vectors(http.parse(body, where, "the reply"), texts.size(), where);
             if (vectors.size() != texts.size()) {
                 throw malformed(where, "the reply holds " + vectors.size() + " vectors for " + texts.size() + " texts");
             }
@@ -250,18 +244,18 @@ public abstract sealed class HttpEmbedder implements Embedder permits OpenAiComp
     }
 
     /** {@code node}, an array of numbers, as floats; fails naming {@code what} otherwise. */
-    float[] floats(@Nullable JsonNode node, String where, String what) {
+    float[] floats(@Nullable JsonValue node, String where, String what) {
         if (node == null || !node.isArray()) {
             throw malformed(where, what + " is not an array of numbers: "
                     + RetryingHttpClient.truncate(String.valueOf(node)));
         }
         float[] v = new float[node.size()];
         for (int j = 0; j < v.length; j++) {
-            JsonNode x = node.get(j);
+            JsonValue x = node.path(j);
             if (!x.isNumber()) {
                 throw malformed(where, what + " holds a non-number at " + j + ": " + RetryingHttpClient.truncate(x.toString()));
             }
-            v[j] = x.floatValue();
+            v[j] = (float) x.doubleValue();
         }
         return v;
     }

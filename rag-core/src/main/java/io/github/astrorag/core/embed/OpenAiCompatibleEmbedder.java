@@ -1,10 +1,9 @@
 package io.github.astrorag.core.embed;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.astrorag.core.json.JsonValue;
 import io.github.astrorag.core.Arguments;
 import io.github.astrorag.core.http.RetryingHttpClient;
+import java.util.LinkedHashMap;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -62,11 +61,10 @@ public final class OpenAiCompatibleEmbedder extends HttpEmbedder {
     }
 
     @Override
-    ObjectNode body(List<String> texts) {
-        ObjectNode body = JSON.createObjectNode();
+    Map<String, Object> body(List<String> texts) {
+        Map<String, Object> body = new LinkedHashMap<>();
         body.put("model", model);
-        ArrayNode input = body.putArray("input");
-        texts.forEach(input::add);
+        body.put("input", texts);
         body.put("encoding_format", "float");
         if (dimensions != null) {
             body.put("dimensions", dimensions);
@@ -75,11 +73,11 @@ public final class OpenAiCompatibleEmbedder extends HttpEmbedder {
     }
 
     @Override
-    List<float[]> vectors(JsonNode reply, int expected, String where) {
+    List<float[]> vectors(JsonValue reply, int expected, String where) {
         if (reply.hasNonNull("error")) {
             throw malformed(where, "the reply reports an error: " + RetryingHttpClient.serverMessage(reply.toString()));
         }
-        JsonNode data = reply.get("data");
+        JsonValue data = reply.get("data");
         if (data == null || !data.isArray()) {
             throw malformed(where, "the reply has no data array: " + RetryingHttpClient.truncate(reply.toString()));
         }
@@ -89,16 +87,16 @@ public final class OpenAiCompatibleEmbedder extends HttpEmbedder {
         float[][] out = new float[expected][];
         boolean indexed = data.size() > 0 && data.get(0).has("index");
         for (int i = 0; i < data.size(); i++) {
-            JsonNode item = data.get(i);
+            JsonValue item = data.get(i);
             int at = i;
             if (indexed) {
-                JsonNode index = item.get("index");
-                if (index == null || !index.canConvertToInt() || index.asInt() < 0 || index.asInt() >= expected
-                        || out[index.asInt()] != null) {
+                JsonValue index = item.get("index");
+                long position = index != null && index.isIntegral() ? index.numberValue().longValue() : -1;
+                if (position < 0 || position >= expected || out[(int) position] != null) {
                     throw malformed(where, "data[" + i + "] has index " + index + "; the indices must be 0.."
                             + (expected - 1) + ", each once");
                 }
-                at = index.asInt();
+                at = (int) position;
             }
             out[at] = floats(item.get("embedding"), where, "data[" + i + "].embedding");
         }

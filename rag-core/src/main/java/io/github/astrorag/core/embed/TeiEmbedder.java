@@ -1,10 +1,9 @@
 package io.github.astrorag.core.embed;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.astrorag.core.json.JsonValue;
 import io.github.astrorag.core.RagException;
 import io.github.astrorag.core.http.RetryingHttpClient;
+import java.util.LinkedHashMap;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -65,17 +64,16 @@ public final class TeiEmbedder extends HttpEmbedder {
     }
 
     @Override
-    ObjectNode body(List<String> texts) {
-        ObjectNode body = JSON.createObjectNode();
-        ArrayNode inputs = body.putArray("inputs");
-        texts.forEach(inputs::add);
+    Map<String, Object> body(List<String> texts) {
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("inputs", texts);
         body.put("normalize", true);
         body.put("truncate", true);
         return body;
     }
 
     @Override
-    List<float[]> vectors(JsonNode reply, int expected, String where) {
+    List<float[]> vectors(JsonValue reply, int expected, String where) {
         if (!reply.isArray()) {
             throw malformed(where, "the reply is not an array of vectors: "
                     + (reply.has("error") ? RetryingHttpClient.serverMessage(reply.toString())
@@ -110,10 +108,10 @@ public final class TeiEmbedder extends HttpEmbedder {
     private Optional<String> info() {
         String where = RetryingHttpClient.display(endpoint.resolve(INFO_PATH));
         try {
-            JsonNode info = http.parse(JSON, http.get(endpoint.resolve(INFO_PATH)).body(), where, "the reply");
-            JsonNode id = info.get("model_id");
+            JsonValue info = http.parse(http.get(endpoint.resolve(INFO_PATH)).body(), where, "the reply");
+            JsonValue id = info.get("model_id");
             if (id != null && id.isTextual() && !id.asText().isBlank()) {
-                JsonNode sha = info.get("model_sha");
+                JsonValue sha = info.get("model_sha");
                 return Optional.of(id.asText() + (sha != null && sha.isTextual() && !sha.asText().isBlank()
                         ? "@" + sha.asText() : ""));
             }

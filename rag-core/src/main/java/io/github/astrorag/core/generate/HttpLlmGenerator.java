@@ -1,8 +1,7 @@
 package io.github.astrorag.core.generate;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.astrorag.core.json.Json;
+import io.github.astrorag.core.json.JsonValue;
 import io.github.astrorag.core.GenerationException;
 import io.github.astrorag.core.Arguments;
 import io.github.astrorag.core.http.HttpEndpoint;
@@ -71,7 +70,6 @@ public abstract sealed class HttpLlmGenerator implements Generator permits OpenA
     /** Trace key: generated tokens as counted by the server. */
     public static final String TRACE_COMPLETION_TOKENS = "completionTokens";
 
-    static final ObjectMapper JSON = new ObjectMapper();
 
     final double temperature;
     final int maxTokensOpen;
@@ -100,10 +98,10 @@ public abstract sealed class HttpLlmGenerator implements Generator permits OpenA
     abstract String path(boolean stream);
 
     /** The request body. */
-    abstract ObjectNode body(PromptTemplate.Prompt prompt, int maxTokens, boolean stream);
+    abstract Map<String, Object> body(PromptTemplate.Prompt prompt, int maxTokens, boolean stream);
 
     /** The reply's text from a non-streamed reply; writes what the server reports to {@code trace}. */
-    abstract String text(JsonNode reply, String endpoint, TraceSink trace);
+    abstract String text(JsonValue reply, String endpoint, TraceSink trace);
 
     /** A reader of one streamed reply. */
     abstract StreamReader streamReader(String endpoint, Consumer<String> onToken, TraceSink trace);
@@ -162,7 +160,7 @@ public abstract sealed class HttpLlmGenerator implements Generator permits OpenA
 
     private String request(Query query, Context context, boolean stream) {
         int maxTokens = query.multipleChoice() ? maxTokensMultipleChoice : maxTokensOpen;
-        return body(prompt.render(query, context), maxTokens, stream).toString();
+        return Json.write(body(prompt.render(query, context), maxTokens, stream));
     }
 
     private URI endpoint(boolean stream) {
@@ -177,8 +175,8 @@ public abstract sealed class HttpLlmGenerator implements Generator permits OpenA
     }
 
     /** {@code body} as JSON, or a clear failure naming {@code what} and the body's start. */
-    JsonNode parse(String body, String endpoint, String what) {
-        return http.parse(JSON, body, endpoint, what);
+    JsonValue parse(String body, String endpoint, String what) {
+        return http.parse(body, endpoint, what);
     }
 
     /** A failure: the server answered 2xx with something this protocol does not allow. */
@@ -187,7 +185,7 @@ public abstract sealed class HttpLlmGenerator implements Generator permits OpenA
     }
 
     /** Fails when a reply or an event carries an error object instead of a result. */
-    static void checkNoError(JsonNode json, String endpoint, String what) {
+    static void checkNoError(JsonValue json, String endpoint, String what) {
         if (json.hasNonNull("error")) {
             throw new GenerationException("POST " + endpoint + ": " + what + " reports an error: "
                     + RetryingHttpClient.serverMessage(json.toString()), -1, false, null);
@@ -195,8 +193,8 @@ public abstract sealed class HttpLlmGenerator implements Generator permits OpenA
     }
 
     /** Puts {@code key} into {@code trace} when {@code node} holds a value. */
-    static void traceIfPresent(TraceSink trace, String key, @Nullable JsonNode node) {
-        if (node != null && !node.isNull() && !node.isMissingNode()) {
+    static void traceIfPresent(TraceSink trace, String key, @Nullable JsonValue node) {
+        if (node != null && !node.isNull() && !node.isMissing()) {
             trace.put(key, node.isNumber() ? node.numberValue() : node.asText());
         }
     }

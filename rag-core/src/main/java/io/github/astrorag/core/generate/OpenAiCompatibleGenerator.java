@@ -1,11 +1,12 @@
 package io.github.astrorag.core.generate;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.astrorag.core.json.JsonValue;
 import io.github.astrorag.core.Arguments;
 import io.github.astrorag.core.http.RetryingHttpClient;
 import io.github.astrorag.core.spi.TraceSink;
+import java.util.List;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.Consumer;
 import org.jspecify.annotations.Nullable;
@@ -64,20 +65,20 @@ public final class OpenAiCompatibleGenerator extends HttpLlmGenerator {
     }
 
     @Override
-    ObjectNode body(PromptTemplate.Prompt prompt, int maxTokens, boolean stream) {
-        ObjectNode body = JSON.createObjectNode();
+    Map<String, Object> body(PromptTemplate.Prompt prompt, int maxTokens, boolean stream) {
+        Map<String, Object> body = new LinkedHashMap<>();
         body.put("model", model);
-        ArrayNode messages = body.putArray("messages");
+        List<Map<String, String>> messages = new ArrayList<>();
         if (!prompt.system().isEmpty()) {
-            messages.addObject().put("role", "system").put("content", prompt.system());
+            messages.add(Map.of("role", "system", "content", prompt.system()));
         }
-        messages.addObject().put("role", "user").put("content", prompt.user());
+        messages.add(Map.of("role", "user", "content", prompt.user()));
+        body.put("messages", messages);
         body.put("temperature", temperature);
         body.put("max_tokens", maxTokens);
         body.put("stream", stream);
         if (!stop.isEmpty()) {
-            ArrayNode s = body.putArray("stop");
-            stop.forEach(s::add);
+            body.put("stop", stop);
         }
         if (seed != null) {
             body.put("seed", seed);
@@ -86,10 +87,10 @@ public final class OpenAiCompatibleGenerator extends HttpLlmGenerator {
     }
 
     @Override
-    String text(JsonNode reply, String endpoint, TraceSink trace) {
+    String text(JsonValue reply, String endpoint, TraceSink trace) {
         checkNoError(reply, endpoint, "the reply");
-        JsonNode choice = reply.path("choices").path(0);
-        JsonNode content = choice.path("message").path("content");
+        JsonValue choice = reply.path("choices").path(0);
+        JsonValue content = choice.path("message").path("content");
         if (!content.isTextual()) {
             throw malformed(endpoint, "the reply has no choices[0].message.content: "
                     + RetryingHttpClient.truncate(reply.toString()));
@@ -99,8 +100,8 @@ public final class OpenAiCompatibleGenerator extends HttpLlmGenerator {
         return content.asText();
     }
 
-    private static void traceUsage(JsonNode reply, TraceSink trace) {
-        JsonNode usage = reply.get("usage");
+    private static void traceUsage(JsonValue reply, TraceSink trace) {
+        JsonValue usage = reply.get("usage");
         if (usage != null && usage.isObject()) {
             traceIfPresent(trace, TRACE_PROMPT_TOKENS, usage.get("prompt_tokens"));
             traceIfPresent(trace, TRACE_COMPLETION_TOKENS, usage.get("completion_tokens"));
@@ -119,10 +120,10 @@ public final class OpenAiCompatibleGenerator extends HttpLlmGenerator {
                 if (data.strip().equals("[DONE]")) {
                     return true;
                 }
-                JsonNode event = parse(data, endpoint, "stream event " + events);
+                JsonValue event = parse(data, endpoint, "stream event " + events);
                 checkNoError(event, endpoint, "stream event " + events);
-                JsonNode choice = event.path("choices").path(0);
-                JsonNode content = choice.path("delta").path("content");
+                JsonValue choice = event.path("choices").path(0);
+                JsonValue content = choice.path("delta").path("content");
                 if (content.isTextual() && !content.asText().isEmpty()) {
                     text.append(content.asText());
                     onToken.accept(content.asText());

@@ -1,10 +1,10 @@
 package io.github.astrorag.core.generate;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.astrorag.core.json.JsonValue;
 import io.github.astrorag.core.http.RetryingHttpClient;
 import io.github.astrorag.core.spi.TraceSink;
+import java.util.Map;
+import java.util.LinkedHashMap;
 import java.util.function.Consumer;
 import org.jspecify.annotations.Nullable;
 
@@ -53,18 +53,18 @@ public final class TgiGenerator extends HttpLlmGenerator {
     }
 
     @Override
-    ObjectNode body(PromptTemplate.Prompt prompt, int maxTokens, boolean stream) {
-        ObjectNode body = JSON.createObjectNode();
+    Map<String, Object> body(PromptTemplate.Prompt prompt, int maxTokens, boolean stream) {
+        Map<String, Object> body = new LinkedHashMap<>();
         body.put("inputs", prompt.asText());
-        ObjectNode p = body.putObject("parameters");
+        Map<String, Object> p = new LinkedHashMap<>();
+        body.put("parameters", p);
         p.put("max_new_tokens", maxTokens);
         p.put("do_sample", temperature > 0);
         if (temperature > 0) {
             p.put("temperature", temperature);
         }
         if (!stop.isEmpty()) {
-            ArrayNode s = p.putArray("stop");
-            stop.forEach(s::add);
+            p.put("stop", stop);
         }
         if (seed != null) {
             p.put("seed", seed);
@@ -75,10 +75,10 @@ public final class TgiGenerator extends HttpLlmGenerator {
     }
 
     @Override
-    String text(JsonNode reply, String endpoint, TraceSink trace) {
-        JsonNode result = reply.isArray() ? reply.path(0) : reply;
+    String text(JsonValue reply, String endpoint, TraceSink trace) {
+        JsonValue result = reply.isArray() ? reply.path(0) : reply;
         checkNoError(result, endpoint, "the reply");
-        JsonNode text = result.path("generated_text");
+        JsonValue text = result.path("generated_text");
         if (!text.isTextual()) {
             throw malformed(endpoint, "the reply has no generated_text: " + RetryingHttpClient.truncate(reply.toString()));
         }
@@ -86,7 +86,7 @@ public final class TgiGenerator extends HttpLlmGenerator {
         return text.asText();
     }
 
-    private static void traceDetails(@Nullable JsonNode details, TraceSink trace) {
+    private static void traceDetails(@Nullable JsonValue details, TraceSink trace) {
         if (details != null && details.isObject()) {
             traceIfPresent(trace, TRACE_FINISH_REASON, details.get("finish_reason"));
             traceIfPresent(trace, TRACE_COMPLETION_TOKENS, details.get("generated_tokens"));
@@ -103,15 +103,15 @@ public final class TgiGenerator extends HttpLlmGenerator {
             @Override
             public boolean event(String data) {
                 events++;
-                JsonNode event = parse(data, endpoint, "stream event " + events);
+                JsonValue event = parse(data, endpoint, "stream event " + events);
                 checkNoError(event, endpoint, "stream event " + events);
-                JsonNode token = event.path("token");
-                JsonNode piece = token.path("text");
+                JsonValue token = event.path("token");
+                JsonValue piece = token.path("text");
                 if (piece.isTextual() && !token.path("special").asBoolean(false) && !piece.asText().isEmpty()) {
                     tokens.append(piece.asText());
                     onToken.accept(piece.asText());
                 }
-                JsonNode whole = event.get("generated_text");
+                JsonValue whole = event.get("generated_text");
                 if (whole != null && whole.isTextual()) {
                     generated = whole.asText();
                     traceDetails(event.get("details"), trace);

@@ -1,7 +1,7 @@
 package io.github.astrorag.core.http;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import io.github.astrorag.core.json.Json;
+import io.github.astrorag.core.json.JsonValue;
 import io.github.astrorag.core.ServiceException;
 import io.github.astrorag.core.Redactor;
 import io.github.astrorag.core.Secrets;
@@ -82,7 +82,6 @@ public final class RetryingHttpClient<E extends ServiceException> {
     }
 
     private static final Logger LOG = LoggerFactory.getLogger(RetryingHttpClient.class);
-    private static final ObjectMapper JSON = new ObjectMapper();
     /** The most characters of a server's text shown in a message. */
     public static final int MAX_SERVER_TEXT = 300;
 
@@ -356,18 +355,23 @@ public final class RetryingHttpClient<E extends ServiceException> {
     }
 
     /**
-     * {@code body} of a 2xx reply from {@code where} as JSON read by {@code mapper}, or a failure naming
-     * {@code what} ("the reply", "stream event 3"), the endpoint and the body's start.
+     * {@code body} of a 2xx reply from {@code where} as JSON ({@link Json#parse(String)}, which also reads
+     * the non-standard {@code NaN} and {@code Infinity} so that callers can reject them by name), or a
+     * failure naming {@code what} ("the reply", "stream event 3"), the endpoint and the body's start.
+     *
+     * @param body  the reply's body
+     * @param where the endpoint, for messages
+     * @param what  what the body is, for messages
+     * @return the parsed value
      */
-    public JsonNode parse(ObjectMapper mapper, String body, String where, String what) {
+    public JsonValue parse(String body, String where, String what) {
+        if (body.isBlank()) {
+            throw malformed(where, what + " is empty");
+        }
         try {
-            JsonNode node = mapper.readTree(body);
-            if (node == null || node.isMissingNode()) {
-                throw malformed(where, what + " is empty");
-            }
-            return node;
-        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-            throw failures.create("POST " + where + ": " + what + " is not valid JSON (" + e.getOriginalMessage()
+            return Json.parse(body);
+        } catch (IllegalArgumentException e) {
+            throw failures.create("POST " + where + ": " + what + " is not valid JSON (" + e.getMessage()
                     + "); it begins '" + truncate(body.strip()) + "'", -1, false, e);
         }
     }
@@ -385,21 +389,21 @@ public final class RetryingHttpClient<E extends ServiceException> {
         String text = null;
         String type = null;
         try {
-            JsonNode json = JSON.readTree(body);
-            JsonNode error = json == null ? null : json.get("error");
+            JsonValue json = Json.parse(body);
+            JsonValue error = json.get("error");
             if (error != null && error.isObject()) {
                 text = textOf(error.get("message"));
                 type = textOf(error.get("type"));
             } else if (error != null && error.isTextual()) {
                 text = error.asText();
                 type = textOf(json.get("error_type"));
-            } else if (json != null && json.has("message")) {
+            } else if (json.has("message")) {
                 text = textOf(json.get("message"));
                 type = textOf(json.get("type"));
-            } else if (json != null && json.has("detail")) {
-                text = json.get("detail").toString();
+            } else if (json.has("detail")) {
+                text = json.path("detail").toString();
             }
-        } catch (IOException e) {
+        } catch (IllegalArgumentException e) {
             // not JSON: fall through to the raw text
         }
         if (text == null) {
@@ -409,7 +413,7 @@ public final class RetryingHttpClient<E extends ServiceException> {
         return truncate(text) + (type == null ? "" : " (" + type + ")");
     }
 
-    private static @Nullable String textOf(@Nullable JsonNode node) {
+    private static @Nullable String textOf(@Nullable JsonValue node) {
         return node == null || node.isNull() ? null : node.asText();
     }
 

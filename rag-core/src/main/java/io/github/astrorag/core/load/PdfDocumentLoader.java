@@ -1,22 +1,17 @@
 package io.github.astrorag.core.load;
 
 import io.github.astrorag.core.DocumentException;
-import io.github.astrorag.core.Arguments;
+import io.github.astrorag.core.OptionalDependency;
 import io.github.astrorag.core.model.Document;
 import io.github.astrorag.core.spi.DocumentLoader;
-import java.io.IOException;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
-import org.apache.pdfbox.Loader;
-import org.apache.pdfbox.pdmodel.PDDocument;
-import org.apache.pdfbox.pdmodel.encryption.InvalidPasswordException;
-import org.apache.pdfbox.text.PDFTextStripper;
-import org.apache.pdfbox.text.TextPosition;
 
 /**
  * Reads the text layer of PDF files with Apache PDFBox, page by page, keeping 1-based page numbers.
+ * PDFBox is an optional dependency of rag-core ({@link OptionalDependency#PDFBOX}): without it, loading a
+ * PDF fails with an {@link IllegalStateException} naming the coordinates to add; text and Markdown files
+ * load as before.
  *
  * <p>A password-protected PDF, a file PDFBox cannot parse, or one whose text may not be extracted fails
  * as {@link DocumentException.Malformed}; a PDF without a text layer (scanned images) fails as
@@ -72,71 +67,7 @@ public final class PdfDocumentLoader implements DocumentLoader {
             throw new DocumentException.Unsupported(file, "not a PDF file: " + file);
         }
         LoaderLimits.checkReadable(file, maxBytes);
-        try (PDDocument pdf = Loader.loadPDF(file.toFile())) {
-            if (pdf.isEncrypted() && !pdf.getCurrentAccessPermission().canExtractContent()) {
-                throw new DocumentException.Malformed(file, file + " is encrypted and forbids text extraction", null);
-            }
-            CountingStripper stripper = new CountingStripper(file);
-            stripper.setSortByPosition(true);
-            StringBuilder text = new StringBuilder();
-            List<Integer> pageStarts = new ArrayList<>();
-            int pages = pdf.getNumberOfPages();
-            for (int p = 1; p <= pages; p++) {
-                stripper.setStartPage(p);
-                stripper.setEndPage(p);
-                pageStarts.add(text.length());
-                stripper.startPage(p, text.length());
-                text.append(stripper.getText(pdf));
-                LoaderLimits.checkChars(file, text.length(), maxChars);
-                if (text.length() > 0 && text.charAt(text.length() - 1) != '\n') {
-                    text.append('\n');
-                }
-            }
-            if (text.toString().isBlank()) {
-                throw new DocumentException.Empty(file, file + " has no text layer (" + pages
-                        + " page(s) of images?): run OCR on it first");
-            }
-            String title = pdf.getDocumentInformation() == null ? null : pdf.getDocumentInformation().getTitle();
-            if (title == null || title.isBlank()) {
-                title = LoaderLimits.baseName(file);
-            }
-            String name = file.getFileName().toString();
-            return List.of(new Document(name, title.strip(), name, text.toString(), pageStarts, FileMetadata.of(file)));
-        } catch (InvalidPasswordException e) {
-            throw new DocumentException.Malformed(file, file + " is password-protected: decrypt it first", e);
-        } catch (IOException e) {
-            throw new DocumentException.Malformed(file, file + " is not a readable PDF: " + e.getMessage(), e);
-        }
-    }
-
-    /** A text stripper that counts the characters of each glyph as PDFBox reads it and stops over the limits. */
-    private final class CountingStripper extends PDFTextStripper {
-        private final Path file;
-        private int page;
-        private long before;
-        private long onPage;
-
-        CountingStripper(Path file) {
-            this.file = file;
-        }
-
-        void startPage(int number, long charsBefore) {
-            page = number;
-            before = charsBefore;
-            onPage = 0;
-        }
-
-        @Override
-        protected void processTextPosition(TextPosition glyph) {
-            String unicode = glyph.getUnicode();
-            onPage += unicode == null ? 1 : Math.max(1, unicode.length());
-            if (onPage > maxPageChars) {
-                throw new DocumentException.TooLarge(file, String.format(Locale.ROOT,
-                        "%s holds over %,d characters of text on page %d, over the limit of %,d characters per page:"
-                                + " a compressed page that expands this far is refused", file, onPage, page, maxPageChars));
-            }
-            LoaderLimits.checkChars(file, before + onPage, maxChars);
-            super.processTextPosition(glyph);
-        }
+        OptionalDependency.PDFBOX.require("reading " + file);
+        return PdfBoxText.read(file, maxChars, maxPageChars);
     }
 }

@@ -1,9 +1,6 @@
 package io.github.astrorag.core.model;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
-import io.github.astrorag.core.RagException;
+import io.github.astrorag.core.json.Json;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -23,9 +20,6 @@ public record Trace(Map<String, Object> config, List<Stage> stages, int contextT
 
     /** A trace with nothing in it. */
     public static final Trace EMPTY = new Trace(Map.of(), List.of(), 0, 0);
-
-    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
-            .disable(SerializationFeature.FAIL_ON_EMPTY_BEANS);
 
     public Trace {
         config = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(config));
@@ -53,13 +47,13 @@ public record Trace(Map<String, Object> config, List<Stage> stages, int contextT
         return stages.stream().filter(s -> s.name().equals(name)).findFirst();
     }
 
-    /** This trace as indented JSON. */
+    /**
+     * This trace as indented JSON ({@link Json#pretty(Object)}): its components as members, in order.
+     *
+     * @return the JSON text
+     */
     public String toJson() {
-        try {
-            return JSON.writeValueAsString(this);
-        } catch (JsonProcessingException e) {
-            throw new RagException("trace could not be written as JSON: " + e.getOriginalMessage(), e);
-        }
+        return Json.pretty(this);
     }
 
     /**

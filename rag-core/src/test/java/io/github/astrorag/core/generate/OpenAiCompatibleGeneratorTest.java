@@ -10,6 +10,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.astrorag.core.testing.ScriptedHttpServer;
 import io.github.astrorag.core.testing.FakeOpenAiServer;
 import io.github.astrorag.core.GenerationException;
@@ -60,7 +61,7 @@ class OpenAiCompatibleGeneratorTest {
         assertThat(request.path()).isEqualTo("/v1/chat/completions");
         assertThat(request.header("Authorization")).isEqualTo("Bearer " + KEY);
         assertThat(request.header("Content-Type")).isEqualTo("application/json");
-        JsonNode body = request.json();
+        JsonNode body = jackson(request.body());
         assertThat(body.get("model").asText()).isEqualTo("mistral-7b-instruct");
         PromptTemplate.Prompt prompt = PromptTemplate.defaults().render(Fixtures.OPEN, CONTEXT);
         assertThat(body.get("messages")).hasSize(2);
@@ -91,7 +92,7 @@ class OpenAiCompatibleGeneratorTest {
         server = FakeOpenAiServer.replying("B. Cepheids are used to measure distances to galaxies [2].");
         Answer answer = builder().build().generate(Fixtures.CHOICE, CONTEXT);
 
-        JsonNode body = server.requests().get(0);
+        JsonNode body = jackson(server.requests().get(0).toString());
         assertThat(body.get("max_tokens").asInt()).isEqualTo(64);
         assertThat(body.has("seed")).isFalse();
         assertThat(body.has("stop")).isFalse();
@@ -115,7 +116,7 @@ class OpenAiCompatibleGeneratorTest {
         assertThat(streamed.choice()).isEqualTo("B");
         assertThat(tokens.pieces).hasSize(9).startsWith("B. ", "Cepheids ").endsWith("[9].");
         assertThat(tokens.joined()).isEqualTo(plain.text());
-        JsonNode streamBody = server.requests().get(1);
+        JsonNode streamBody = jackson(server.requests().get(1).toString());
         assertThat(streamBody.get("stream").asBoolean()).isTrue();
         assertThat(server.scripted().requests().get(1).header("Accept")).isEqualTo("text/event-stream");
         assertThat(server.authorizations()).containsExactly("Bearer " + KEY, "Bearer " + KEY);
@@ -387,5 +388,14 @@ class OpenAiCompatibleGeneratorTest {
         assertThatThrownBy(() -> OpenAiCompatibleGenerator.builder().seed(-1)).hasMessage("seed must be >= 0, was -1");
         assertThatThrownBy(() -> OpenAiCompatibleGenerator.builder().stop(List.of("")))
                 .hasMessage("a stop sequence is empty");
+    }
+
+    /** The request body as Jackson reads it: an independent check of the JSON this library writes. */
+    private static JsonNode jackson(String json) {
+        try {
+            return new ObjectMapper().readTree(json);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 }

@@ -1,7 +1,7 @@
 package io.github.astrorag.core.testing;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import io.github.astrorag.core.json.Json;
+import io.github.astrorag.core.json.JsonValue;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import io.github.astrorag.core.spi.Embedder;
@@ -39,7 +39,6 @@ public final class EmbeddingServer implements AutoCloseable {
     /** What to answer instead of vectors. */
     public enum Fault { NONE, RETRY_LATER_429, UNAVAILABLE_503, HANG, NAN, NOT_JSON, SHORT, WRONG_DIMENSION, ECHO_KEY_400 }
 
-    private static final ObjectMapper JSON = new ObjectMapper();
 
     private final Protocol protocol;
     private final Embedder source;
@@ -126,9 +125,9 @@ public final class EmbeddingServer implements AutoCloseable {
                 write(ex, 404, "{\"error\":\"no route " + path + "\"}");
                 return;
             }
-            JsonNode body = JSON.readTree(ex.getRequestBody().readAllBytes());
+            JsonValue body = Json.parse(new String(ex.getRequestBody().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8));
             List<String> texts = new ArrayList<>();
-            body.get(protocol == Protocol.OPENAI ? "input" : "inputs").forEach(t -> texts.add(t.asText()));
+            body.path(protocol == Protocol.OPENAI ? "input" : "inputs").forEach(t -> texts.add(t.asText()));
             requests.incrementAndGet();
             batches.add(texts);
             String auth = ex.getRequestHeaders().getFirst("Authorization");

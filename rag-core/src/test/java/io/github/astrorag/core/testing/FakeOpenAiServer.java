@@ -1,9 +1,9 @@
 package io.github.astrorag.core.testing;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import io.github.astrorag.core.json.Json;
+import io.github.astrorag.core.json.JsonValue;
+import java.util.Map;
+import java.util.LinkedHashMap;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -26,7 +26,6 @@ import java.util.function.Function;
  */
 public final class FakeOpenAiServer implements AutoCloseable {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
     private static final long CREATED = 1_700_000_000L;
 
     private final ScriptedHttpServer server;
@@ -64,8 +63,8 @@ public final class FakeOpenAiServer implements AutoCloseable {
     }
 
     /** The JSON bodies of the chat-completion requests received so far. */
-    public List<JsonNode> requests() {
-        List<JsonNode> out = new ArrayList<>();
+    public List<JsonValue> requests() {
+        List<JsonValue> out = new ArrayList<>();
         for (ScriptedHttpServer.Recorded r : server.requests()) {
             if (r.path().endsWith("/chat/completions")) {
                 out.add(r.json());
@@ -104,7 +103,7 @@ public final class FakeOpenAiServer implements AutoCloseable {
             return ScriptedHttpServer.json(404, error("Unknown request URL: " + request.method() + " "
                     + request.path(), "invalid_request_error", "unknown_url"));
         }
-        JsonNode body;
+        JsonValue body;
         try {
             body = request.json();
         } catch (RuntimeException e) {
@@ -116,7 +115,7 @@ public final class FakeOpenAiServer implements AutoCloseable {
                     "invalid_request_error", null));
         }
         String prompt = "";
-        for (JsonNode m : body.path("messages")) {
+        for (JsonValue m : body.path("messages")) {
             if (m.path("role").asText().equals("user")) {
                 prompt = m.path("content").asText();
             }
@@ -130,17 +129,21 @@ public final class FakeOpenAiServer implements AutoCloseable {
 
     /** The non-streamed reply, as in OpenAI's API reference. */
     public static String completion(String id, String model, String prompt, String text) {
-        ObjectNode root = head(id, model, "chat.completion");
-        ObjectNode choice = root.putArray("choices").addObject();
+        Map<String, Object> root = head(id, model, "chat.completion");
+        Map<String, Object> choice = new LinkedHashMap<>();
         choice.put("index", 0);
-        choice.putObject("message").put("role", "assistant").put("content", text);
-        choice.putNull("logprobs");
+        choice.put("message", Map.of("role", "assistant", "content", text));
+        choice.put("logprobs", null);
         choice.put("finish_reason", "stop");
+        root.put("choices", List.of(choice));
         int promptTokens = words(prompt);
         int completionTokens = words(text);
-        root.putObject("usage").put("prompt_tokens", promptTokens).put("completion_tokens", completionTokens)
-                .put("total_tokens", promptTokens + completionTokens);
-        return root.toString();
+        Map<String, Object> usage = new LinkedHashMap<>();
+        usage.put("prompt_tokens", promptTokens);
+        usage.put("completion_tokens", completionTokens);
+        usage.put("total_tokens", promptTokens + completionTokens);
+        root.put("usage", usage);
+        return Json.write(root);
     }
 
     /** The streamed reply: a role chunk, one chunk per word with its following space, a finish chunk, [DONE]. */
@@ -158,28 +161,25 @@ public final class FakeOpenAiServer implements AutoCloseable {
     }
 
     private static String chunk(String id, String model, String role, String content, String finish) {
-        ObjectNode root = head(id, model, "chat.completion.chunk");
-        ArrayNode choices = root.putArray("choices");
-        ObjectNode choice = choices.addObject();
+        Map<String, Object> root = head(id, model, "chat.completion.chunk");
+        Map<String, Object> choice = new LinkedHashMap<>();
         choice.put("index", 0);
-        ObjectNode delta = choice.putObject("delta");
+        Map<String, Object> delta = new LinkedHashMap<>();
         if (role != null) {
             delta.put("role", role);
         }
         if (content != null) {
             delta.put("content", content);
         }
-        choice.putNull("logprobs");
-        if (finish == null) {
-            choice.putNull("finish_reason");
-        } else {
-            choice.put("finish_reason", finish);
-        }
-        return "data: " + root + "\n\n";
+        choice.put("delta", delta);
+        choice.put("logprobs", null);
+        choice.put("finish_reason", finish);
+        root.put("choices", List.of(choice));
+        return "data: " + Json.write(root) + "\n\n";
     }
 
-    private static ObjectNode head(String id, String model, String object) {
-        ObjectNode root = JSON.createObjectNode();
+    private static Map<String, Object> head(String id, String model, String object) {
+        Map<String, Object> root = new LinkedHashMap<>();
         root.put("id", id);
         root.put("object", object);
         root.put("created", CREATED);
@@ -190,17 +190,12 @@ public final class FakeOpenAiServer implements AutoCloseable {
 
     /** OpenAI's error body. */
     public static String error(String message, String type, String code) {
-        ObjectNode root = JSON.createObjectNode();
-        ObjectNode e = root.putObject("error");
+        Map<String, Object> e = new LinkedHashMap<>();
         e.put("message", message);
         e.put("type", type);
-        e.putNull("param");
-        if (code == null) {
-            e.putNull("code");
-        } else {
-            e.put("code", code);
-        }
-        return root.toString();
+        e.put("param", null);
+        e.put("code", code);
+        return Json.write(Map.of("error", e));
     }
 
     private static int words(String s) {

@@ -1,7 +1,7 @@
 package io.github.astrorag.core.testing;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import io.github.astrorag.core.json.Json;
+import io.github.astrorag.core.json.JsonValue;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
@@ -30,7 +30,6 @@ import java.util.function.Function;
  */
 public final class ScriptedHttpServer implements AutoCloseable {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
 
     /** One request as received. Header names are lower case. */
     public record Recorded(String method, String path, Map<String, List<String>> headers, String body) {
@@ -42,12 +41,8 @@ public final class ScriptedHttpServer implements AutoCloseable {
         }
 
         /** The body as JSON. */
-        public JsonNode json() {
-            try {
-                return JSON.readTree(body);
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
+        public JsonValue json() {
+            return Json.parse(body);
         }
     }
 

@@ -1,7 +1,7 @@
 package io.github.astrorag.mcts.agent;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import io.github.astrorag.core.json.Json;
+import io.github.astrorag.core.json.JsonValue;
 import io.github.astrorag.core.DocumentException;
 import io.github.astrorag.core.Arguments;
 import io.github.astrorag.core.embed.Vectors;
@@ -91,7 +91,6 @@ public final class AgentDataset {
         Objects.requireNonNull(chunker, "chunker");
         Arguments.check(k >= 1, "candidates must be at least 1, was %d", k);
         Arguments.check(limit >= 1, "limit must be at least 1, was %d", limit);
-        ObjectMapper json = new ObjectMapper();
         List<Instance> out = new ArrayList<>();
         int skipped = 0;
         int lineNo = 0;
@@ -102,14 +101,13 @@ public final class AgentDataset {
                 if (line.isBlank()) {
                     continue;
                 }
-                JsonNode node;
+                JsonValue node;
                 try {
-                    node = json.readTree(line);
-                } catch (IOException e) {
-                    throw new DocumentException(jsonl, "line " + lineNo + " of " + jsonl + " is not JSON: "
-                            + (e instanceof com.fasterxml.jackson.core.JsonProcessingException j ? j.getOriginalMessage() : e.getMessage()), e);
+                    node = Json.parse(line);
+                } catch (IllegalArgumentException e) {
+                    throw new DocumentException(jsonl, "line " + lineNo + " of " + jsonl + " is not JSON: " + e.getMessage(), e);
                 }
-                if (node == null || !node.isObject() || !node.path("question").isTextual() || node.path("question").asText().isBlank()) {
+                if (!node.isObject() || !node.path("question").isTextual() || node.path("question").asText().isBlank()) {
                     throw new DocumentException(jsonl, "line " + lineNo + " of " + jsonl + " has no \"question\"");
                 }
                 Instance instance = instance(node, lineNo, embedder, chunker, k);
@@ -133,8 +131,8 @@ public final class AgentDataset {
         return new Contents(out, skipped);
     }
 
-    private static Instance instance(JsonNode node, int lineNo, Embedder embedder, Chunker chunker, int k) {
-        JsonNode docs = node.path("documents");
+    private static Instance instance(JsonValue node, int lineNo, Embedder embedder, Chunker chunker, int k) {
+        JsonValue docs = node.path("documents");
         Set<String> supporting = new LinkedHashSet<>();
         node.path("supporting").forEach(s -> supporting.add(s.asText()));
         List<String> answers = new ArrayList<>();
@@ -143,7 +141,7 @@ public final class AgentDataset {
             return null;
         }
         List<Chunk> chunks = new ArrayList<>();
-        for (JsonNode d : docs) {
+        for (JsonValue d : docs) {
             String id = d.path("id").asText();
             String title = d.path("title").asText(id);
             chunks.addAll(chunker.chunk(new Document(id, title, id, d.path("text").asText(), List.of())));

@@ -1,8 +1,7 @@
 package io.github.astrorag.mcts.agent;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
+import io.github.astrorag.core.json.Json;
+import io.github.astrorag.core.json.JsonValue;
 import io.github.astrorag.core.Arguments;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -54,7 +53,6 @@ public final class ConfigAgent {
     private static final double BETA1 = 0.9;
     private static final double BETA2 = 0.999;
     private static final double EPSILON = 1e-8;
-    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
     private final int inputDimension;
     private final List<String> rerankers;
@@ -197,7 +195,7 @@ public final class ConfigAgent {
             if (parent != null) {
                 Files.createDirectories(parent);
             }
-            JSON.writeValue(file.toFile(), m);
+            Files.writeString(file, Json.pretty(m));
         } catch (IOException e) {
             throw new AgentModelException("cannot write the configuration agent to " + file + ": " + e.getMessage(), e);
         }
@@ -219,10 +217,10 @@ public final class ConfigAgent {
      *                             format or version, or inconsistent
      */
     public static ConfigAgent load(Path file) {
-        JsonNode root;
+        JsonValue root;
         try {
-            root = JSON.readTree(file.toFile());
-        } catch (IOException e) {
+            root = Json.parse(Files.readString(file));
+        } catch (IOException | IllegalArgumentException e) {
             throw new AgentModelException("cannot read configuration agent file " + file + ": " + e.getMessage(), e);
         }
         Reader r = new Reader(file);
@@ -233,12 +231,12 @@ public final class ConfigAgent {
         List<String> names = new ArrayList<>();
         root.path("rerankers").forEach(n -> names.add(n.asText()));
         r.require(!names.isEmpty() && names.stream().allMatch(s -> !s.isBlank()), "\"rerankers\" must list at least one name");
-        JsonNode layers = root.path("layers");
+        JsonValue layers = root.path("layers");
         r.require(layers.isArray() && layers.size() == 3, "\"layers\" must hold 3 layers");
         Dense[] encoder = new Dense[3];
         int in = d;
         for (int i = 0; i < 3; i++) {
-            encoder[i] = r.layer(layers.get(i), "layers[" + i + "]", in, -1);
+            encoder[i] = r.layer(layers.path(i), "layers[" + i + "]", in, -1);
             in = encoder[i].out;
         }
         Dense classifier = r.layer(root.path("classifier"), "classifier", in, names.size());
@@ -250,7 +248,7 @@ public final class ConfigAgent {
         }
         r.require(min[0] >= 1, "the iterations range must start at 1 or more");
         Map<String, Object> training = new LinkedHashMap<>();
-        root.path("training").fields().forEachRemaining(e -> training.put(e.getKey(), JSON.convertValue(e.getValue(), Object.class)));
+        root.path("training").members().forEach((k, v) -> training.put(k, v.toJava()));
         return new ConfigAgent(d, names, encoder, classifier, regressor, min, max, training);
     }
 
@@ -262,23 +260,23 @@ public final class ConfigAgent {
             }
         }
 
-        int positive(JsonNode node, String field) {
-            JsonNode v = node.path(field);
-            require(v.canConvertToInt() && v.asInt() >= 1, "\"" + field + "\" must be a positive integer");
-            return v.asInt();
+        int positive(JsonValue node, String field) {
+            JsonValue v = node.path(field);
+            require(v.asInt(0) >= 1, "\"" + field + "\" must be a positive integer");
+            return v.asInt(0);
         }
 
-        double[] doubles(JsonNode node, String field, int expected) {
+        double[] doubles(JsonValue node, String field, int expected) {
             require(node.isArray() && node.size() == expected, "\"" + field + "\" must hold " + expected + " numbers");
             double[] out = new double[expected];
             for (int i = 0; i < expected; i++) {
-                require(node.get(i).isNumber() && Double.isFinite(node.get(i).asDouble()), "\"" + field + "\" holds a non-number");
-                out[i] = node.get(i).asDouble();
+                require(node.path(i).isNumber() && Double.isFinite(node.path(i).doubleValue()), "\"" + field + "\" holds a non-number");
+                out[i] = node.path(i).doubleValue();
             }
             return out;
         }
 
-        Dense layer(JsonNode node, String name, int in, int out) {
+        Dense layer(JsonValue node, String name, int in, int out) {
             require(node.isObject(), "\"" + name + "\" is missing");
             require(node.path("in").asInt(-1) == in, "\"" + name + "\" must take " + in + " inputs");
             int o = positive(node, "out");
