@@ -22,7 +22,7 @@ class GeneratorOptionsTest {
             assertThat(citation.path("source").asText()).isEqualTo("spectrograph-guide.pdf");
             assertThat(citation.path("page").asInt()).isEqualTo(2);
             assertThat(citation.path("quote").asText()).contains("resolving power of 5000");
-            JsonNode request = server.requests().get(0);
+            var request = server.requests().get(0);
             assertThat(request.path("model").asText()).isEqualTo("mistral-7b");
             assertThat(request.path("messages").toString()).contains("[1]").contains("spectrograph-guide.pdf");
         }
@@ -35,7 +35,7 @@ class GeneratorOptionsTest {
                     "--generator", "openai", "--base-url", server.url(), "--llm-model", "m", "How long is a typical exposure?");
             assertThat(r.status()).as(r.err()).isZero();
             assertThat(r.out()).startsWith("Twenty minutes [1].").contains("Sources:");
-            assertThat(server.requests().get(0).path("stream").asBoolean()).isTrue();
+            assertThat(server.requests().get(0).path("stream").asBoolean(false)).isTrue();
         }
     }
 
