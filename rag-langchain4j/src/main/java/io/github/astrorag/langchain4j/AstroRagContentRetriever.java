@@ -5,11 +5,9 @@ import dev.langchain4j.rag.content.ContentMetadata;
 import dev.langchain4j.rag.content.retriever.ContentRetriever;
 import io.github.astrorag.core.generate.Passages;
 import io.github.astrorag.core.model.Citation;
-import io.github.astrorag.core.model.Context;
-import io.github.astrorag.core.model.Query;
+import io.github.astrorag.core.pipeline.InstanceOwner;
 import io.github.astrorag.core.pipeline.RagInstance;
 import java.util.List;
-import java.util.Objects;
 
 /**
  * A LangChain4j {@link ContentRetriever} whose contents are this library's budgeted context: for each query,
@@ -28,11 +26,9 @@ import java.util.Objects;
  * application-lifetime component answering many queries, from several threads at once) and
  * {@linkplain #close() closes} it, which deletes the instance's index. The pipeline the instance came from
  * stays the caller's: close it after the retriever. After {@code close()}, {@link #retrieve} throws
- * {@link io.github.astrorag.core.IndexException}. Thread-safe.
+ * {@link io.github.astrorag.core.IndexException} (see {@link InstanceOwner}). Thread-safe.
  */
-public final class AstroRagContentRetriever implements ContentRetriever, AutoCloseable {
-
-    private final RagInstance instance;
+public final class AstroRagContentRetriever extends InstanceOwner implements ContentRetriever {
 
     /**
      * A retriever over {@code instance}, which it now owns and closes.
@@ -41,10 +37,7 @@ public final class AstroRagContentRetriever implements ContentRetriever, AutoClo
      * @throws IllegalArgumentException if the instance is already closed
      */
     public AstroRagContentRetriever(RagInstance instance) {
-        this.instance = Objects.requireNonNull(instance, "instance");
-        if (instance.isClosed()) {
-            throw new IllegalArgumentException("the instance is closed");
-        }
+        super(instance);
     }
 
     /**
@@ -57,8 +50,7 @@ public final class AstroRagContentRetriever implements ContentRetriever, AutoClo
      */
     @Override
     public List<Content> retrieve(dev.langchain4j.rag.query.Query query) {
-        Context context = instance.selectContext(Query.of(query.text()));
-        return context.chunks().stream().map(Contents::of).toList();
+        return select(query.text()).stream().map(Contents::of).toList();
     }
 
     /**
@@ -75,16 +67,5 @@ public final class AstroRagContentRetriever implements ContentRetriever, AutoClo
      */
     public static List<Citation> citations(String reply, List<Content> sources) {
         return Passages.citations(reply, Contents.chunks(sources));
-    }
-
-    /** The instance this retriever answers from (do not close it yourself). @return the instance */
-    public RagInstance instance() {
-        return instance;
-    }
-
-    /** Closes the instance, deleting its index; idempotent. The pipeline stays open. */
-    @Override
-    public void close() {
-        instance.close();
     }
 }
