@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # What a downstream project pays for each AstroRAG artifact: for each case a throw-away Maven project that
 # imports rag-bom and depends on one artifact is resolved with `mvn dependency:build-classpath`, and the
-# jars of its runtime class path are counted and summed. Needs the artifacts in the local repository
+# jars of its runtime class path are counted and summed (MiB = 2^20 bytes). Needs the artifacts in the local repository
 # first (mvn -B -ntp -q install -DskipTests). Prints a Markdown table; -v lists each case's jars too.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -16,7 +16,7 @@ cases=(
   "rag-mcts|rag-mcts (CORAG)"
   "rag-elasticsearch|rag-elasticsearch"
 )
-echo "| downstream project depends on | jars | MB |"
+echo "| downstream project depends on | jars | MiB |"
 echo "|---|---:|---:|"
 for c in "${cases[@]}"; do
   artifact=${c%%|*}
@@ -38,12 +38,10 @@ for c in "${cases[@]}"; do
 POM
   (cd "$dir" && mvn -B -ntp -q dependency:build-classpath -Dmdep.outputFile=cp.txt -Dmdep.includeScope=runtime >/dev/null)
   tr ':' '\n' < "$dir/cp.txt" | grep -v '^$' > "$dir/jars.txt"
-  # the artifact itself is on no class path of its own project: add its jar
-  echo "$HOME/.m2/repository/io/github/astrorag/$artifact/$version/$artifact-$version.jar" >> "$dir/jars.txt"
   count=$(wc -l < "$dir/jars.txt")
   bytes=$(xargs stat -c %s < "$dir/jars.txt" | awk '{s+=$1} END {print s}')
-  awk -v l="$label" -v c="$count" -v b="$bytes" 'BEGIN {printf "| %s | %d | %.1f |\n", l, c, b / 1e6}'
+  awk -v l="$label" -v c="$count" -v b="$bytes" 'BEGIN {printf "| %s | %d | %.1f |\n", l, c, b / 1048576}'
   if [ "$verbose" = "-v" ]; then
-    xargs stat -c '%s %n' < "$dir/jars.txt" | sort -rn | awk '{printf "    %8.1f MB  %s\n", $1/1e6, $2}' | sed "s|$HOME/.m2/repository/||"
+    xargs stat -c '%s %n' < "$dir/jars.txt" | sort -rn | awk '{printf "    %8.1f MiB  %s\n", $1/1048576, $2}' | sed "s|$HOME/.m2/repository/||"
   fi
 done

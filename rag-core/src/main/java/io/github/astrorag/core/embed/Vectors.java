@@ -77,4 +77,25 @@ public final class Vectors {
             }
         }
     }
+
+    /**
+     * The vectors of another library's embedding model made fit for the {@link io.github.astrorag.core.spi.Embedder}
+     * contract: checked as {@link #check} does, then copied and scaled to unit L2 norm (the model's arrays are
+     * left alone). O(count × dimension).
+     *
+     * @param embedder      the embedder's name, for messages
+     * @param dimension     the dimension every vector must have
+     * @param expectedCount the number of texts embedded
+     * @param vectors       the model's vectors, one per text, in order
+     * @return new unit vectors, in order
+     * @throws EmbeddingException as {@link #check} does
+     */
+    public static List<float[]> unitCopies(String embedder, int dimension, int expectedCount, List<float[]> vectors) {
+        check(embedder, dimension, expectedCount, vectors);
+        List<float[]> out = new java.util.ArrayList<>(vectors.size());
+        for (float[] v : vectors) {
+            out.add(normalizeInPlace(v.clone()));
+        }
+        return out;
+    }
 }

@@ -7,10 +7,8 @@ import io.github.astrorag.core.Arguments;
 import io.github.astrorag.core.http.HttpEndpoint;
 import io.github.astrorag.core.http.RetryingHttpClient;
 import io.github.astrorag.core.model.Answer;
-import io.github.astrorag.core.model.Citation;
 import io.github.astrorag.core.model.Context;
 import io.github.astrorag.core.model.Query;
-import io.github.astrorag.core.model.Trace;
 import io.github.astrorag.core.spi.Generator;
 import io.github.astrorag.core.spi.TraceSink;
 import java.net.URI;
@@ -27,7 +25,8 @@ import org.jspecify.annotations.Nullable;
  * {@link TgiGenerator}.
  *
  * <p>The prompt comes from a {@link PromptTemplate} (default {@link PromptTemplate#defaults()}), which
- * numbers and fences the context's chunks ({@code <passage n="1" source="…">…</passage>}) in the context's order. The answer's text
+ * numbers and fences the context's chunks ({@code <passage n="1" source="…">…</passage>}) in the context's order. The
+ * reply becomes the answer by {@link ReplyParser}: the answer's text
  * is the model's reply, stripped of surrounding white space; its citations are read by
  * {@link CitationParser} (numbers naming no chunk are dropped and listed in the trace under
  * {@value CitationParser#INVALID_CITATIONS}); for a multiple-choice query its choice is read by
@@ -79,8 +78,7 @@ public abstract sealed class HttpLlmGenerator implements Generator permits OpenA
     final PromptTemplate prompt;
     final HttpEndpoint<GenerationException> endpoint;
     final RetryingHttpClient<GenerationException> http;
-    private final CitationParser citationParser = new CitationParser();
-    private final ChoiceParser choiceParser = new ChoiceParser();
+    private final ReplyParser replyParser = new ReplyParser();
 
     HttpLlmGenerator(Builder<?> b) {
         this.temperature = b.temperature == null ? DEFAULT_TEMPERATURE : b.temperature;
@@ -168,10 +166,7 @@ public abstract sealed class HttpLlmGenerator implements Generator permits OpenA
     }
 
     private Answer answer(Query query, Context context, String reply, TraceSink trace) {
-        String text = reply.strip();
-        List<Citation> citations = citationParser.parse(text, context, trace);
-        String choice = query.multipleChoice() ? choiceParser.parse(text, query.options(), trace) : null;
-        return new Answer(query.text(), text, citations, choice, context, Trace.EMPTY);
+        return replyParser.answer(query, context, reply, trace);
     }
 
     /** {@code body} as JSON, or a clear failure naming {@code what} and the body's start. */

@@ -8,19 +8,14 @@ import io.github.astrorag.core.model.Answer;
 import io.github.astrorag.core.model.Citation;
 import io.github.astrorag.core.pipeline.RagInstance;
 import io.github.astrorag.core.pipeline.RagPipeline;
+import io.github.astrorag.examples.ReadmeJava;
 import io.github.astrorag.examples.cli.AstroRagCommand;
 import io.github.astrorag.examples.cli.Presets;
 import io.github.astrorag.retrieval.AstroRag;
-import java.io.ByteArrayOutputStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
-import javax.tools.JavaCompiler;
-import javax.tools.ToolProvider;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
@@ -62,30 +57,8 @@ class RecommendedPresetIT {
 
     @Test
     void theReadmeQuickStartCompilesAsWritten(@TempDir Path dir) throws Exception {
-        String readme = Files.readString(Path.of("..", "README.md"));
-        int section = readme.indexOf("## Quick start (Java)");
-        assertThat(section).isNotNegative();
-        int start = readme.indexOf("```java\n", section) + "```java\n".length();
-        String block = readme.substring(start, readme.indexOf("```", start));
-        List<String> imports = new ArrayList<>();
-        StringBuilder body = new StringBuilder();
-        for (String line : block.split("\n")) {
-            if (line.startsWith("import ")) {
-                imports.add(line);
-            } else {
-                body.append(line).append('\n');
-            }
-        }
-        assertThat(imports).isNotEmpty();
-        Path source = dir.resolve("QuickStart.java");
-        Files.writeString(source, String.join("\n", imports)
-                + "\npublic class QuickStart {\n    public static void main(String[] args) throws Exception {\n"
-                + body + "    }\n}\n");
-        JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
-        ByteArrayOutputStream diagnostics = new ByteArrayOutputStream();
-        int result = javac.run(null, diagnostics, diagnostics, "-d", dir.toString(),
-                "-classpath", System.getProperty("java.class.path"), source.toString());
-        assertThat(result).as(diagnostics.toString(StandardCharsets.UTF_8)).isZero();
-        assertThat(dir.resolve("QuickStart.class")).exists();
+        ReadmeJava.Block block = ReadmeJava.block("## Quick start (Java)");
+        ReadmeJava.compile(dir, "QuickStart", block.imports(),
+                "    public static void main(String[] args) throws Exception {\n" + block.body() + "    }\n");
     }
 }
