@@ -13,8 +13,6 @@ import io.modelcontextprotocol.server.McpServer;
 import io.modelcontextprotocol.server.McpSyncServer;
 import io.modelcontextprotocol.server.transport.StdioServerTransportProvider;
 import io.modelcontextprotocol.spec.McpSchema;
-import java.io.FilterInputStream;
-import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.PrintStream;
@@ -23,7 +21,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -32,7 +29,8 @@ import picocli.CommandLine.Option;
 /**
  * {@code astrorag mcp}: a Model Context Protocol server over stdio. The documents are ingested once at
  * start (progress on stderr); then the server answers {@code select_context} and {@code ask} calls
- * ({@link McpTools}) on stdin/stdout until stdin ends, and closes the instance (deleting its index).
+ * ({@link McpTools}) on stdin/stdout until stdin ends, answers the requests already read
+ * ({@link StdioSession}), and closes the instance (deleting its index).
  * Stdout carries the protocol only: for as long as the command runs, {@code System.out} writes go to
  * stderr, as do logging and progress bars.
  */
@@ -97,12 +95,13 @@ public final class McpCommand implements Callable<Integer> {
 
     /**
      * Serves {@code tools} over the stdio transport on {@code in} and {@code out} and returns once {@code in}
-     * has ended (or failed) and the server has closed.
+     * has ended (or failed), the requests read before have their responses ({@link StdioSession}, at most
+     * {@link StdioSession#DRAIN}), and the server has closed.
      */
     static void serve(McpTools tools, McpJsonMapper mapper, InputStream in, OutputStream out, String instructions)
             throws InterruptedException {
-        CountDownLatch ended = new CountDownLatch(1);
-        StdioServerTransportProvider transport = new StdioServerTransportProvider(mapper, new EndWatch(in, ended), out);
+        StdioSession session = new StdioSession(in, out, StdioSession.DRAIN);
+        StdioServerTransportProvider transport = new StdioServerTransportProvider(mapper, session.in(), session.out());
         McpSyncServer server = McpServer.sync(transport)
                 .serverInfo("astrorag", new AstroRagCommand.Version().getVersion()[0].replace("astrorag ", ""))
                 .instructions(instructions)
@@ -112,7 +111,7 @@ public final class McpCommand implements Callable<Integer> {
                 .tools(tools.specifications())
                 .build();
         try {
-            ended.await();
+            session.awaitEnd();
         } finally {
             server.closeGracefully();
         }
@@ -138,42 +137,5 @@ public final class McpCommand implements Callable<Integer> {
             }
         }
         return Redactor.of(secrets);
-    }
-
-    /** Counts down {@code ended} when the stream ends or fails: the client has gone. */
-    private static final class EndWatch extends FilterInputStream {
-        private final CountDownLatch ended;
-
-        EndWatch(InputStream in, CountDownLatch ended) {
-            super(in);
-            this.ended = ended;
-        }
-
-        @Override
-        public int read() throws IOException {
-            return watch(() -> super.read());
-        }
-
-        @Override
-        public int read(byte[] b, int off, int len) throws IOException {
-            return watch(() -> super.read(b, off, len));
-        }
-
-        private interface Read {
-            int run() throws IOException;
-        }
-
-        private int watch(Read read) throws IOException {
-            try {
-                int n = read.run();
-                if (n < 0) {
-                    ended.countDown();
-                }
-                return n;
-            } catch (IOException | RuntimeException e) {
-                ended.countDown();
-                throw e;
-            }
-        }
     }
 }

@@ -27,8 +27,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The packaged {@code astrorag mcp} as an assistant runs it: a subprocess on stdio over the samples, talked
- * to by the MCP SDK's own client, and once by hand to see that stdout holds nothing but the protocol and
- * that the end of stdin stops the server.
+ * to by the MCP SDK's own client, and once by hand, as a shell pipe: stdout holds nothing but the protocol,
+ * and the end of stdin stops the server once the requests it read are answered.
  */
 class McpServerIT {
 
@@ -132,20 +132,19 @@ class McpServerIT {
     }
 
     @Test
-    void stdoutCarriesOnlyTheProtocolAndTheEndOfStdinStopsTheServer() throws Exception {
+    void stdoutCarriesOnlyTheProtocolAndTheEndOfStdinStopsTheServerAfterAnsweringWhatItRead() throws Exception {
         Process p = new ProcessBuilder(JAVA, "-jar", JAR.toString(), "mcp", "--docs", "samples").start();
         ByteSink err = new ByteSink(p.getErrorStream());
         List<String> lines = new ArrayList<>();
         try (OutputStream in = p.getOutputStream();
              BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+            // written at once and stdin closed at once, as a shell pipe does: both requests are still answered
             send(in, "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"2025-06-18\","
                     + "\"capabilities\":{},\"clientInfo\":{\"name\":\"it\",\"version\":\"1\"}}}");
-            lines.add(out.readLine());
             send(in, "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}");
             send(in, "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/call\",\"params\":{\"name\":\"select_context\","
                     + "\"arguments\":{\"question\":\"" + QUESTION + "\",\"budget\":50}}}");
-            lines.add(out.readLine());
-            in.close(); // the end of stdin: the server stops
+            in.close();
             for (String line = out.readLine(); line != null; line = out.readLine()) {
                 lines.add(line);
             }
@@ -153,10 +152,15 @@ class McpServerIT {
         assertThat(p.waitFor(60, TimeUnit.SECONDS)).as("the server stops when stdin ends").isTrue();
         assertThat(p.exitValue()).as(err.text()).isZero();
         assertThat(lines).hasSize(2);
+        Map<Integer, JsonNode> byId = new java.util.HashMap<>();
         for (String line : lines) {
-            assertThat(JSON.readTree(line).path("jsonrpc").asText()).as(line).isEqualTo("2.0");
+            JsonNode message = JSON.readTree(line);
+            assertThat(message.path("jsonrpc").asText()).as(line).isEqualTo("2.0");
+            byId.put(message.path("id").asInt(), message);
         }
-        JsonNode result = JSON.readTree(lines.get(1)).path("result");
+        assertThat(byId).containsOnlyKeys(1, 2);
+        assertThat(byId.get(1).path("result").path("serverInfo").path("name").asText()).isEqualTo("astrorag");
+        JsonNode result = byId.get(2).path("result");
         assertThat(result.path("isError").asBoolean()).isFalse();
         assertThat(result.path("structuredContent").path("tokens").asInt()).isBetween(1, 50);
         err.join();

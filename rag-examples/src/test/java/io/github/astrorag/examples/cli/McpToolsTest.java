@@ -139,6 +139,51 @@ class McpToolsTest {
     }
 
     @Test
+    void requestsPipedInAndClosedAtOnceAreAllAnsweredBeforeTheServerStops() throws Exception {
+        String in = String.join("\n",
+                "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"2025-06-18\","
+                        + "\"capabilities\":{},\"clientInfo\":{\"name\":\"pipe\",\"version\":\"1\"}}}",
+                "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}",
+                "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/list\"}",
+                "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/call\",\"params\":{\"name\":\"select_context\","
+                        + "\"arguments\":{\"question\":\"How many moons does Mars have?\",\"budget\":1}}}",
+                "{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"tools/call\",\"params\":{\"name\":\"ask\",\"arguments\":{}}}",
+                "");
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        McpCommand.serve(tools, new JacksonMcpJsonMapper(new ObjectMapper()),
+                new java.io.ByteArrayInputStream(in.getBytes(java.nio.charset.StandardCharsets.UTF_8)), out, "test");
+        ObjectMapper json = new ObjectMapper();
+        Map<Integer, com.fasterxml.jackson.databind.JsonNode> byId = new HashMap<>();
+        for (String line : out.toString(java.nio.charset.StandardCharsets.UTF_8).split("\n")) {
+            com.fasterxml.jackson.databind.JsonNode n = json.readTree(line);
+            byId.put(n.path("id").asInt(), n.path("result"));
+        }
+        assertThat(byId).containsOnlyKeys(1, 2, 3, 4);
+        assertThat(byId.get(1).path("serverInfo").path("name").asText()).isEqualTo("astrorag");
+        assertThat(byId.get(2).path("tools")).hasSize(2);
+        assertThat(byId.get(3).path("structuredContent").path("tokens").asInt()).isEqualTo(1);
+        assertThat(byId.get(4).path("isError").asBoolean()).isTrue();
+    }
+
+    @Test
+    void aRequestNeverAnsweredHoldsTheEndOnlyForTheDrainTime() throws Exception {
+        byte[] request = "{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"ping\"}\n{\"jsonrpc\":\"2.0\",\"method\":\"note\"}\n"
+                .getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        StdioSession session = new StdioSession(new java.io.ByteArrayInputStream(request), new java.io.ByteArrayOutputStream(),
+                java.time.Duration.ofMillis(300));
+        long t0 = System.nanoTime();
+        assertThat(session.in().readAllBytes()).isEqualTo(request);
+        assertThat(session.owed()).isEqualTo(1);
+        session.awaitEnd();
+        assertThat((System.nanoTime() - t0) / 1_000_000).isBetween(300L, 10_000L);
+        // a response written and flushed pays the debt
+        session.out().write("{\"jsonrpc\":\"2.0\",\"id\":7,\"result\":{}}\n".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        assertThat(session.owed()).isEqualTo(1);
+        session.out().flush();
+        assertThat(session.owed()).isZero();
+    }
+
+    @Test
     void theServersBudgetMustBeSane() {
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> McpTools.checkBudget(40_000))
                 .isInstanceOf(IllegalArgumentException.class).hasMessage("--budget for mcp must be 1 to 32768 tokens, was 40000");
