@@ -58,6 +58,10 @@ public final class RagInstance implements AutoCloseable {
     /**
      * The context the pipeline would select for {@code query}, without generating: what evaluation of
      * retrieval needs. The trace is in the context's details under {@code "trace"}.
+     *
+     * @param query the question
+     * @return the selected context, within the pipeline's budget
+     * @throws IndexException if this instance is closed
      */
     public Context selectContext(Query query) {
         return selectContext(query, pipeline.budget);

@@ -8,12 +8,15 @@ import picocli.CommandLine.Mixin;
  */
 final class InstanceOptions {
 
+    /** The preset and its tuning, the embedder, the generator. */
     @Mixin
     PipelineOptions pipeline = new PipelineOptions();
 
+    /** Where the transient index lives. */
     @Mixin
     IndexOptions index = new IndexOptions();
 
+    /** The embedding cache. */
     @Mixin
     CacheOptions cache = new CacheOptions();
 }

@@ -97,6 +97,13 @@ public final class McpCommand implements Callable<Integer> {
      * Serves {@code tools} over the stdio transport on {@code in} and {@code out} and returns once {@code in}
      * has ended (or failed), the requests read before have their responses ({@link StdioSession}, at most
      * {@link StdioSession#DRAIN}), and the server has closed.
+     *
+     * @param tools the tools to serve
+     * @param mapper the JSON mapper of the protocol
+     * @param in the client's requests (stdin)
+     * @param out where the protocol goes (stdout): nothing else may write there meanwhile
+     * @param instructions what the server tells the client it is for
+     * @throws InterruptedException if interrupted while waiting for the end of {@code in}
      */
     static void serve(McpTools tools, McpJsonMapper mapper, InputStream in, OutputStream out, String instructions)
             throws InterruptedException {

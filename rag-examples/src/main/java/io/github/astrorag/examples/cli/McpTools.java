@@ -57,7 +57,13 @@ final class McpTools {
     private final Redactor redactor;
 
     /**
+     * Tools over {@code instance}.
+     *
+     * @param instance the ingested documents; the caller closes it
      * @param budget the server's budget: {@value #SELECT_CONTEXT}'s default and {@value #ASK}'s budget
+     * @param mapper the protocol's JSON mapper (it reads the input schemas)
+     * @param validator checks each call's arguments against its tool's input schema
+     * @param redactor masks the server's secrets in error messages
      * @throws IllegalArgumentException if {@code budget} is not in 1..{@value #MAX_BUDGET}
      */
     McpTools(RagInstance instance, int budget, McpJsonMapper mapper, JsonSchemaValidator validator, Redactor redactor) {
@@ -84,6 +90,7 @@ final class McpTools {
         return List.of(tool(selectContextTool(), this::selectContext), tool(askTool(), this::ask));
     }
 
+    /** {@value #SELECT_CONTEXT}: its description and input schema {@code {question, budget?}}. */
     McpSchema.Tool selectContextTool() {
         return McpSchema.Tool.builder().name(SELECT_CONTEXT).title("Select cited context")
                 .description("The passages of the server's documents that best answer a question, within a token budget "
@@ -96,6 +103,7 @@ final class McpTools {
                 .build();
     }
 
+    /** {@value #ASK}: its description and input schema {@code {question}}. */
     McpSchema.Tool askTool() {
         return McpSchema.Tool.builder().name(ASK).title("Answer with citations")
                 .description("The server's answer to a question from its documents, with numbered citations [n] "
