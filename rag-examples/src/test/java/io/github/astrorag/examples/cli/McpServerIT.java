@@ -131,46 +131,63 @@ class McpServerIT {
         assertThat(String.join("\n", stderr)).contains("astrorag mcp: serving 3 document(s)");
     }
 
-    @Test
-    void stdoutCarriesOnlyTheProtocolAndTheEndOfStdinStopsTheServerAfterAnsweringWhatItRead() throws Exception {
-        Process p = new ProcessBuilder(JAVA, "-jar", JAR.toString(), "mcp", "--docs", "samples").start();
+    /** What a piped session left: the responses by id and stderr. */
+    record Piped(Map<Integer, JsonNode> responses, String stderr) {
+    }
+
+    /** The initialize request and the initialized notification, as one would pipe them. */
+    static final List<String> HANDSHAKE = List.of(
+            "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"2025-06-18\","
+                    + "\"capabilities\":{},\"clientInfo\":{\"name\":\"it\",\"version\":\"1\"}}}",
+            "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}");
+
+    /** A {@code tools/call} of {@code select_context} as one line. */
+    static String selectContext(int id, String question, Integer budget) {
+        return "{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"method\":\"tools/call\",\"params\":{\"name\":\"select_context\","
+                + "\"arguments\":{\"question\":\"" + question + "\"" + (budget == null ? "" : ",\"budget\":" + budget) + "}}}";
+    }
+
+    /**
+     * Runs the packaged {@code astrorag mcp ARGS} as a shell pipe does: writes {@code messages} and closes stdin
+     * at once, then reads stdout to its end. Asserts that the server stops with status 0 and that every stdout
+     * line is a JSON-RPC message.
+     */
+    static Piped pipe(List<String> args, List<String> messages) throws Exception {
+        List<String> command = new ArrayList<>(List.of(JAVA, "-jar", JAR.toString(), "mcp"));
+        command.addAll(args);
+        Process p = new ProcessBuilder(command).start();
         ByteSink err = new ByteSink(p.getErrorStream());
-        List<String> lines = new ArrayList<>();
+        Map<Integer, JsonNode> byId = new java.util.HashMap<>();
         try (OutputStream in = p.getOutputStream();
              BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
-            // written at once and stdin closed at once, as a shell pipe does: both requests are still answered
-            send(in, "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"2025-06-18\","
-                    + "\"capabilities\":{},\"clientInfo\":{\"name\":\"it\",\"version\":\"1\"}}}");
-            send(in, "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}");
-            send(in, "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/call\",\"params\":{\"name\":\"select_context\","
-                    + "\"arguments\":{\"question\":\"" + QUESTION + "\",\"budget\":50}}}");
+            for (String m : messages) {
+                in.write((m + "\n").getBytes(StandardCharsets.UTF_8));
+            }
             in.close();
             for (String line = out.readLine(); line != null; line = out.readLine()) {
-                lines.add(line);
+                JsonNode message = JSON.readTree(line);
+                assertThat(message.path("jsonrpc").asText()).as(line).isEqualTo("2.0");
+                assertThat(byId.put(message.path("id").asInt(), message)).as(line).isNull();
             }
         }
         assertThat(p.waitFor(60, TimeUnit.SECONDS)).as("the server stops when stdin ends").isTrue();
-        assertThat(p.exitValue()).as(err.text()).isZero();
-        assertThat(lines).hasSize(2);
-        Map<Integer, JsonNode> byId = new java.util.HashMap<>();
-        for (String line : lines) {
-            JsonNode message = JSON.readTree(line);
-            assertThat(message.path("jsonrpc").asText()).as(line).isEqualTo("2.0");
-            byId.put(message.path("id").asInt(), message);
-        }
-        assertThat(byId).containsOnlyKeys(1, 2);
-        assertThat(byId.get(1).path("result").path("serverInfo").path("name").asText()).isEqualTo("astrorag");
-        JsonNode result = byId.get(2).path("result");
-        assertThat(result.path("isError").asBoolean()).isFalse();
-        assertThat(result.path("structuredContent").path("tokens").asInt()).isBetween(1, 50);
         err.join();
-        assertThat(err.text()).contains("astrorag mcp: serving 3 document(s), 4 chunk(s), budget 1800 tokens")
-                .contains("astrorag mcp: stdin ended: stopping").doesNotContain("Exception");
+        assertThat(p.exitValue()).as(err.text()).isZero();
+        return new Piped(byId, err.text());
     }
 
-    private static void send(OutputStream in, String message) throws java.io.IOException {
-        in.write((message + "\n").getBytes(StandardCharsets.UTF_8));
-        in.flush();
+    @Test
+    void stdoutCarriesOnlyTheProtocolAndTheEndOfStdinStopsTheServerAfterAnsweringWhatItRead() throws Exception {
+        List<String> messages = new ArrayList<>(HANDSHAKE);
+        messages.add(selectContext(2, QUESTION, 50));
+        Piped piped = pipe(List.of("--docs", "samples"), messages);
+        assertThat(piped.responses()).containsOnlyKeys(1, 2);
+        assertThat(piped.responses().get(1).path("result").path("serverInfo").path("name").asText()).isEqualTo("astrorag");
+        JsonNode result = piped.responses().get(2).path("result");
+        assertThat(result.path("isError").asBoolean()).isFalse();
+        assertThat(result.path("structuredContent").path("tokens").asInt()).isBetween(1, 50);
+        assertThat(piped.stderr()).contains("astrorag mcp: serving 3 document(s), 4 chunk(s), budget 1800 tokens")
+                .contains("astrorag mcp: stdin ended: stopping").doesNotContain("Exception");
     }
 
     /** Reads a stream to its end on its own thread. */
