@@ -92,23 +92,22 @@ final class McpTools {
 
     /** {@value #SELECT_CONTEXT}: its description and input schema {@code {question, budget?}}. */
     McpSchema.Tool selectContextTool() {
-        return McpSchema.Tool.builder().name(SELECT_CONTEXT).title("Select cited context")
-                .description("The passages of the server's documents that best answer a question, within a token budget "
-                        + "(p50k_base tokens), each numbered [n] with its source file, page (PDFs), chunk id and text. Use "
-                        + "them to ground your own answer and cite them by [n].")
-                .inputSchema(mapper, schema(String.format(Locale.ROOT, """
+        return McpSchema.Tool.builder(SELECT_CONTEXT, mapper, schema(String.format(Locale.ROOT, """
                         "budget": {"type": "integer", "minimum": 1, "maximum": %d,
                           "description": "Most tokens of context (p50k_base), 1 to %d. Default: %d (the server's --budget)."}""",
                         MAX_BUDGET, MAX_BUDGET, budget)))
+                .title("Select cited context")
+                .description("The passages of the server's documents that best answer a question, within a token budget "
+                        + "(p50k_base tokens), each numbered [n] with its source file, page (PDFs), chunk id and text. Use "
+                        + "them to ground your own answer and cite them by [n].")
                 .build();
     }
 
     /** {@value #ASK}: its description and input schema {@code {question}}. */
     McpSchema.Tool askTool() {
-        return McpSchema.Tool.builder().name(ASK).title("Answer with citations")
+        return McpSchema.Tool.builder(ASK, mapper, schema(null)).title("Answer with citations")
                 .description("The server's answer to a question from its documents, with numbered citations [n] "
                         + "(source file, page, chunk id, quote), from a context of at most " + budget + " tokens.")
-                .inputSchema(mapper, schema(null))
                 .build();
     }
 

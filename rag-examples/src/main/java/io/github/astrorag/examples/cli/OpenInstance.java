@@ -1,5 +1,6 @@
 package io.github.astrorag.examples.cli;
 
+import io.github.astrorag.core.RagException;
 import io.github.astrorag.core.pipeline.RagInstance;
 import io.github.astrorag.core.pipeline.RagPipeline;
 import io.github.astrorag.core.spi.EphemeralIndexFactory;
@@ -58,7 +59,7 @@ final class OpenInstance implements AutoCloseable {
         } catch (RuntimeException e) {
             try {
                 closeAll(owned);
-            } catch (Exception suppressed) {
+            } catch (RuntimeException suppressed) {
                 e.addSuppressed(suppressed);
             }
             throw e;
@@ -90,21 +91,30 @@ final class OpenInstance implements AutoCloseable {
         return instance;
     }
 
+    /**
+     * Closes what {@link #open} made, in reverse order.
+     *
+     * @throws RuntimeException the first failure to close (a checked one wrapped in a {@link RagException}),
+     *     later ones suppressed in it
+     */
     @Override
-    public void close() throws Exception {
+    public void close() {
         closeAll(owned);
     }
 
-    private static void closeAll(Deque<AutoCloseable> owned) throws Exception {
-        Exception first = null;
+    private static void closeAll(Deque<AutoCloseable> owned) {
+        RuntimeException first = null;
         while (!owned.isEmpty()) {
+            AutoCloseable next = owned.pop();
             try {
-                owned.pop().close();
+                next.close();
             } catch (Exception e) {
+                RuntimeException r = e instanceof RuntimeException re ? re
+                        : new RagException("closing " + next + " failed: " + e.getMessage(), e);
                 if (first == null) {
-                    first = e;
+                    first = r;
                 } else {
-                    first.addSuppressed(e);
+                    first.addSuppressed(r);
                 }
             }
         }

@@ -42,6 +42,10 @@ class McpServerIT {
         assertThat(JAR).exists();
     }
 
+    private static McpSchema.CallToolRequest request(String tool, Map<String, Object> args) {
+        return McpSchema.CallToolRequest.builder(tool).arguments(args).build();
+    }
+
     private static String text(CallToolResult r) {
         return ((McpSchema.TextContent) r.content().get(0)).text();
     }
@@ -70,8 +74,7 @@ class McpServerIT {
             assertThat(((Map<?, ?>) select.inputSchema().get("properties")).keySet()).isEqualTo(java.util.Set.of("question", "budget"));
 
             // the context of a call keeps to the call's budget, and its first passage is page 2 of the PDF
-            CallToolResult context = client.callTool(new McpSchema.CallToolRequest("select_context",
-                    Map.of("question", QUESTION, "budget", 80)));
+            CallToolResult context = client.callTool(request("select_context", Map.of("question", QUESTION, "budget", 80)));
             assertThat(context.isError()).isFalse();
             JsonNode c = JSON.valueToTree(context.structuredContent());
             assertThat(c.path("budget").asInt()).isEqualTo(80);
@@ -90,11 +93,11 @@ class McpServerIT {
                     .endsWith("of 80 tokens from " + c.path("passages").size() + " passage(s))");
 
             // without a budget: the server's --budget
-            CallToolResult wide = client.callTool(new McpSchema.CallToolRequest("select_context", Map.of("question", QUESTION)));
+            CallToolResult wide = client.callTool(request("select_context", Map.of("question", QUESTION)));
             assertThat(JSON.valueToTree(wide.structuredContent()).path("budget").asInt()).isEqualTo(400);
 
             // the default offline extractive generator answers with citations
-            CallToolResult answer = client.callTool(new McpSchema.CallToolRequest("ask", Map.of("question", QUESTION)));
+            CallToolResult answer = client.callTool(request("ask", Map.of("question", QUESTION)));
             assertThat(answer.isError()).isFalse();
             assertThat(text(answer)).contains("5000").contains("[1]").contains("Sources:")
                     .contains("[1] spectrograph-guide.pdf, p. 2, chunk spectrograph-guide.pdf#1");
@@ -104,25 +107,23 @@ class McpServerIT {
             assertThat(a.path("context").path("tokens").asInt()).isBetween(1, 400);
 
             // bad arguments: tool errors that say what to send
-            CallToolResult missing = client.callTool(new McpSchema.CallToolRequest("select_context", Map.of("budget", 50)));
+            CallToolResult missing = client.callTool(request("select_context", Map.of("budget", 50)));
             assertThat(missing.isError()).isTrue();
             assertThat(text(missing)).contains("question").contains("Call it again: select_context takes {\"question\"");
-            CallToolResult zero = client.callTool(new McpSchema.CallToolRequest("select_context", Map.of("question", QUESTION, "budget", 0)));
+            CallToolResult zero = client.callTool(request("select_context", Map.of("question", QUESTION, "budget", 0)));
             assertThat(zero.isError()).isTrue();
             assertThat(text(zero)).contains("budget").contains("whole number 1 to " + McpTools.MAX_BUDGET);
-            CallToolResult word = client.callTool(new McpSchema.CallToolRequest("select_context", Map.of("question", QUESTION, "budget", "many")));
+            CallToolResult word = client.callTool(request("select_context", Map.of("question", QUESTION, "budget", "many")));
             assertThat(word.isError()).isTrue();
-            CallToolResult huge = client.callTool(new McpSchema.CallToolRequest("select_context",
-                    Map.of("question", QUESTION, "budget", McpTools.MAX_BUDGET + 1)));
+            CallToolResult huge = client.callTool(request("select_context", Map.of("question", QUESTION, "budget", McpTools.MAX_BUDGET + 1)));
             assertThat(huge.isError()).isTrue();
             assertThat(text(huge)).contains("budget");
-            CallToolResult blank = client.callTool(new McpSchema.CallToolRequest("ask", Map.of("question", " ")));
+            CallToolResult blank = client.callTool(request("ask", Map.of("question", " ")));
             assertThat(blank.isError()).isTrue();
 
             // and the server still answers
             client.ping();
-            CallToolResult again = client.callTool(new McpSchema.CallToolRequest("select_context",
-                    Map.of("question", "When does Halley's Comet return?", "budget", 60)));
+            CallToolResult again = client.callTool(request("select_context", Map.of("question", "When does Halley's Comet return?", "budget", 60)));
             assertThat(again.isError()).isFalse();
             assertThat(JSON.valueToTree(again.structuredContent()).path("tokens").asInt()).isBetween(1, 60);
         } finally {
@@ -158,12 +159,12 @@ class McpServerIT {
         Process p = new ProcessBuilder(command).start();
         ByteSink err = new ByteSink(p.getErrorStream());
         Map<Integer, JsonNode> byId = new java.util.HashMap<>();
-        try (OutputStream in = p.getOutputStream();
-             BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+        try (OutputStream in = p.getOutputStream()) {
             for (String m : messages) {
                 in.write((m + "\n").getBytes(StandardCharsets.UTF_8));
             }
-            in.close();
+        }
+        try (BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
             for (String line = out.readLine(); line != null; line = out.readLine()) {
                 JsonNode message = JSON.readTree(line);
                 assertThat(message.path("jsonrpc").asText()).as(line).isEqualTo("2.0");

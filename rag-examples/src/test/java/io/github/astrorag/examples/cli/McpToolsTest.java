@@ -44,7 +44,11 @@ class McpToolsTest {
     private CallToolResult call(String tool, Map<String, Object> args) {
         SyncToolSpecification spec = tools.specifications().stream().filter(s -> s.tool().name().equals(tool))
                 .findFirst().orElseThrow();
-        return spec.callHandler().apply(null, new McpSchema.CallToolRequest(tool, args));
+        return spec.callHandler().apply(null, request(tool, args));
+    }
+
+    private static McpSchema.CallToolRequest request(String tool, Map<String, Object> args) {
+        return McpSchema.CallToolRequest.builder(tool).arguments(args).build();
     }
 
     private static String text(CallToolResult r) {
