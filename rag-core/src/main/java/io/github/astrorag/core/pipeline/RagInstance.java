@@ -1,5 +1,6 @@
 package io.github.astrorag.core.pipeline;
 
+import io.github.astrorag.core.Arguments;
 import io.github.astrorag.core.IndexException;
 import io.github.astrorag.core.RagException;
 import io.github.astrorag.core.embed.Vectors;
@@ -57,17 +58,37 @@ public final class RagInstance implements AutoCloseable {
     /**
      * The context the pipeline would select for {@code query}, without generating: what evaluation of
      * retrieval needs. The trace is in the context's details under {@code "trace"}.
+     *
+     * @param query the question
+     * @return the selected context, within the pipeline's budget
+     * @throws IndexException if this instance is closed
      */
     public Context selectContext(Query query) {
+        return selectContext(query, pipeline.budget);
+    }
+
+    /**
+     * The context the pipeline would select for {@code query} within {@code budget} tokens instead of the
+     * pipeline's budget, without generating: what a caller that sets the budget per question needs (the
+     * MCP server's {@code select_context}). The trace is in the context's details under {@code "trace"}.
+     *
+     * @param query the question
+     * @param budget the context budget in tokens, at least 1
+     * @return the selected context, at most {@code budget} tokens
+     * @throws IllegalArgumentException if {@code budget} is below 1
+     * @throws IndexException if this instance is closed
+     */
+    public Context selectContext(Query query, int budget) {
+        Arguments.check(budget >= 1, "budget must be at least 1 token, was %d", budget);
         List<Trace.Stage> stages = new ArrayList<>();
-        Context context = selectInto(query, stages);
+        Context context = selectInto(query, budget, stages);
         Trace trace = new Trace(pipeline.describe(), stages, context.tokens(), context.budget(), ingest);
         return context.withDetails(Map.of("trace", trace));
     }
 
     private Answer run(Query query, Consumer<String> onToken) {
         List<Trace.Stage> stages = new ArrayList<>();
-        Context context = selectInto(query, stages);
+        Context context = selectInto(query, pipeline.budget, stages);
         Query embedded = query;
         Answer answer = stage(stages, "generate", sink -> onToken == null
                 ? pipeline.generator.generate(embedded, context, sink)
@@ -76,7 +97,7 @@ public final class RagInstance implements AutoCloseable {
         return answer.withTrace(trace);
     }
 
-    private Context selectInto(Query query, List<Trace.Stage> stages) {
+    private Context selectInto(Query query, int budget, List<Trace.Stage> stages) {
         ensureOpen();
         Query embedded = stage(stages, "embed-query", sink -> {
             float[] v = pipeline.embedder.embedQuery(query.text());
@@ -91,7 +112,7 @@ public final class RagInstance implements AutoCloseable {
             candidates = stage(stages, "rerank:" + r.describe().get("name"), sink -> r.rerank(embedded, in, sink), c -> c);
         }
         List<ScoredChunk> pool = candidates;
-        return stage(stages, "select", sink -> pipeline.selector.select(embedded, pool, pipeline.budget, sink),
+        return stage(stages, "select", sink -> pipeline.selector.select(embedded, pool, budget, sink),
                 Context::chunks);
     }
 

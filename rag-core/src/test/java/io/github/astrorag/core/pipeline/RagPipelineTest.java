@@ -184,6 +184,29 @@ class RagPipelineTest {
     }
 
     @Test
+    void selectContextTakesABudgetPerCallAndKeepsThePipelines() {
+        RagPipeline rag = RagPipeline.builder().embedder(new HashingEmbedder()).build();
+        try (RagInstance instance = rag.openDocuments(sky())) {
+            var all = instance.selectContext(Query.of("moons of Mars"));
+            assertThat(all.budget()).isEqualTo(1800);
+            assertThat(all.chunks()).hasSize(3);
+            int first = all.chunks().get(0).chunk().tokens();
+            // exactly the best chunk's tokens: it fits, and no other chunk fits beside it
+            var tight = instance.selectContext(Query.of("moons of Mars"), first);
+            assertThat(tight.budget()).isEqualTo(first);
+            assertThat(tight.chunks()).extracting(c -> c.id()).containsExactly("mars#0");
+            assertThat(tight.tokens()).isEqualTo(first);
+            // one token: the best chunk cut to its first token
+            var one = instance.selectContext(Query.of("moons of Mars"), 1);
+            assertThat(one.chunks()).extracting(c -> c.id()).containsExactly("mars#0");
+            assertThat(one.tokens()).isEqualTo(1);
+            assertThat(instance.selectContext(Query.of("moons of Mars")).budget()).isEqualTo(1800);
+            assertThatThrownBy(() -> instance.selectContext(Query.of("moons of Mars"), 0))
+                    .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("at least 1");
+        }
+    }
+
+    @Test
     void kLargerThanTheChunkCountGivesAllChunks() {
         RagPipeline rag = RagPipeline.builder().embedder(new HashingEmbedder()).candidates(500).build();
         try (RagInstance instance = rag.openDocuments(sky())) {

@@ -11,8 +11,6 @@ import io.github.astrorag.core.model.Query;
 import io.github.astrorag.core.model.ScoredChunk;
 import io.github.astrorag.core.model.Trace;
 import io.github.astrorag.core.pipeline.RagInstance;
-import io.github.astrorag.core.pipeline.RagPipeline;
-import io.github.astrorag.core.spi.EphemeralIndexFactory;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -63,13 +61,7 @@ public final class AskCommand implements Callable<Integer> {
     boolean verbose;
 
     @Mixin
-    PipelineOptions pipelineOptions = new PipelineOptions();
-
-    @Mixin
-    IndexOptions indexOptions = new IndexOptions();
-
-    @Mixin
-    CacheOptions cacheOptions = new CacheOptions();
+    InstanceOptions instanceOptions = new InstanceOptions();
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -80,31 +72,19 @@ public final class AskCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
         List<Path> paths = documents();
-        require(!(json && pipelineOptions.stream), "--stream prints the answer as it is written; it does not apply with --json");
+        require(!(json && instanceOptions.pipeline.stream), "--stream prints the answer as it is written; it does not apply with --json");
         Map<String, String> options = options();
         String text = question.strip();
         Query query = (options.isEmpty() ? Query.of(text) : Query.withOptions(text, options)).withFilter(filter(filters));
-        EphemeralIndexFactory indexes = indexOptions.factory();
         Answer answer;
         String indexName;
         String indexKind;
         boolean deleted;
-        try (AutoCloseable closeIndexes = () -> {
-                if (indexes instanceof AutoCloseable c) {
-                    c.close();
-                }
-            };
-             AutoCloseable cache = cacheOptions.open(spec.commandLine().getErr()).map(c -> {
-                 pipelineOptions.cache = c;
-                 return (AutoCloseable) c;
-             }).orElse(() -> { });
-             RagPipeline rag = Presets.build(pipelineOptions, indexes);
-             Progress progress = Progress.forIngest(paths.size());
-             RagInstance instance = rag.open(paths, progress)) {
-            progress.close();
+        try (OpenInstance opened = OpenInstance.open(paths, instanceOptions, spec.commandLine().getErr())) {
+            RagInstance instance = opened.instance();
             indexName = instance.indexName();
             indexKind = instance.indexKind();
-            if (pipelineOptions.stream && !json) {
+            if (instanceOptions.pipeline.stream && !json) {
                 answer = instance.ask(query, token -> {
                     out.print(Terminal.clean(token));
                     out.flush();
@@ -119,7 +99,7 @@ public final class AskCommand implements Callable<Integer> {
         if (json) {
             out.println(JSON.writeValueAsString(toJson(answer, indexKind, indexName, deleted)));
         } else {
-            printText(out, answer, !pipelineOptions.stream);
+            printText(out, answer, !instanceOptions.pipeline.stream);
             if (answer.uncited()) {
                 PrintWriter err = spec.commandLine().getErr();
                 err.println("astrorag: warning: " + UNCITED_WARNING);
@@ -133,7 +113,7 @@ public final class AskCommand implements Callable<Integer> {
     /** The warning of an answer that cites nothing although passages were given. */
     static final String UNCITED_WARNING = "the answer cites none of the passages: it may not come from the documents";
 
-    private static void printText(PrintWriter out, Answer answer, boolean printAnswer) {
+    static void printText(PrintWriter out, Answer answer, boolean printAnswer) {
         if (printAnswer) {
             out.println(Terminal.clean(answer.text()));
         }
@@ -163,17 +143,7 @@ public final class AskCommand implements Callable<Integer> {
         }
         require(question != null, "no question given: put it after the document paths as one quoted argument, e.g. "
                 + "astrorag ask --docs notes.md \"What is ...?\"");
-        List<Path> paths = new java.util.ArrayList<>();
-        for (String v : values) {
-            Path p = Path.of(v);
-            if (!java.nio.file.Files.exists(p)) {
-                require(!v.startsWith("-"), "unknown option '" + v + "' (see 'astrorag ask --help')");
-                throw new IllegalArgumentException("--docs: no such file or folder: '" + v + "' (give the question as"
-                        + " ONE quoted argument after the paths, or after --)");
-            }
-            paths.add(p);
-        }
-        return paths;
+        return OpenInstance.existing(values, "ask", " (give the question as ONE quoted argument after the paths, or after --)");
     }
 
     /** The {@code --option} values as letter to text; a malformed one or a letter given twice is an error. */
@@ -231,7 +201,8 @@ public final class AskCommand implements Callable<Integer> {
         return filter;
     }
 
-    static ObjectNode toJson(Answer answer, String indexKind, String indexName, boolean deleted) {
+    /** The answer, its citations and its context's chunks (id, source, page, tokens, score, metadata). */
+    static ObjectNode answerJson(Answer answer) {
         ObjectNode root = JSON.createObjectNode();
         root.put("question", answer.question());
         root.put("answer", answer.text());
@@ -258,18 +229,28 @@ public final class AskCommand implements Callable<Integer> {
         context.put("budget", answer.context().budget());
         ArrayNode chunks = context.putArray("chunks");
         for (ScoredChunk s : answer.context().chunks()) {
-            ObjectNode n = chunks.addObject();
-            n.put("id", s.id());
-            n.put("source", s.chunk().source());
-            if (s.chunk().page() == null) {
-                n.putNull("page");
-            } else {
-                n.put("page", s.chunk().page());
-            }
-            n.put("tokens", s.chunk().tokens());
-            n.put("score", s.score());
-            n.set("metadata", JSON.valueToTree(s.chunk().metadata()));
+            chunkJson(chunks.addObject(), s);
         }
+        return root;
+    }
+
+    /** Fills {@code n} with a chunk's id, source, page (null without pages), tokens, score and metadata. */
+    static ObjectNode chunkJson(ObjectNode n, ScoredChunk s) {
+        n.put("id", s.id());
+        n.put("source", s.chunk().source());
+        if (s.chunk().page() == null) {
+            n.putNull("page");
+        } else {
+            n.put("page", s.chunk().page());
+        }
+        n.put("tokens", s.chunk().tokens());
+        n.put("score", s.score());
+        n.set("metadata", JSON.valueToTree(s.chunk().metadata()));
+        return n;
+    }
+
+    static ObjectNode toJson(Answer answer, String indexKind, String indexName, boolean deleted) {
+        ObjectNode root = answerJson(answer);
         Trace trace = answer.trace();
         ObjectNode t = root.putObject("trace");
         ArrayNode stages = t.putArray("stages");

@@ -21,7 +21,7 @@ import picocli.CommandLine.Command;
  */
 @Command(name = "astrorag", mixinStandardHelpOptions = true, versionProvider = AstroRagCommand.Version.class,
         description = "Budgeted, cited retrieval-augmented generation: AstroRAG and CORAG on the JVM.",
-        subcommands = {AskCommand.class, EvalCommand.class, AgentCommand.class, EsCommand.class, CacheCommand.class,
+        subcommands = {AskCommand.class, McpCommand.class, EvalCommand.class, AgentCommand.class, EsCommand.class, CacheCommand.class,
             CommandLine.HelpCommand.class})
 public final class AstroRagCommand implements Runnable {
 

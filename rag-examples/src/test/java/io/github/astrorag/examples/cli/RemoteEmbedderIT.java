@@ -18,7 +18,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * The packaged command, {@code astrorag ask --embedder tei|openai}, against local servers of each protocol
+ * The packaged command, {@code astrorag ask --embedder tei|openai} (and {@code mcp --embedder tei}), against local servers of each protocol
  * whose vectors come from the in-process bge-small-en-v1.5 (so they are real): the same context, chunk for
  * chunk, as {@code astrorag ask} with that model in process. The servers run in this JVM on 127.0.0.1;
  * the command is a separate process.
@@ -83,5 +83,17 @@ class RemoteEmbedderIT {
         assertThat(viaOpenAi.path("answer").asText()).isEqualTo(local.path("answer").asText());
         assertThat(tei.requests()).isPositive();
         assertThat(openAi.requests()).isPositive();
+
+        // the MCP server takes the same embedder options: its select_context gives the same context
+        List<String> messages = new ArrayList<>(McpServerIT.HANDSHAKE);
+        messages.add(McpServerIT.selectContext(2, QUESTION, null));
+        int before = tei.requests();
+        McpServerIT.Piped mcp = McpServerIT.pipe(List.of("--no-cache", "--docs", "samples", "--embedder", "tei",
+                "--embed-url", tei.baseUrl()), messages);
+        List<String> served = new ArrayList<>();
+        mcp.responses().get(2).path("result").path("structuredContent").path("passages")
+                .forEach(c -> served.add(c.path("id").asText()));
+        assertThat(served).isEqualTo(expected);
+        assertThat(tei.requests()).isGreaterThan(before);
     }
 }

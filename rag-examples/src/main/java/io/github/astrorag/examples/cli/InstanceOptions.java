@@ -1,0 +1,22 @@
+package io.github.astrorag.examples.cli;
+
+import picocli.CommandLine.Mixin;
+
+/**
+ * The options that make the instance a command answers from, shared by {@code ask} and {@code mcp}: the
+ * pipeline (with its embedder and generator), where the transient index lives, and the embedding cache.
+ */
+final class InstanceOptions {
+
+    /** The preset and its tuning, the embedder, the generator. */
+    @Mixin
+    PipelineOptions pipeline = new PipelineOptions();
+
+    /** Where the transient index lives. */
+    @Mixin
+    IndexOptions index = new IndexOptions();
+
+    /** The embedding cache. */
+    @Mixin
+    CacheOptions cache = new CacheOptions();
+}
