@@ -50,7 +50,7 @@ public class DocumentException extends RagException {
         /**
          * An unsupported file.
          *
-         * @param path the file
+         * @param path the file of a type no loader reads
          * @param message what is wrong, naming the file and the supported types
          */
         public Unsupported(Path path, String message) {
@@ -65,7 +65,7 @@ public class DocumentException extends RagException {
         /**
          * An unreadable path.
          *
-         * @param path the path
+         * @param path the missing or unreadable file or folder
          * @param message what is wrong, naming the path
          * @param cause the underlying failure, or {@code null} (then one is made from the message)
          */
@@ -81,7 +81,7 @@ public class DocumentException extends RagException {
         /**
          * An empty file.
          *
-         * @param path the file
+         * @param path the file without text
          * @param message what is wrong, naming the file
          */
         public Empty(Path path, String message) {
@@ -96,7 +96,7 @@ public class DocumentException extends RagException {
         /**
          * A file over the size limit.
          *
-         * @param path the file
+         * @param path the file over the limit
          * @param message what is wrong, naming the file and the limit
          */
         public TooLarge(Path path, String message) {
@@ -111,7 +111,7 @@ public class DocumentException extends RagException {
         /**
          * A malformed file.
          *
-         * @param path the file
+         * @param path the malformed file
          * @param message what is wrong, naming the file
          * @param cause the underlying failure, or {@code null} (then one is made from the message)
          */

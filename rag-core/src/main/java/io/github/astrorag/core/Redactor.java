@@ -43,7 +43,7 @@ public final class Redactor {
      * stripped of surrounding white space, with any white space allowed between two of its characters.
      *
      * @param secrets the secrets; {@code null} and blank ones are ignored
-     * @return the redactor
+     * @return a redactor of those secrets; one of no secret redacts credential header values only
      */
     public static Redactor of(Collection<@Nullable String> secrets) {
         Set<String> forms = new LinkedHashSet<>();

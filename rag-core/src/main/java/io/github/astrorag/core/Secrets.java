@@ -34,7 +34,7 @@ public final class Secrets {
      * @param what        what the value is ({@code the API key})
      * @param environment the environment ({@code System::getenv})
      * @param variable the variable's name
-     * @return the value
+     * @return the value, checked as {@link #checkValue} does
      * @throws IllegalArgumentException if the name is not a variable name, the variable is unset or
      *                                       empty, or its value has surrounding white space or control
      *                                       characters; the message never shows the value (nor the name

@@ -45,7 +45,7 @@ public final class CachingEmbedder implements Embedder {
      *
      * @param delegate the embedder whose vectors are cached
      * @param cache where the vectors are stored; the caller keeps ownership
-     * @param space the cache space of the vectors, not blank
+     * @param space the cache space of the vectors; queries and passages are kept apart under it
      */
     public CachingEmbedder(Embedder delegate, EmbeddingCache cache, String space) {
         this.delegate = Objects.requireNonNull(delegate, "delegate");
@@ -62,7 +62,7 @@ public final class CachingEmbedder implements Embedder {
     /**
      * Embeds passages as {@link #embedDocuments} does, counting hits and misses.
      *
-     * @param texts the passages
+     * @param texts the passages, as {@link #embedDocuments} takes them
      * @return the vectors and the numbers of hits and misses
      */
     public Embedded embed(List<String> texts) {

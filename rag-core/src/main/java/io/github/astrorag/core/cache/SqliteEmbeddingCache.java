@@ -489,7 +489,7 @@ public final class SqliteEmbeddingCache implements EmbeddingCache {
         /**
          * The database file (required); its folder is created if missing.
          *
-         * @param value the file
+         * @param value the database file, e.g. {@code cache/embeddings.sqlite}
          * @return this builder
          */
         public Builder file(Path value) {
@@ -515,7 +515,7 @@ public final class SqliteEmbeddingCache implements EmbeddingCache {
         /**
          * How long to wait for another process's write; default 30 s; positive.
          *
-         * @param value the timeout
+         * @param value the SQLite busy timeout
          * @return this builder
          */
         public Builder busyTimeout(Duration value) {

@@ -333,7 +333,7 @@ public abstract sealed class HttpEmbedder implements Embedder permits OpenAiComp
          * The dimension every reply must have, in [1, {@value HttpEmbedder#MAX_DIMENSION}]; default: learned
          * from the first reply.
          *
-         * @param value the dimension
+         * @param value the dimension every reply must have
          * @return this builder
          */
         public B dimension(int value) {

@@ -160,7 +160,7 @@ public final class OpenAiCompatibleEmbedder extends HttpEmbedder {
          * text-embedding-3), in [1, {@value HttpEmbedder#MAX_DIMENSION}]; also the dimension every reply must
          * have. Default: not sent (the model's own dimension).
          *
-         * @param value the dimension
+         * @param value the dimension asked for and checked in every reply
          * @return this builder
          */
         public Builder dimensions(int value) {
@@ -174,7 +174,7 @@ public final class OpenAiCompatibleEmbedder extends HttpEmbedder {
         /**
          * The embedder.
          *
-         * @return the embedder
+         * @return the embedder; no request is made until the first call
          * @throws IllegalArgumentException if the base URL or the model is missing
          */
         public OpenAiCompatibleEmbedder build() {

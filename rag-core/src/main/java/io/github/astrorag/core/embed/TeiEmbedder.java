@@ -177,7 +177,7 @@ public final class TeiEmbedder extends HttpEmbedder {
         /**
          * The embedder.
          *
-         * @return the embedder
+         * @return the embedder; no request is made until the first call
          * @throws IllegalArgumentException if the base URL is missing
          */
         public TeiEmbedder build() {

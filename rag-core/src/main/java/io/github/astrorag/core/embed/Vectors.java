@@ -12,7 +12,7 @@ public final class Vectors {
     /**
      * The dot product; equal to cosine similarity for unit vectors.
      *
-     * @param a a vector
+     * @param a a vector; not modified
      * @param b a vector of the same length
      * @return the dot product
      */
@@ -30,8 +30,8 @@ public final class Vectors {
     /**
      * The L2 norm.
      *
-     * @param a a vector
-     * @return the norm
+     * @param a a vector; not modified
+     * @return the Euclidean length, at least 0
      */
     public static double norm(float[] a) {
         return Math.sqrt(dot(a, a));
@@ -40,9 +40,9 @@ public final class Vectors {
     /**
      * Cosine similarity; 0 when either vector is zero.
      *
-     * @param a a vector
+     * @param a a vector; not modified
      * @param b a vector of the same length
-     * @return the cosine, in [-1, 1]
+     * @return the cosine, in [-1, 1] up to rounding
      */
     public static double cosine(float[] a, float[] b) {
         double na = norm(a);

@@ -250,7 +250,7 @@ public abstract sealed class HttpLlmGenerator implements Generator permits OpenA
          * Sampling temperature in [0, {@value HttpLlmGenerator#MAX_TEMPERATURE}]; default {@value
          * HttpLlmGenerator#DEFAULT_TEMPERATURE} (greedy).
          *
-         * @param value the temperature
+         * @param value the temperature; 0 is greedy decoding
          * @return this builder
          */
         public B temperature(double value) {

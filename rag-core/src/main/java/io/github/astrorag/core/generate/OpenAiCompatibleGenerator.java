@@ -181,7 +181,7 @@ public final class OpenAiCompatibleGenerator extends HttpLlmGenerator {
         /**
          * The generator.
          *
-         * @return the generator
+         * @return the generator; no request is made until the first question
          * @throws IllegalArgumentException if the base URL or the model is missing
          */
         public OpenAiCompatibleGenerator build() {

@@ -148,7 +148,7 @@ public record PromptTemplate(String system, String openQuestion, String multiple
      * The context as fenced blocks {@code <passage n="1" source="s" page="p">\ntext\n</passage>}, in the
      * context's order, each text {@linkplain #neutralise neutralised}. O(size of the context).
      *
-     * @param context the context
+     * @param context the selected context, in prompt order
      * @return the fenced passages, separated by blank lines; {@value #EMPTY_CONTEXT} for an empty context
      */
     public static String numberedContext(Context context) {

@@ -154,7 +154,7 @@ public final class TgiGenerator extends HttpLlmGenerator {
         /**
          * The generator.
          *
-         * @return the generator
+         * @return the generator; no request is made until the first question
          * @throws IllegalArgumentException if the base URL is missing
          */
         public TgiGenerator build() {

@@ -70,7 +70,7 @@ public final class HttpEndpoint<E extends ServiceException> {
      * The base URL followed by {@code path}.
      *
      * @param path the path to append, starting with {@code /}
-     * @return the URI
+     * @return the absolute URI of that path on the server
      */
     public URI resolve(String path) {
         return URI.create(baseUrl + path);
@@ -179,7 +179,7 @@ public final class HttpEndpoint<E extends ServiceException> {
         /**
          * {@code value} stripped; fails unless it is a non-blank setting {@code name}.
          *
-         * @param value the value
+         * @param value the setting's value, possibly {@code null}
          * @param name the setting's name, for the message
          * @return the stripped value
          * @throws IllegalArgumentException if the value is {@code null} or blank
@@ -195,7 +195,7 @@ public final class HttpEndpoint<E extends ServiceException> {
          *
          * @param <E> the exception type of the component
          * @param failures makes the component's exception for a failure
-         * @return the endpoint
+         * @return a new endpoint with its own retrying client
          * @throws IllegalArgumentException if no base URL was given
          */
         public final <E extends ServiceException> HttpEndpoint<E> endpoint(

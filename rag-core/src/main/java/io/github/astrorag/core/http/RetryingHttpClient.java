@@ -118,7 +118,7 @@ public final class RetryingHttpClient<E extends ServiceException> {
     /**
      * The endpoint as shown in messages: scheme, host, port and path only.
      *
-     * @param uri the endpoint
+     * @param uri the endpoint, possibly with user info that is not shown
      * @return the URI without user info, query and fragment
      */
     public static String display(URI uri) {
@@ -128,9 +128,9 @@ public final class RetryingHttpClient<E extends ServiceException> {
     /**
      * The body of a 2xx reply to POSTing {@code json} to {@code uri}; records {@code attempts} in the result.
      *
-     * @param uri the endpoint
+     * @param uri the endpoint to POST to
      * @param json the request body
-     * @return the reply
+     * @return the reply's body and the attempts it took
      */
     public Reply post(URI uri, String json) {
         return send(uri, json);
@@ -139,8 +139,8 @@ public final class RetryingHttpClient<E extends ServiceException> {
     /**
      * The body of a 2xx reply to GET {@code uri}; records {@code attempts} in the result.
      *
-     * @param uri the endpoint
-     * @return the reply
+     * @param uri the endpoint to GET
+     * @return the reply's body and the attempts it took
      */
     public Reply get(URI uri) {
         return send(uri, null);
@@ -175,7 +175,7 @@ public final class RetryingHttpClient<E extends ServiceException> {
      * POSTs {@code json} to {@code uri} and hands the data of each server-sent event of the 2xx reply to
      * {@code onData}, until it returns {@code true} or the body ends.
      *
-     * @param uri the endpoint
+     * @param uri the endpoint to POST to
      * @param json the request body
      * @param onData called with each event's data; {@code true} stops reading
      * @return the reply, with an empty body
@@ -344,7 +344,7 @@ public final class RetryingHttpClient<E extends ServiceException> {
     /**
      * The redactor of the key (asked of the supplier once more), or of credential headers only.
      *
-     * @return the redactor
+     * @return a redactor of the key and of credential header values
      */
     public Redactor redactor() {
         return redactor(apiKey == null ? null : apiKey.get());
@@ -372,7 +372,7 @@ public final class RetryingHttpClient<E extends ServiceException> {
      * {@code e} (thrown while handling a reply of this client) with its message and cause passed through the
      * key's redactor; {@code e} itself when nothing leaks.
      *
-     * @param e the exception
+     * @param e an exception made by this client's {@code Failures}
      * @return an exception without the key
      */
     public E redacted(E e) {
@@ -410,7 +410,7 @@ public final class RetryingHttpClient<E extends ServiceException> {
     /**
      * A failure: the server at {@code where} answered 2xx with something its protocol does not allow.
      *
-     * @param where the endpoint
+     * @param where the endpoint, as {@link #display(URI)} shows it
      * @param what what was wrong with the reply
      * @return the exception; not thrown yet
      */
@@ -460,7 +460,7 @@ public final class RetryingHttpClient<E extends ServiceException> {
     /**
      * {@code s} cut to its first {@value #MAX_SERVER_TEXT} characters, with {@code …} when cut.
      *
-     * @param s the text
+     * @param s the text to cut
      * @return the text, at most {@value #MAX_SERVER_TEXT} characters and the ellipsis
      */
     public static String truncate(String s) {

@@ -239,7 +239,7 @@ public abstract class AbstractEphemeralIndex implements EphemeralIndex {
     /**
      * Every chunk, in the order added.
      *
-     * @return the chunks
+     * @return the chunks, in the order added; the caller holds the read lock
      */
     protected abstract List<Chunk> storedChunks();
 

@@ -32,7 +32,7 @@ public record Chunk(String id, String documentId, String title, String source, @
      * @param source that document's file name, as cited
      * @param page the 1-based page it starts on, or {@code null} for unpaged documents
      * @param ordinal its 0-based position among the document's chunks
-     * @param text the text
+     * @param text the chunk's text
      * @param tokens its length in tokens, counted by the pipeline's token counter
      * @param start the offset of its first character in the document text
      * @param end the offset after its last character (for a chunk cut to a budget, the end of the kept part)
@@ -62,7 +62,7 @@ public record Chunk(String id, String documentId, String title, String source, @
      * @param source that document's file name, as cited
      * @param page the 1-based page it starts on, or {@code null} for unpaged documents
      * @param ordinal its 0-based position among the document's chunks
-     * @param text the text
+     * @param text the chunk's text
      * @param tokens its length in tokens, counted by the pipeline's token counter
      * @param start the offset of its first character in the document text
      * @param end the offset after its last character (for a chunk cut to a budget, the end of the kept part)
@@ -77,13 +77,13 @@ public record Chunk(String id, String documentId, String title, String source, @
      * {@link #idOf}, provenance from the document, the page holding {@code start}, and the document's metadata
      * with {@value Metadata#PAGE} set to that page for paged documents.
      *
-     * @param doc the document
+     * @param doc the document the chunk comes from
      * @param ordinal the chunk's 0-based position in the document
      * @param text the chunk's text, {@code doc.text().substring(start, end)}
      * @param tokens the text's length in tokens
      * @param start the offset of the first character in the document text
      * @param end the offset after the last character
-     * @return the chunk
+     * @return the chunk, with the document's provenance and metadata
      */
     public static Chunk of(Document doc, int ordinal, String text, int tokens, int start, int end) {
         Integer page = doc.pageAt(start);

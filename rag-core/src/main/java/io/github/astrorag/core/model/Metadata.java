@@ -28,8 +28,8 @@ public final class Metadata {
     /**
      * An immutable copy of {@code metadata} sorted by key.
      *
-     * @param metadata the entries
-     * @return the copy
+     * @param metadata the entries to copy
+     * @return an immutable map, sorted by key
      * @throws NullPointerException     for a null map, key or value
      * @throws IllegalArgumentException for a blank key
      */

@@ -25,7 +25,7 @@ public record ScoredChunk(Chunk chunk, double score, float @Nullable [] embeddin
     /**
      * Checks that the chunk is not {@code null} and the score is not NaN.
      *
-     * @param chunk the chunk
+     * @param chunk the chunk; not {@code null}
      * @param score the stage's score; higher is better; its scale depends on the stage
      * @param embedding the chunk's L2-normalised vector, or {@code null} where the stage had none
      */
@@ -40,7 +40,7 @@ public record ScoredChunk(Chunk chunk, double score, float @Nullable [] embeddin
      * {@code candidates} without later repeats of a chunk id (the first occurrence kept), in the given
      * order: the candidate pool every reranker and selector works on. O(n); the result is unmodifiable.
      *
-     * @param candidates the candidates
+     * @param candidates the candidates, possibly with repeated chunk ids
      * @return the first occurrence of each chunk id, in order
      */
     public static List<ScoredChunk> distinct(List<ScoredChunk> candidates) {
@@ -63,7 +63,7 @@ public record ScoredChunk(Chunk chunk, double score, float @Nullable [] embeddin
     /**
      * The same chunk and vector with another score.
      *
-     * @param newScore the score
+     * @param newScore the new score; not NaN
      * @return a new scored chunk
      */
     public ScoredChunk withScore(double newScore) {
@@ -73,7 +73,7 @@ public record ScoredChunk(Chunk chunk, double score, float @Nullable [] embeddin
     /**
      * The same score and vector with another chunk (for instance a truncated one).
      *
-     * @param newChunk the chunk
+     * @param newChunk the new chunk
      * @return a new scored chunk
      */
     public ScoredChunk withChunk(Chunk newChunk) {

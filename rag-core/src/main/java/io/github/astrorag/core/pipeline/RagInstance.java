@@ -42,7 +42,7 @@ public final class RagInstance implements AutoCloseable {
     /**
      * Answers an open question.
      *
-     * @param question the question
+     * @param question the question text; not blank
      * @return the answer, with its citations and trace
      */
     public Answer ask(String question) {
@@ -52,7 +52,7 @@ public final class RagInstance implements AutoCloseable {
     /**
      * Answers a question (open or multiple choice).
      *
-     * @param query the question
+     * @param query the question, with options for multiple choice and an optional metadata filter
      * @return the answer, with its citations and trace
      */
     public Answer ask(Query query) {
@@ -62,7 +62,7 @@ public final class RagInstance implements AutoCloseable {
     /**
      * Answers while streaming the generator's text to {@code onToken}; returns the complete answer.
      *
-     * @param query the question
+     * @param query the question, with options for multiple choice and an optional metadata filter
      * @param onToken called with each piece of text as it arrives
      * @return the answer, with its citations and trace
      */
@@ -74,7 +74,7 @@ public final class RagInstance implements AutoCloseable {
      * The context the pipeline would select for {@code query}, without generating: what evaluation of
      * retrieval needs. The trace is in the context's details under {@code "trace"}.
      *
-     * @param query the question
+     * @param query the question, with options for multiple choice and an optional metadata filter
      * @return the context, never over the pipeline's budget
      */
     public Context selectContext(Query query) {
@@ -179,7 +179,7 @@ public final class RagInstance implements AutoCloseable {
     /**
      * The index's name.
      *
-     * @return the name
+     * @return the name of the index holding this instance's chunks
      */
     public String indexName() {
         return index.name();
@@ -188,7 +188,7 @@ public final class RagInstance implements AutoCloseable {
     /**
      * The index's kind ({@code memory}, {@code elasticsearch}).
      *
-     * @return the kind
+     * @return {@code memory}, {@code elasticsearch} or another index's kind
      */
     public String indexKind() {
         return index.kind();
@@ -206,7 +206,7 @@ public final class RagInstance implements AutoCloseable {
     /**
      * The index, for evaluation and advanced use; do not close it yourself.
      *
-     * @return the index
+     * @return the index, owned by this instance
      */
     public EphemeralIndex index() {
         return index;

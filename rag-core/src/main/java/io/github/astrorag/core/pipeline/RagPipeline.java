@@ -169,7 +169,7 @@ public final class RagPipeline implements AutoCloseable {
     /**
      * A new instance over documents already in memory.
      *
-     * @param documents the documents
+     * @param documents the documents; ids must be distinct
      * @return a new instance; the caller closes it
      */
     public RagInstance openDocuments(List<Document> documents) {
@@ -179,7 +179,7 @@ public final class RagPipeline implements AutoCloseable {
     /**
      * A new instance over documents already in memory, reporting progress.
      *
-     * @param documents the documents
+     * @param documents the documents; ids must be distinct
      * @param listener told of the progress
      * @return a new instance; the caller closes it
      */
@@ -419,7 +419,7 @@ public final class RagPipeline implements AutoCloseable {
         /**
          * How files become documents; minimal pipeline: .txt, .md and .pdf up to 50 MiB each.
          *
-         * @param value the loader
+         * @param value the document loader
          * @return this builder
          */
         public Builder loader(DocumentLoader value) {
@@ -431,7 +431,7 @@ public final class RagPipeline implements AutoCloseable {
         /**
          * How documents become chunks; minimal pipeline: p50k_base, 300 tokens, 30 overlap.
          *
-         * @param value the chunker
+         * @param value the chunker of documents
          * @return this builder
          */
         public Builder chunker(Chunker value) {
@@ -443,7 +443,7 @@ public final class RagPipeline implements AutoCloseable {
         /**
          * The embedding model (required). The caller keeps ownership unless it is also given to {@link #owning}.
          *
-         * @param value the embedder
+         * @param value the embedder of chunks and queries
          * @return this builder
          */
         public Builder embedder(Embedder value) {
@@ -479,7 +479,7 @@ public final class RagPipeline implements AutoCloseable {
         /**
          * How candidates are found; minimal pipeline: dense (cosine).
          *
-         * @param value the retriever
+         * @param value the retriever of candidates
          * @return this builder
          */
         public Builder retriever(Retriever value) {
@@ -504,7 +504,7 @@ public final class RagPipeline implements AutoCloseable {
         /**
          * Adds a reranker, applied after those added (or inherited from a preset) before it.
          *
-         * @param value the reranker
+         * @param value the reranker to append
          * @return this builder
          */
         public Builder reranker(Reranker value) {
@@ -553,7 +553,7 @@ public final class RagPipeline implements AutoCloseable {
         /**
          * The generator; minimal pipeline: extractive over the pipeline's embedder.
          *
-         * @param value the generator
+         * @param value the generator of answers
          * @return this builder
          */
         public Builder generator(Generator value) {

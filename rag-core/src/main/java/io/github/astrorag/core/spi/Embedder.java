@@ -26,7 +26,7 @@ public interface Embedder extends Described {
      * Vectors for chunks or other passages, one per text, in order.
      *
      * @param texts the texts, none {@code null}
-     * @return one new vector per text, in order, each of {@link #dimension()} finite components
+     * @return one vector per text, in order, each of {@link #dimension()} finite components
      */
     List<float[]> embedDocuments(List<String> texts);
 
@@ -45,7 +45,7 @@ public interface Embedder extends Described {
     /**
      * The vector of a question. The default embeds it as a passage.
      *
-     * @param text the question
+     * @param text the question text
      * @return a new vector of {@link #dimension()} components
      */
     default float[] embedQuery(String text) {

@@ -22,7 +22,7 @@ public interface EmbeddingCache extends Described, AutoCloseable {
      * The stored vectors of {@code texts} in {@code space}, index-aligned, {@code null} where none is stored.
      *
      * @param space the cache space, such as an embedder's fingerprint
-     * @param texts the texts
+     * @param texts the texts looked up
      * @return a new list, one vector or {@code null} per text
      */
     List<float @Nullable []> getAll(String space, List<String> texts);
@@ -31,7 +31,7 @@ public interface EmbeddingCache extends Described, AutoCloseable {
      * Stores {@code vectors.get(i)} as the vector of {@code texts.get(i)} in {@code space}.
      *
      * @param space the cache space, such as an embedder's fingerprint
-     * @param texts the texts
+     * @param texts the texts, index-aligned with {@code vectors}
      * @param vectors their vectors, index-aligned
      */
     void putAll(String space, List<String> texts, List<float[]> vectors);

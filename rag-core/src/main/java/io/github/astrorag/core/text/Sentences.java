@@ -36,7 +36,7 @@ public final class Sentences {
     /**
      * The non-blank sentences of {@code text}, stripped, in order.
      *
-     * @param text the text
+     * @param text any text
      * @return the sentences, with their spans in {@code text}
      */
     public static List<Span> split(String text) {

@@ -32,7 +32,7 @@ public final class TokenCounter {
     /**
      * tiktoken's {@code p50k_base}: the default.
      *
-     * @return the counter
+     * @return the shared {@code p50k_base} counter
      */
     public static TokenCounter p50k() {
         return P50K;
@@ -42,7 +42,8 @@ public final class TokenCounter {
      * The counter for an encoding name: {@code p50k_base}, {@code cl100k_base}, {@code o200k_base}, {@code r50k_base}.
      *
      * @param name the encoding's name
-     * @return the counter
+     * @return the counter of that encoding (the shared one for {@code p50k_base})
+     * @throws IllegalArgumentException for an unknown encoding name
      */
     public static TokenCounter of(String name) {
         Objects.requireNonNull(name, "name");
@@ -58,7 +59,7 @@ public final class TokenCounter {
     /**
      * The encoding's name, such as {@code p50k_base}.
      *
-     * @return the name
+     * @return the encoding's name
      */
     public String name() {
         return type.getName();
@@ -67,7 +68,7 @@ public final class TokenCounter {
     /**
      * The number of tokens in {@code text}.
      *
-     * @param text the text
+     * @param text any text
      * @return the token count; 0 for an empty text
      */
     public int count(String text) {
@@ -77,7 +78,7 @@ public final class TokenCounter {
     /**
      * The tokens of {@code text}.
      *
-     * @param text the text
+     * @param text any text
      * @return a new array of token ids
      */
     public int[] encode(String text) {
@@ -88,7 +89,7 @@ public final class TokenCounter {
      * The text of {@code tokens}.
      *
      * @param tokens token ids
-     * @return the text
+     * @return the decoded text
      */
     public String decode(int[] tokens) {
         IntArrayList list = new IntArrayList(tokens.length);
@@ -102,7 +103,7 @@ public final class TokenCounter {
      * The longest prefix of {@code text} that ends on a token boundary and has at most {@code maxTokens}
      * tokens when counted on its own. Never splits a character. Runs in O(n) plus a few recounts.
      *
-     * @param text the text
+     * @param text any text
      * @param maxTokens the most tokens, at least 0
      * @return the prefix; {@code text} itself when it fits
      */
