@@ -16,9 +16,9 @@ public final class Candidates {
     /**
      * The candidate's vector.
      *
-     * @param candidate the candidate
+     * @param candidate the candidate whose vector is needed
      * @param stage the stage asking, named in the message, e.g. {@code "MMR"}
-     * @return the vector the index returned with the chunk (not a copy)
+     * @return the vector the retriever returned with the chunk
      * @throws RagException naming the chunk and the stage when the candidate carries none
      */
     public static float[] embedding(ScoredChunk candidate, String stage) {
@@ -33,7 +33,7 @@ public final class Candidates {
     /**
      * The rerankers' "keep the best n" setting checked: positive, or {@code all} (−1) for every candidate.
      *
-     * @param top the setting
+     * @param top the requested number, positive or {@code all}
      * @param all the value meaning every candidate
      * @return {@code top}
      * @throws IllegalArgumentException otherwise
@@ -74,7 +74,7 @@ public final class Candidates {
      *
      * @param ranked a ranking, best first
      * @param n how many to keep
-     * @return a view or copy of the first {@code n}
+     * @return an unmodifiable copy of the first {@code n}
      */
     public static List<ScoredChunk> top(List<ScoredChunk> ranked, int n) {
         return n < 0 || n >= ranked.size() ? List.copyOf(ranked) : List.copyOf(ranked.subList(0, n));

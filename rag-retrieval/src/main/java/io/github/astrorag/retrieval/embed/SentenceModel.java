@@ -65,7 +65,7 @@ public enum SentenceModel {
     /**
      * The short name used on the command line and in {@code describe()}, e.g. {@code minilm-q}.
      *
-     * @return the id
+     * @return the id, lower case
      */
     public String id() {
         return id;
@@ -92,7 +92,7 @@ public enum SentenceModel {
     /**
      * How the token states are pooled.
      *
-     * @return the pooling
+     * @return mean or CLS pooling, as the model was trained
      */
     public Pooling pooling() {
         return pooling;
@@ -129,7 +129,7 @@ public enum SentenceModel {
     /**
      * The Maven coordinates of the artifact that carries the resources.
      *
-     * @return {@code groupId:artifactId}
+     * @return {@code groupId:artifactId:version}
      */
     public String artifact() {
         return artifact;
@@ -139,7 +139,7 @@ public enum SentenceModel {
      * The model with this {@link #id()} (case-insensitive).
      *
      * @param id the id, e.g. {@code bge-small-q}
-     * @return the model
+     * @return the model of that id
      * @throws IllegalArgumentException naming the unknown id and listing the known ones
      */
     public static SentenceModel byId(String id) {
