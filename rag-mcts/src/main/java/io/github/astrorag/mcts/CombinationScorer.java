@@ -38,7 +38,7 @@ public interface CombinationScorer extends Described {
     /**
      * The score of one combination: a batch of one.
      *
-     * @param query the query
+     * @param query the question, with its embedding if the scorer needs one
      * @param combination the ordered chunks
      * @return the score; higher is better
      */
@@ -50,7 +50,7 @@ public interface CombinationScorer extends Described {
      * This scorer bound to the statistics of {@code candidates} for {@code query}; the default needs none
      * and returns {@code this}. Combinations later scored are drawn from {@code candidates}.
      *
-     * @param query the query
+     * @param query the question the candidates were retrieved for
      * @param candidates the candidate pool of the selection
      * @return a scorer for combinations drawn from {@code candidates}
      */

@@ -41,7 +41,7 @@ public final class GreedyContextSelector implements ContextSelector {
     /**
      * Greedy by the candidates' own scores, p50k_base.
      *
-     * @return the selector
+     * @return a greedy selector ranking by the candidates' scores
      */
     public static GreedyContextSelector byCandidateScore() {
         return builder().build();

@@ -327,7 +327,7 @@ public final class MctsContextSelector implements ContextSelector {
     /**
      * The scorer.
      *
-     * @return the scorer
+     * @return the combination scorer
      */
     public CombinationScorer scorer() {
         return scorer;
@@ -336,7 +336,7 @@ public final class MctsContextSelector implements ContextSelector {
     /**
      * The number of iterations.
      *
-     * @return the iterations
+     * @return the number of iterations (expansions)
      */
     public int iterations() {
         return iterations;
@@ -363,7 +363,7 @@ public final class MctsContextSelector implements ContextSelector {
     /**
      * The seed.
      *
-     * @return the seed
+     * @return the seed that breaks exact ties
      */
     public long seed() {
         return seed;
@@ -474,7 +474,7 @@ public final class MctsContextSelector implements ContextSelector {
         /**
          * The seed that breaks exact ties; default {@value #DEFAULT_SEED}.
          *
-         * @param value the seed
+         * @param value the seed that breaks exact ties
          * @return this builder
          */
         public Builder seed(long value) {

@@ -113,7 +113,7 @@ public final class AgentTrainingOptions {
     /**
      * The seed of weight initialisation and batch order; default {@value #DEFAULT_SEED}.
      *
-     * @return the seed
+     * @return the seed; any value
      */
     public long seed() {
         return seed;
@@ -204,7 +204,7 @@ public final class AgentTrainingOptions {
         /**
          * In (0, 100].
          *
-         * @param value the margin
+         * @param value the contrastive margin
          * @return this builder
          */
         public Builder margin(double value) {
@@ -230,7 +230,7 @@ public final class AgentTrainingOptions {
         /**
          * Any value.
          *
-         * @param value the seed
+         * @param value the seed of weight initialisation and batch order
          * @return this builder
          */
         public Builder seed(long value) {

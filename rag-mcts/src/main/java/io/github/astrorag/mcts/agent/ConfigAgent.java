@@ -247,7 +247,7 @@ public final class ConfigAgent {
      * Reads a model written by {@link #save}.
      *
      * @param file the file written by {@link #save}
-     * @return the agent
+     * @return the agent, ready to predict
      * @throws AgentModelException naming the file and the problem if it is missing, not JSON, of another
      *                             format or version, or inconsistent
      */

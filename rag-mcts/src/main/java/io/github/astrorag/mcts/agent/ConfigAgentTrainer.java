@@ -159,7 +159,7 @@ public final class ConfigAgentTrainer {
         /**
          * The embedder of questions and chunks (required); use the one the pipeline will use.
          *
-         * @param value the embedder
+         * @param value the embedder of questions and chunks
          * @return this builder
          */
         public Builder embedder(Embedder value) {
@@ -247,7 +247,7 @@ public final class ConfigAgentTrainer {
         /**
          * The trainer.
          *
-         * @return the trainer
+         * @return the trainer; nothing is read until {@link ConfigAgentTrainer#train(Path, Path)}
          * @throws IllegalArgumentException if no embedder was given
          */
         public ConfigAgentTrainer build() {

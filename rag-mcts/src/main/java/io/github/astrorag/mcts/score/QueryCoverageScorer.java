@@ -245,7 +245,7 @@ public final class QueryCoverageScorer implements CombinationScorer {
         /**
          * Weight of relevance; default {@value #DEFAULT_RELEVANCE_WEIGHT}.
          *
-         * @param value the weight
+         * @param value the relevance weight
          * @return this builder
          */
         public Builder relevanceWeight(double value) {
@@ -256,7 +256,7 @@ public final class QueryCoverageScorer implements CombinationScorer {
         /**
          * Weight of coverage; default {@value #DEFAULT_COVERAGE_WEIGHT}.
          *
-         * @param value the weight
+         * @param value the coverage weight
          * @return this builder
          */
         public Builder coverageWeight(double value) {
@@ -267,7 +267,7 @@ public final class QueryCoverageScorer implements CombinationScorer {
         /**
          * Weight of the redundancy penalty; default {@value #DEFAULT_REDUNDANCY_WEIGHT}.
          *
-         * @param value the weight
+         * @param value the redundancy weight
          * @return this builder
          */
         public Builder redundancyWeight(double value) {
