@@ -443,7 +443,7 @@ public final class ElasticsearchEphemeralIndexFactory implements EphemeralIndexF
         /**
          * The index name prefix; default {@value #DEFAULT_PREFIX}; a-z, 0-9, '_', '.', '-', up to 100 characters.
          *
-         * @param value the prefix
+         * @param value the prefix, e.g. {@code astrorag-}
          * @return this builder
          * @throws IllegalArgumentException if the prefix is empty, too long or holds other characters
          */
@@ -564,7 +564,7 @@ public final class ElasticsearchEphemeralIndexFactory implements EphemeralIndexF
         /**
          * The factory; no request is made until {@link #health()} or {@link #create(int)}.
          *
-         * @return the factory
+         * @return the factory; it owns a client until {@code close()}
          */
         public ElasticsearchEphemeralIndexFactory build() {
             return new ElasticsearchEphemeralIndexFactory(this);

@@ -42,7 +42,7 @@ public enum IndexMode {
      * The mode named {@code name} ({@link #cliName()}).
      *
      * @param name a name as {@link #cliName()} gives it, in any case
-     * @return the mode
+     * @return the mode of that name
      * @throws IllegalArgumentException naming the accepted names
      */
     public static IndexMode parse(String name) {
