@@ -18,6 +18,11 @@ public final class Arguments {
     /**
      * Throws {@link IllegalArgumentException} with the formatted message unless {@code condition} holds.
      * The message is formatted in {@link Locale#ROOT}.
+     *
+     * @param condition what must hold
+     * @param format the message, a {@link String#format} pattern
+     * @param args the pattern's arguments
+     * @throws IllegalArgumentException if {@code condition} is false
      */
     public static void check(boolean condition, String format, Object... args) {
         if (!condition) {
@@ -25,7 +30,14 @@ public final class Arguments {
         }
     }
 
-    /** Throws {@link IllegalStateException} with the formatted message unless {@code condition} holds. */
+    /**
+     * Throws {@link IllegalStateException} with the formatted message unless {@code condition} holds.
+     *
+     * @param condition what must hold
+     * @param format the message, a {@link String#format} pattern
+     * @param args the pattern's arguments
+     * @throws IllegalStateException if {@code condition} is false
+     */
     public static void checkState(boolean condition, String format, Object... args) {
         if (!condition) {
             throw new IllegalStateException(String.format(Locale.ROOT, format, args));

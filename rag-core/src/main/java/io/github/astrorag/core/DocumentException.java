@@ -11,17 +11,34 @@ public class DocumentException extends RagException {
     private static final long serialVersionUID = 1L;
     private final transient @Nullable Path path;
 
+    /**
+     * A failure without an underlying cause.
+     *
+     * @param path the file or folder at fault, or {@code null}
+     * @param message what is wrong, naming the file
+     */
     public DocumentException(@Nullable Path path, String message) {
         super(message);
         this.path = path;
     }
 
+    /**
+     * A failure caused by another.
+     *
+     * @param path the file or folder at fault, or {@code null}
+     * @param message what is wrong, naming the file
+     * @param cause the underlying failure
+     */
     public DocumentException(@Nullable Path path, String message, Throwable cause) {
         super(message, cause);
         this.path = path;
     }
 
-    /** The file (or folder) at fault, if there is one. */
+    /**
+     * The file (or folder) at fault, if there is one.
+     *
+     * @return the path, or {@code null}
+     */
     public @Nullable Path path() {
         return path;
     }
@@ -30,6 +47,12 @@ public class DocumentException extends RagException {
     public static final class Unsupported extends DocumentException {
         private static final long serialVersionUID = 1L;
 
+        /**
+         * An unsupported file.
+         *
+         * @param path the file of a type no loader reads
+         * @param message what is wrong, naming the file and the supported types
+         */
         public Unsupported(Path path, String message) {
             super(path, message);
         }
@@ -39,6 +62,13 @@ public class DocumentException extends RagException {
     public static final class Unreadable extends DocumentException {
         private static final long serialVersionUID = 1L;
 
+        /**
+         * An unreadable path.
+         *
+         * @param path the missing or unreadable file or folder
+         * @param message what is wrong, naming the path
+         * @param cause the underlying failure, or {@code null} (then one is made from the message)
+         */
         public Unreadable(Path path, String message, @Nullable Throwable cause) {
             super(path, message, cause == null ? new RuntimeException(message) : cause);
         }
@@ -48,6 +78,12 @@ public class DocumentException extends RagException {
     public static final class Empty extends DocumentException {
         private static final long serialVersionUID = 1L;
 
+        /**
+         * An empty file.
+         *
+         * @param path the file without text
+         * @param message what is wrong, naming the file
+         */
         public Empty(Path path, String message) {
             super(path, message);
         }
@@ -57,6 +93,12 @@ public class DocumentException extends RagException {
     public static final class TooLarge extends DocumentException {
         private static final long serialVersionUID = 1L;
 
+        /**
+         * A file over the size limit.
+         *
+         * @param path the file over the limit
+         * @param message what is wrong, naming the file and the limit
+         */
         public TooLarge(Path path, String message) {
             super(path, message);
         }
@@ -66,6 +108,13 @@ public class DocumentException extends RagException {
     public static final class Malformed extends DocumentException {
         private static final long serialVersionUID = 1L;
 
+        /**
+         * A malformed file.
+         *
+         * @param path the malformed file
+         * @param message what is wrong, naming the file
+         * @param cause the underlying failure, or {@code null} (then one is made from the message)
+         */
         public Malformed(Path path, String message, @Nullable Throwable cause) {
             super(path, message, cause == null ? new RuntimeException(message) : cause);
         }

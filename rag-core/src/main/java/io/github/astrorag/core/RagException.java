@@ -10,10 +10,21 @@ package io.github.astrorag.core;
 public class RagException extends RuntimeException {
     private static final long serialVersionUID = 1L;
 
+    /**
+     * A failure without an underlying cause.
+     *
+     * @param message what was wrong and, where it helps, what to do
+     */
     public RagException(String message) {
         super(message);
     }
 
+    /**
+     * A failure caused by another.
+     *
+     * @param message what was wrong and, where it helps, what to do
+     * @param cause the underlying failure
+     */
     public RagException(String message, Throwable cause) {
         super(message, cause);
     }

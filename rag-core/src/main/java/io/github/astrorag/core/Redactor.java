@@ -41,6 +41,9 @@ public final class Redactor {
     /**
      * A redactor of {@code secrets} (null and blank ones are ignored). Each is matched as given and
      * stripped of surrounding white space, with any white space allowed between two of its characters.
+     *
+     * @param secrets the secrets; {@code null} and blank ones are ignored
+     * @return a redactor of those secrets; one of no secret redacts credential header values only
      */
     public static Redactor of(Collection<@Nullable String> secrets) {
         Set<String> forms = new LinkedHashSet<>();
@@ -65,14 +68,24 @@ public final class Redactor {
         return new Redactor(List.copyOf(patterns));
     }
 
-    /** A redactor of the secrets of both. */
+    /**
+     * A redactor of the secrets of both.
+     *
+     * @param other another redactor
+     * @return a new redactor
+     */
     public Redactor and(Redactor other) {
         List<Pattern> all = new ArrayList<>(secrets);
         all.addAll(other.secrets);
         return new Redactor(List.copyOf(all));
     }
 
-    /** {@code text} without the secrets and credential header values; {@code null} stays {@code null}. */
+    /**
+     * {@code text} without the secrets and credential header values; {@code null} stays {@code null}.
+     *
+     * @param text the text, or {@code null}
+     * @return the text with each secret replaced, or {@code null}
+     */
     public @Nullable String apply(@Nullable String text) {
         if (text == null) {
             return null;
@@ -85,7 +98,12 @@ public final class Redactor {
         return AUTHORIZATION_HEADER.matcher(out).replaceAll(m -> Matcher.quoteReplacement(m.group(1) + MASK));
     }
 
-    /** Whether {@code text} holds a secret or a credential header value. */
+    /**
+     * Whether {@code text} holds a secret or a credential header value.
+     *
+     * @param text the text, or {@code null}
+     * @return {@code true} if a secret or credential header value occurs in it
+     */
     public boolean leaks(@Nullable String text) {
         return text != null && !text.equals(apply(text));
     }

@@ -33,6 +33,8 @@ public final class Secrets {
      * @param option      how the caller names the setting in messages ({@code --api-key-env}, {@code apiKeyEnv})
      * @param what        what the value is ({@code the API key})
      * @param environment the environment ({@code System::getenv})
+     * @param variable the variable's name
+     * @return the value, checked as {@link #checkValue} does
      * @throws IllegalArgumentException if the name is not a variable name, the variable is unset or
      *                                       empty, or its value has surrounding white space or control
      *                                       characters; the message never shows the value (nor the name
@@ -51,6 +53,10 @@ public final class Secrets {
     /**
      * Fails unless {@code variable} is an environment variable's name that does not look like a secret.
      * The message shows the name only when it is harmless.
+     *
+     * @param variable the variable's name
+     * @param option how the caller names the setting in messages
+     * @throws IllegalArgumentException if the name is missing, not a variable name, or looks like a secret
      */
     public static void checkVariableName(@Nullable String variable, String option) {
         Arguments.check(variable != null && !variable.isBlank(),
@@ -70,6 +76,9 @@ public final class Secrets {
      * variable name has (other than space), starts with {@code sk-}/{@code sk_}, is longer than
      * {@value #MAX_NAME}, or is {@value #RANDOM_NAME}+ characters mixing lower case, upper case and
      * digits with no {@code _}.
+     *
+     * @param name the name to check
+     * @return {@code true} if it looks like a key
      */
     public static boolean looksLikeSecret(String name) {
         String s = name.strip();
@@ -88,6 +97,10 @@ public final class Secrets {
     /**
      * Fails unless {@code value} is usable in a header: non-empty, no surrounding white space, no
      * control character. {@code source} names where it came from; the value is never shown.
+     *
+     * @param value the value to check
+     * @param source where it came from, for the message
+     * @throws IllegalArgumentException if the value is empty, has surrounding white space or a control character
      */
     public static void checkValue(String value, String source) {
         Arguments.check(!value.isEmpty(), "%s is empty", source);

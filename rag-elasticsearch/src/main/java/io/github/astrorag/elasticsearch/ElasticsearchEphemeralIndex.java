@@ -91,7 +91,11 @@ public final class ElasticsearchEphemeralIndex extends AbstractEphemeralIndex im
         this.opened = openedMillis;
     }
 
-    /** The Elasticsearch index holding this instance's chunks: its own ({@link #name()}) or the shared one. */
+    /**
+     * The Elasticsearch index holding this instance's chunks: its own ({@link #name()}) or the shared one.
+     *
+     * @return the index name
+     */
     public String target() {
         return target;
     }

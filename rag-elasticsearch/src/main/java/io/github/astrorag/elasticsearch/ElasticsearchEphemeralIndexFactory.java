@@ -102,7 +102,12 @@ public final class ElasticsearchEphemeralIndexFactory implements EphemeralIndexF
         this.connection = new Connection(b.settings);
     }
 
-    /** A builder for a cluster reached with {@code settings}. */
+    /**
+     * A builder for a cluster reached with {@code settings}.
+     *
+     * @param settings how to reach the cluster; not {@code null}
+     * @return a new builder with every other setting at its default
+     */
     public static Builder builder(ElasticsearchSettings settings) {
         return new Builder(Objects.requireNonNull(settings, "settings"));
     }
@@ -134,7 +139,12 @@ public final class ElasticsearchEphemeralIndexFactory implements EphemeralIndexF
         return createIndex(dimension);
     }
 
-    /** As {@link #create(int)}, typed, for hybrid and lexical search. */
+    /**
+     * As {@link #create(int)}, typed, for hybrid and lexical search.
+     *
+     * @param dimension the vector dimension of the chunks, at least 1
+     * @return a new, open instance; the caller closes it
+     */
     public ElasticsearchEphemeralIndex createIndex(int dimension) {
         Arguments.check(dimension >= 1 && dimension <= MAX_DIMENSION,
                 "vector dimension must be 1..%d for Elasticsearch, was %d", MAX_DIMENSION, dimension);
@@ -229,7 +239,10 @@ public final class ElasticsearchEphemeralIndexFactory implements EphemeralIndexF
      * {@code Duration.ZERO} removes every instance of the prefix, live ones of other processes included. Indices
      * with the prefix but another shape are never touched.
      *
+     * @param maxAge the minimum age of what is removed; not negative
      * @return the index names and shared-index instance ids removed, sorted
+     * @throws IllegalArgumentException if {@code maxAge} is negative
+     * @throws io.github.astrorag.core.IndexException when the cluster cannot be reached or refuses a request
      */
     public List<String> sweepOrphans(Duration maxAge) {
         Objects.requireNonNull(maxAge, "maxAge");
@@ -300,17 +313,29 @@ public final class ElasticsearchEphemeralIndexFactory implements EphemeralIndexF
         return s.creationDate();
     }
 
-    /** How instances are laid out on the cluster. */
+    /**
+     * How instances are laid out on the cluster.
+     *
+     * @return the mode; default {@link IndexMode#INDEX_PER_INSTANCE}
+     */
     public IndexMode mode() {
         return mode;
     }
 
-    /** The index name prefix. */
+    /**
+     * The index name prefix.
+     *
+     * @return the prefix of every index name this factory creates
+     */
     public String prefix() {
         return names.prefix();
     }
 
-    /** The settings, without secrets. */
+    /**
+     * The settings, without secrets.
+     *
+     * @return the settings this factory was built with
+     */
     public ElasticsearchSettings settings() {
         return connection.settings();
     }
@@ -415,7 +440,13 @@ public final class ElasticsearchEphemeralIndexFactory implements EphemeralIndexF
             Arguments.checkState(current == null, "%s was already set", name);
         }
 
-        /** The index name prefix; default {@value #DEFAULT_PREFIX}; a-z, 0-9, '_', '.', '-', up to 100 characters. */
+        /**
+         * The index name prefix; default {@value #DEFAULT_PREFIX}; a-z, 0-9, '_', '.', '-', up to 100 characters.
+         *
+         * @param value the prefix, e.g. {@code astrorag-}
+         * @return this builder
+         * @throws IllegalArgumentException if the prefix is empty, too long or holds other characters
+         */
         public Builder indexPrefix(String value) {
             once(prefix, "indexPrefix");
             prefix = new IndexNames(value).prefix();
@@ -426,6 +457,10 @@ public final class ElasticsearchEphemeralIndexFactory implements EphemeralIndexF
          * {@code num_candidates} of kNN search (per shard, before the top k); default
          * {@value #DEFAULT_NUM_CANDIDATES}; 1 to {@value #MAX_NUM_CANDIDATES}. A search for more than this
          * many raises it to {@code k}. At least the number of chunks makes HNSW search exact in practice.
+         *
+         * @param value the number of candidates per shard
+         * @return this builder
+         * @throws IllegalArgumentException if the value is out of range
          */
         public Builder numCandidates(int value) {
             once(numCandidates, "numCandidates");
@@ -435,7 +470,12 @@ public final class ElasticsearchEphemeralIndexFactory implements EphemeralIndexF
             return this;
         }
 
-        /** Index per instance or one shared index; default {@link IndexMode#INDEX_PER_INSTANCE}. */
+        /**
+         * Index per instance or one shared index; default {@link IndexMode#INDEX_PER_INSTANCE}.
+         *
+         * @param value the mode; not {@code null}
+         * @return this builder
+         */
         public Builder mode(IndexMode value) {
             once(mode, "mode");
             mode = Objects.requireNonNull(value, "mode");
@@ -445,6 +485,10 @@ public final class ElasticsearchEphemeralIndexFactory implements EphemeralIndexF
         /**
          * Replicas of every index created (instance indices and the shared index); default 0; 0 to 10. With 1 on a
          * cluster of several nodes, instances survive the loss of one node.
+         *
+         * @param value the number of replicas
+         * @return this builder
+         * @throws IllegalArgumentException if the value is out of range
          */
         public Builder replicas(int value) {
             once(replicas, "replicas");
@@ -453,14 +497,25 @@ public final class ElasticsearchEphemeralIndexFactory implements EphemeralIndexF
             return this;
         }
 
-        /** How the vectors are indexed; default {@link VectorIndexType#HNSW}. */
+        /**
+         * How the vectors are indexed; default {@link VectorIndexType#HNSW}.
+         *
+         * @param value the vector index type; not {@code null}
+         * @return this builder
+         */
         public Builder vectorIndexType(VectorIndexType value) {
             once(vectorIndexType, "vectorIndexType");
             vectorIndexType = Objects.requireNonNull(value, "vectorIndexType");
             return this;
         }
 
-        /** Chunks per bulk request; default {@value #DEFAULT_BULK_SIZE}; 1 to 10,000. */
+        /**
+         * Chunks per bulk request; default {@value #DEFAULT_BULK_SIZE}; 1 to 10,000.
+         *
+         * @param value the chunks per bulk request
+         * @return this builder
+         * @throws IllegalArgumentException if the value is out of range
+         */
         public Builder bulkSize(int value) {
             once(bulkSize, "bulkSize");
             Arguments.check(value >= 1 && value <= 10_000, "bulkSize must be 1..10000, was %d", value);
@@ -468,7 +523,14 @@ public final class ElasticsearchEphemeralIndexFactory implements EphemeralIndexF
             return this;
         }
 
-        /** The rank constant {@code k} of reciprocal rank fusion; default {@value #DEFAULT_RRF_RANK_CONSTANT}; 1 to 10,000. */
+        /**
+         * The rank constant {@code k} of reciprocal rank fusion; default {@value #DEFAULT_RRF_RANK_CONSTANT}; 1 to
+         * 10,000.
+         *
+         * @param value the rank constant; larger values flatten the fused ranking
+         * @return this builder
+         * @throws IllegalArgumentException if the value is out of range
+         */
         public Builder rrfRankConstant(int value) {
             once(rrfRankConstant, "rrfRankConstant");
             Arguments.check(value >= 1 && value <= 10_000, "rrfRankConstant must be 1..10000, was %d", value);
@@ -476,7 +538,14 @@ public final class ElasticsearchEphemeralIndexFactory implements EphemeralIndexF
             return this;
         }
 
-        /** Hits taken from each list before fusion; default {@value #DEFAULT_HYBRID_WINDOW}; 1 to {@value #MAX_NUM_CANDIDATES}. */
+        /**
+         * Hits taken from each list before fusion; default {@value #DEFAULT_HYBRID_WINDOW}; 1 to {@value
+         * #MAX_NUM_CANDIDATES}.
+         *
+         * @param value the window of each list
+         * @return this builder
+         * @throws IllegalArgumentException if the value is out of range
+         */
         public Builder hybridWindow(int value) {
             once(hybridWindow, "hybridWindow");
             Arguments.check(value >= 1 && value <= MAX_NUM_CANDIDATES,
@@ -492,7 +561,11 @@ public final class ElasticsearchEphemeralIndexFactory implements EphemeralIndexF
             return this;
         }
 
-        /** The factory; no request is made until {@link #health()} or {@link #create(int)}. */
+        /**
+         * The factory; no request is made until {@link #health()} or {@link #create(int)}.
+         *
+         * @return the factory; it owns a client until {@code close()}
+         */
         public ElasticsearchEphemeralIndexFactory build() {
             return new ElasticsearchEphemeralIndexFactory(this);
         }

@@ -99,7 +99,11 @@ public final class ElasticsearchSettings {
         return a.compareTo(b) <= 0 ? a : b;
     }
 
-    /** A builder; at least one URL is required. */
+    /**
+     * A builder; at least one URL is required.
+     *
+     * @return a new, empty builder that reads {@code *FromEnvironment} variables from the process environment
+     */
     public static Builder builder() {
         return new Builder(System::getenv);
     }
@@ -109,57 +113,103 @@ public final class ElasticsearchSettings {
         return new Builder(environment);
     }
 
-    /** Settings for one URL and no credentials. */
+    /**
+     * Settings for one URL and no credentials.
+     *
+     * @param url the cluster URL, as {@link Builder#url(String)} accepts it
+     * @return the settings, with the default timeouts and retries
+     * @throws IllegalArgumentException if the URL is not a valid {@code http} or {@code https} URL
+     */
     public static ElasticsearchSettings of(String url) {
         return builder().url(url).build();
     }
 
-    /** The cluster's URLs (scheme, host, port), in the order given. */
+    /**
+     * The cluster's URLs (scheme, host, port), in the order given.
+     *
+     * @return the URLs, normalised to scheme, host and port (default port 9200); never empty
+     */
     public List<URI> urls() {
         return urls;
     }
 
-    /** Whether the URLs use TLS. */
+    /**
+     * Whether the URLs use TLS.
+     *
+     * @return {@code true} if the URLs are {@code https}
+     */
     public boolean tls() {
         return "https".equals(urls.get(0).getScheme());
     }
 
-    /** The kind of credentials. */
+    /**
+     * The kind of credentials.
+     *
+     * @return the kind of credentials; {@link Authentication#NONE} if none were given
+     */
     public Authentication authentication() {
         return authentication;
     }
 
-    /** The user of basic authentication, if any (not a secret). */
+    /**
+     * The user of basic authentication, if any (not a secret).
+     *
+     * @return the user name, or empty unless {@link Authentication#BASIC} is used
+     */
     public Optional<String> username() {
         return Optional.ofNullable(username);
     }
 
-    /** The CA certificate file, if one was given. */
+    /**
+     * The CA certificate file, if one was given.
+     *
+     * @return the PEM file of the trusted CA, or empty
+     */
     public Optional<Path> caCertificate() {
         return Optional.ofNullable(caCertificate);
     }
 
-    /** The CA certificate's SHA-256 fingerprint, if one was given (not a secret). */
+    /**
+     * The CA certificate's SHA-256 fingerprint, if one was given (not a secret).
+     *
+     * @return the fingerprint as 64 lower-case hex digits without colons, or empty
+     */
     public Optional<String> caFingerprint() {
         return Optional.ofNullable(caFingerprint);
     }
 
-    /** The connect timeout. */
+    /**
+     * The connect timeout.
+     *
+     * @return the connect timeout; default {@value #DEFAULT_CONNECT_TIMEOUT_MILLIS} ms, at most {@link #timeout()}
+     */
     public Duration connectTimeout() {
         return connectTimeout;
     }
 
-    /** The socket (read) timeout. */
+    /**
+     * The socket (read) timeout.
+     *
+     * @return the socket timeout; default {@value #DEFAULT_SOCKET_TIMEOUT_MILLIS} ms, at most {@link #timeout()}
+     */
     public Duration socketTimeout() {
         return socketTimeout;
     }
 
-    /** The total time of one call, retries included; it also caps both other timeouts. */
+    /**
+     * The total time of one call, retries included; it also caps both other timeouts.
+     *
+     * @return the total timeout of one call; default {@value #DEFAULT_TIMEOUT_MILLIS} ms
+     */
     public Duration timeout() {
         return timeout;
     }
 
-    /** Retries after a failure to connect. */
+    /**
+     * Retries after a failure to connect.
+     *
+     * @return the number of retries, 0 to {@value #MAX_RETRIES}; default {@value #DEFAULT_RETRIES}
+     */
     public int retries() {
         return retries;
     }
@@ -184,7 +234,12 @@ public final class ElasticsearchSettings {
         return String.join(",", urls.stream().map(URI::toString).toList());
     }
 
-    /** The settings without secrets, JSON-friendly, for traces and reports. */
+    /**
+     * The settings without secrets, JSON-friendly, for traces and reports.
+     *
+     * @return a new mutable map, in a fixed key order: urls, authentication, user, CA, the timeouts in milliseconds and
+     * the retries
+     */
     public Map<String, Object> describe() {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("urls", urls.stream().map(URI::toString).toList());
@@ -239,6 +294,12 @@ public final class ElasticsearchSettings {
         /**
          * Adds a cluster URL: {@code http} or {@code https}, a host, an optional port (default 9200), no
          * path, query or user info (give credentials separately). All URLs must share a scheme.
+         *
+         * @param url the URL, e.g. {@code https://localhost:9200}; surrounding white space is ignored
+         * @return this builder
+         * @throws IllegalArgumentException if the URL is malformed, has credentials, a path, a query or a bad port, or
+         * mixes schemes with earlier URLs
+         * @throws IllegalStateException if the same URL was already given
          */
         public Builder url(String url) {
             Objects.requireNonNull(url, "url");
@@ -274,13 +335,27 @@ public final class ElasticsearchSettings {
             return uri.getRawUserInfo() == null ? uri.toString() : uri.toString().replace(uri.getRawUserInfo() + "@", "***@");
         }
 
-        /** Adds several cluster URLs (see {@link #url(String)}). */
+        /**
+         * Adds several cluster URLs (see {@link #url(String)}).
+         *
+         * @param values the URLs, added in order
+         * @return this builder
+         * @throws IllegalArgumentException if one URL is refused by {@link #url(String)}; the URLs before it stay added
+         */
         public Builder urls(List<String> values) {
             values.forEach(this::url);
             return this;
         }
 
-        /** Authenticates with an API key (the base64 {@code id:key} form Elasticsearch returns as "encoded"). */
+        /**
+         * Authenticates with an API key (the base64 {@code id:key} form Elasticsearch returns as "encoded").
+         *
+         * @param value the encoded API key: printable ASCII, no white space
+         * @return this builder
+         * @throws IllegalArgumentException if the key is empty or holds white space or non-ASCII characters, or basic
+         * authentication was given
+         * @throws IllegalStateException if an API key was already given
+         */
         public Builder apiKey(String value) {
             once(apiKey, "apiKey");
             Arguments.check(username == null, "give either an API key or a user and password, not both");
@@ -295,12 +370,25 @@ public final class ElasticsearchSettings {
          * Authenticates with the API key held by environment variable {@code variable}; the name and the
          * value are checked as {@link Secrets#fromEnvironment} says, and neither a key given as the name
          * nor the value is ever shown.
+         *
+         * @param variable the name of the environment variable, e.g. {@code ES_API_KEY}
+         * @return this builder
+         * @throws IllegalArgumentException if the variable is unset, empty, looks like a key itself, or its value is
+         * refused by {@link #apiKey(String)}
          */
         public Builder apiKeyFromEnvironment(String variable) {
             return apiKey(Secrets.fromEnvironment(variable, "the API key variable", "the Elasticsearch API key", environment));
         }
 
-        /** Authenticates as {@code user} with {@code password} (HTTP basic). */
+        /**
+         * Authenticates as {@code user} with {@code password} (HTTP basic).
+         *
+         * @param user the user name: not blank, without {@code ':'}
+         * @param password the password: not empty
+         * @return this builder
+         * @throws IllegalArgumentException if either is empty, the user holds {@code ':'}, or an API key was given
+         * @throws IllegalStateException if basic authentication was already given
+         */
         public Builder basicAuth(String user, String password) {
             once(username, "basicAuth");
             Arguments.check(apiKey == null, "give either an API key or a user and password, not both");
@@ -317,13 +405,25 @@ public final class ElasticsearchSettings {
          * Authenticates as {@code user} with the password held by environment variable {@code variable},
          * checked as {@link Secrets#fromEnvironment} says (a password with surrounding white space or a
          * control character is refused, without being shown).
+         *
+         * @param user the user name: not blank, without {@code ':'}
+         * @param variable the name of the environment variable holding the password
+         * @return this builder
+         * @throws IllegalArgumentException if the variable is unset, its value is refused, or an API key was given
          */
         public Builder basicAuthFromEnvironment(String user, String variable) {
             return basicAuth(user, Secrets.fromEnvironment(variable, "the password variable", "the Elasticsearch password",
                     environment));
         }
 
-        /** Trusts the CA certificate in this PEM file for {@code https} URLs. */
+        /**
+         * Trusts the CA certificate in this PEM file for {@code https} URLs.
+         *
+         * @param file a readable PEM file with the CA certificate
+         * @return this builder
+         * @throws IllegalArgumentException if the file is not readable or a fingerprint was given
+         * @throws IllegalStateException if a CA certificate was already given
+         */
         public Builder caCertificate(Path file) {
             once(caCertificate, "caCertificate");
             Arguments.check(caFingerprint == null, "give either a CA certificate or a CA fingerprint, not both");
@@ -333,7 +433,14 @@ public final class ElasticsearchSettings {
             return this;
         }
 
-        /** Trusts the CA certificate with this SHA-256 fingerprint (64 hex digits, colons allowed). */
+        /**
+         * Trusts the CA certificate with this SHA-256 fingerprint (64 hex digits, colons allowed).
+         *
+         * @param fingerprint 64 hex digits, in either case, colons allowed (as Elasticsearch prints it)
+         * @return this builder
+         * @throws IllegalArgumentException if the fingerprint is malformed or a CA certificate was given
+         * @throws IllegalStateException if a fingerprint was already given
+         */
         public Builder caFingerprint(String fingerprint) {
             once(caFingerprint, "caFingerprint");
             Arguments.check(caCertificate == null, "give either a CA certificate or a CA fingerprint, not both");
@@ -343,14 +450,28 @@ public final class ElasticsearchSettings {
             return this;
         }
 
-        /** How long to wait for a connection; default 5 s; 1 ms to 10 min. */
+        /**
+         * How long to wait for a connection; default 5 s; 1 ms to 10 min.
+         *
+         * @param value the connect timeout, 1 ms to 10 min
+         * @return this builder
+         * @throws IllegalArgumentException if the value is out of range
+         * @throws IllegalStateException if the connect timeout was already set
+         */
         public Builder connectTimeout(Duration value) {
             once(connectTimeout, "connectTimeout");
             connectTimeout = checkTimeout(value, "connectTimeout");
             return this;
         }
 
-        /** How long to wait for an answer once connected; default 30 s; 1 ms to 10 min. */
+        /**
+         * How long to wait for an answer once connected; default 30 s; 1 ms to 10 min.
+         *
+         * @param value the socket timeout, 1 ms to 10 min
+         * @return this builder
+         * @throws IllegalArgumentException if the value is out of range
+         * @throws IllegalStateException if the socket timeout was already set
+         */
         public Builder socketTimeout(Duration value) {
             once(socketTimeout, "socketTimeout");
             socketTimeout = checkTimeout(value, "socketTimeout");
@@ -367,6 +488,11 @@ public final class ElasticsearchSettings {
         /**
          * The total time of one call, retries and back-offs included; default 60 s; 1 ms to 10 min. The
          * connect and socket timeouts are capped by it.
+         *
+         * @param value the total timeout, 1 ms to 10 min
+         * @return this builder
+         * @throws IllegalArgumentException if the value is out of range
+         * @throws IllegalStateException if the total timeout was already set
          */
         public Builder timeout(Duration value) {
             once(timeout, "timeout");
@@ -374,7 +500,14 @@ public final class ElasticsearchSettings {
             return this;
         }
 
-        /** Retries after a failure to connect; default 2; 0 to 10. */
+        /**
+         * Retries after a failure to connect; default 2; 0 to 10.
+         *
+         * @param value the number of retries, 0 to {@value ElasticsearchSettings#MAX_RETRIES}
+         * @return this builder
+         * @throws IllegalArgumentException if the value is out of range
+         * @throws IllegalStateException if the retries were already set
+         */
         public Builder retries(int value) {
             once(retries, "retries");
             Arguments.check(value >= 0 && value <= MAX_RETRIES, "retries must be 0..%d, was %d", MAX_RETRIES, value);
@@ -382,7 +515,13 @@ public final class ElasticsearchSettings {
             return this;
         }
 
-        /** The settings; fails if no URL was given or TLS trust was given for {@code http} URLs. */
+        /**
+         * The settings; fails if no URL was given or TLS trust was given for {@code http} URLs.
+         *
+         * @return the immutable settings
+         * @throws IllegalArgumentException if no URL was given, or a CA certificate or fingerprint was given for {@code
+         * http} URLs
+         */
         public ElasticsearchSettings build() {
             Arguments.check(!urls.isEmpty(), "no Elasticsearch URL given (e.g. http://localhost:9200)");
             boolean https = "https".equals(urls.get(0).getScheme());

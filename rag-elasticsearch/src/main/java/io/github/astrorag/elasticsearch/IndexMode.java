@@ -29,7 +29,11 @@ public enum IndexMode {
         this.cliName = cliName;
     }
 
-    /** The name on the command line and in the trace: {@code index-per-instance} or {@code shared}. */
+    /**
+     * The name on the command line and in the trace: {@code index-per-instance} or {@code shared}.
+     *
+     * @return the lower-case name of this mode
+     */
     public String cliName() {
         return cliName;
     }
@@ -37,6 +41,8 @@ public enum IndexMode {
     /**
      * The mode named {@code name} ({@link #cliName()}).
      *
+     * @param name a name as {@link #cliName()} gives it, in any case
+     * @return the mode of that name
      * @throws IllegalArgumentException naming the accepted names
      */
     public static IndexMode parse(String name) {

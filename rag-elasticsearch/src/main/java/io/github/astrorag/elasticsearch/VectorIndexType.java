@@ -21,7 +21,11 @@ public enum VectorIndexType {
         this.esName = esName;
     }
 
-    /** The name Elasticsearch uses in the mapping. */
+    /**
+     * The name Elasticsearch uses in the mapping.
+     *
+     * @return {@code hnsw}, {@code int8_hnsw} or {@code flat}
+     */
     public String esName() {
         return esName;
     }

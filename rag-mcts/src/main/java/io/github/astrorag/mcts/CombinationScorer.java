@@ -28,11 +28,20 @@ public interface CombinationScorer extends Described {
     /**
      * The scores of {@code combinations} for {@code query}, one per combination, in order.
      *
+     * @param query the query, with its embedding if the scorer needs one
+     * @param combinations the combinations, each an ordered list of candidates
+     * @return a new array, one score per combination; higher is better
      * @throws IllegalArgumentException if a combination is empty
      */
     double[] scoreAll(Query query, List<List<ScoredChunk>> combinations);
 
-    /** The score of one combination: a batch of one. */
+    /**
+     * The score of one combination: a batch of one.
+     *
+     * @param query the question, with its embedding if the scorer needs one
+     * @param combination the ordered chunks
+     * @return the score; higher is better
+     */
     default double score(Query query, List<ScoredChunk> combination) {
         return scoreAll(query, List.of(combination))[0];
     }
@@ -40,6 +49,10 @@ public interface CombinationScorer extends Described {
     /**
      * This scorer bound to the statistics of {@code candidates} for {@code query}; the default needs none
      * and returns {@code this}. Combinations later scored are drawn from {@code candidates}.
+     *
+     * @param query the question the candidates were retrieved for
+     * @param candidates the candidate pool of the selection
+     * @return a scorer for combinations drawn from {@code candidates}
      */
     default CombinationScorer prepare(Query query, List<ScoredChunk> candidates) {
         return this;

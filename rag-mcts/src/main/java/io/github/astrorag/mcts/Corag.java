@@ -29,17 +29,33 @@ public final class Corag {
     private Corag() {
     }
 
-    /** The CORAG pipeline over {@code embedder} with the paper's settings. */
+    /**
+     * The CORAG pipeline over {@code embedder} with the paper's settings.
+     *
+     * @param embedder the embedder of chunks and queries; the caller keeps ownership
+     * @return a new pipeline with the extractive generator
+     */
     public static RagPipeline paper(Embedder embedder) {
         return paperBuilder(embedder).build();
     }
 
-    /** The CORAG pipeline over {@code embedder} with the paper's settings, as a builder to start from. */
+    /**
+     * The CORAG pipeline over {@code embedder} with the paper's settings, as a builder to start from.
+     *
+     * @param embedder the embedder of chunks and queries; the caller keeps ownership
+     * @return a builder, to which a generator or other settings may be added
+     */
     public static RagPipeline.Builder paperBuilder(Embedder embedder) {
         return paperBuilder(embedder, MctsContextSelector.defaults());
     }
 
-    /** The CORAG pipeline with {@code selector} as its MCTS selector (other settings or scorer). */
+    /**
+     * The CORAG pipeline with {@code selector} as its MCTS selector (other settings or scorer).
+     *
+     * @param embedder the embedder of chunks and queries; the caller keeps ownership
+     * @param selector the MCTS selector choosing the context
+     * @return a builder, to which a generator or other settings may be added
+     */
     public static RagPipeline.Builder paperBuilder(Embedder embedder, MctsContextSelector selector) {
         return preset(embedder, Objects.requireNonNull(selector, "selector"));
     }
@@ -48,6 +64,10 @@ public final class Corag {
      * The CORAG pipeline whose selector a trained agent configures per query, choosing among
      * {@code scorers} by name; other MCTS settings are the defaults.
      *
+     * @param embedder the embedder of chunks and queries; the caller keeps ownership
+     * @param agent the trained agent
+     * @param scorers the scorers by the names the agent knows
+     * @return a builder, to which a generator or other settings may be added
      * @throws IllegalArgumentException if the agent was trained on embeddings of another dimension
      *                                  than {@code embedder}'s, or a name it knows has no scorer
      */

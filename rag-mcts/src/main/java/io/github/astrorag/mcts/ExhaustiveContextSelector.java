@@ -54,17 +54,31 @@ public final class ExhaustiveContextSelector implements ContextSelector {
         this.executor = b.executor == null ? ScoringExecutors.shared() : b.executor;
     }
 
-    /** The defaults with the cheap scorer. */
+    /**
+     * The defaults with the cheap scorer.
+     *
+     * @return the default selector
+     */
     public static ExhaustiveContextSelector defaults() {
         return builder().build();
     }
 
-    /** A builder starting from the defaults. */
+    /**
+     * A builder starting from the defaults.
+     *
+     * @return a new builder
+     */
     public static Builder builder() {
         return new Builder();
     }
 
-    /** The worst-case number of ordered combinations of 1 to {@code m} of {@code n} items (saturating). */
+    /**
+     * The worst-case number of ordered combinations of 1 to {@code m} of {@code n} items (saturating).
+     *
+     * @param n the number of items
+     * @param m the most items in a combination
+     * @return the number, or {@link Long#MAX_VALUE} when it overflows
+     */
     public static long orderedCombinations(int n, int m) {
         long total = 0;
         long term = 1;
@@ -79,7 +93,11 @@ public final class ExhaustiveContextSelector implements ContextSelector {
         return total;
     }
 
-    /** The largest number of candidates this selector accepts. */
+    /**
+     * The largest number of candidates this selector accepts.
+     *
+     * @return the largest n whose enumeration stays within the combination limit
+     */
     public int maxCandidates() {
         int n = 0;
         while (orderedCombinations(n + 1, maxChunks) <= maxCombinations) {
@@ -209,14 +227,24 @@ public final class ExhaustiveContextSelector implements ContextSelector {
         private Builder() {
         }
 
-        /** How combinations are scored; default {@link QueryCoverageScorer#defaults()}. */
+        /**
+         * How combinations are scored; default {@link QueryCoverageScorer#defaults()}.
+         *
+         * @param value the scorer; not {@code null}
+         * @return this builder
+         */
         public Builder scorer(CombinationScorer value) {
             Arguments.checkState(scorer == null, "scorer was already set");
             scorer = Objects.requireNonNull(value, "scorer");
             return this;
         }
 
-        /** λ; default {@value MctsContextSelector#DEFAULT_COST_WEIGHT}; 0 to {@value MctsContextSelector#MAX_WEIGHT}. */
+        /**
+         * λ; default {@value MctsContextSelector#DEFAULT_COST_WEIGHT}; 0 to {@value MctsContextSelector#MAX_WEIGHT}.
+         *
+         * @param value the cost weight λ
+         * @return this builder
+         */
         public Builder costWeight(double value) {
             Arguments.checkState(costWeight == null, "costWeight was already set");
             Arguments.check(value >= 0 && value <= MctsContextSelector.MAX_WEIGHT,
@@ -225,7 +253,12 @@ public final class ExhaustiveContextSelector implements ContextSelector {
             return this;
         }
 
-        /** The most chunks in a combination; default {@value #DEFAULT_MAX_CHUNKS}; 1 to 8. */
+        /**
+         * The most chunks in a combination; default {@value #DEFAULT_MAX_CHUNKS}; 1 to 8.
+         *
+         * @param value the most chunks per combination
+         * @return this builder
+         */
         public Builder maxChunks(int value) {
             Arguments.checkState(maxChunks == null, "maxChunks was already set");
             Arguments.check(value >= 1 && value <= 8, "maxChunks must be between 1 and 8, was %d", value);
@@ -233,7 +266,12 @@ public final class ExhaustiveContextSelector implements ContextSelector {
             return this;
         }
 
-        /** The worst-case enumeration accepted; default {@value #DEFAULT_MAX_COMBINATIONS}; 1 to 100,000,000. */
+        /**
+         * The worst-case enumeration accepted; default {@value #DEFAULT_MAX_COMBINATIONS}; 1 to 100,000,000.
+         *
+         * @param value the most combinations
+         * @return this builder
+         */
         public Builder maxCombinations(long value) {
             Arguments.checkState(maxCombinations == null, "maxCombinations was already set");
             Arguments.check(value >= 1 && value <= 100_000_000L,
@@ -242,21 +280,35 @@ public final class ExhaustiveContextSelector implements ContextSelector {
             return this;
         }
 
-        /** The token counter; default p50k_base. */
+        /**
+         * The token counter; default p50k_base.
+         *
+         * @param value the token counter; not {@code null}
+         * @return this builder
+         */
         public Builder counter(TokenCounter value) {
             Arguments.checkState(counter == null, "counter was already set");
             counter = Objects.requireNonNull(value, "counter");
             return this;
         }
 
-        /** Where scoring batches run; default the shared daemon pool. */
+        /**
+         * Where scoring batches run; default the shared daemon pool.
+         *
+         * @param value the executor; not {@code null}
+         * @return this builder
+         */
         public Builder executor(Executor value) {
             Arguments.checkState(executor == null, "executor was already set");
             executor = Objects.requireNonNull(value, "executor");
             return this;
         }
 
-        /** The selector. */
+        /**
+         * The selector.
+         *
+         * @return the immutable selector
+         */
         public ExhaustiveContextSelector build() {
             return new ExhaustiveContextSelector(this);
         }

@@ -38,12 +38,20 @@ public final class GreedyContextSelector implements ContextSelector {
         this.executor = b.executor == null ? ScoringExecutors.shared() : b.executor;
     }
 
-    /** Greedy by the candidates' own scores, p50k_base. */
+    /**
+     * Greedy by the candidates' own scores, p50k_base.
+     *
+     * @return a greedy selector ranking by the candidates' scores
+     */
     public static GreedyContextSelector byCandidateScore() {
         return builder().build();
     }
 
-    /** A builder: by default ranking by the candidates' own scores. */
+    /**
+     * A builder: by default ranking by the candidates' own scores.
+     *
+     * @return a new builder
+     */
     public static Builder builder() {
         return new Builder();
     }
@@ -107,28 +115,47 @@ public final class GreedyContextSelector implements ContextSelector {
         private Builder() {
         }
 
-        /** Rank by this scorer's single-chunk scores instead of the candidates' own. */
+        /**
+         * Rank by this scorer's single-chunk scores instead of the candidates' own.
+         *
+         * @param value the scorer; not {@code null}
+         * @return this builder
+         */
         public Builder scorer(CombinationScorer value) {
             Arguments.checkState(scorer == null, "scorer was already set");
             scorer = Objects.requireNonNull(value, "scorer");
             return this;
         }
 
-        /** The token counter; default p50k_base. */
+        /**
+         * The token counter; default p50k_base.
+         *
+         * @param value the token counter; not {@code null}
+         * @return this builder
+         */
         public Builder counter(TokenCounter value) {
             Arguments.checkState(counter == null, "counter was already set");
             counter = Objects.requireNonNull(value, "counter");
             return this;
         }
 
-        /** Where the scoring batch runs; default the shared daemon pool. */
+        /**
+         * Where the scoring batch runs; default the shared daemon pool.
+         *
+         * @param value the executor; not {@code null}
+         * @return this builder
+         */
         public Builder executor(Executor value) {
             Arguments.checkState(executor == null, "executor was already set");
             executor = Objects.requireNonNull(value, "executor");
             return this;
         }
 
-        /** The selector. */
+        /**
+         * The selector.
+         *
+         * @return the immutable selector
+         */
         public GreedyContextSelector build() {
             return new GreedyContextSelector(this);
         }

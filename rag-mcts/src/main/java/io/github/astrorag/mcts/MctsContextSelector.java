@@ -97,17 +97,29 @@ public final class MctsContextSelector implements ContextSelector {
         this.executor = b.executor == null ? ScoringExecutors.shared() : b.executor;
     }
 
-    /** The paper's defaults with the cheap scorer. */
+    /**
+     * The paper's defaults with the cheap scorer.
+     *
+     * @return the default selector
+     */
     public static MctsContextSelector defaults() {
         return builder().build();
     }
 
-    /** A builder starting from the defaults. */
+    /**
+     * A builder starting from the defaults.
+     *
+     * @return a new builder
+     */
     public static Builder builder() {
         return new Builder();
     }
 
-    /** A builder holding this selector's settings, each of which may be given once more. */
+    /**
+     * A builder holding this selector's settings, each of which may be given once more.
+     *
+     * @return a new builder
+     */
     public Builder toBuilder() {
         Builder b = new Builder();
         b.scorer = scorer;
@@ -312,32 +324,56 @@ public final class MctsContextSelector implements ContextSelector {
         }
     }
 
-    /** The scorer. */
+    /**
+     * The scorer.
+     *
+     * @return the combination scorer
+     */
     public CombinationScorer scorer() {
         return scorer;
     }
 
-    /** The number of iterations. */
+    /**
+     * The number of iterations.
+     *
+     * @return the number of iterations (expansions)
+     */
     public int iterations() {
         return iterations;
     }
 
-    /** The exploration constant c. */
+    /**
+     * The exploration constant c.
+     *
+     * @return c
+     */
     public double exploration() {
         return exploration;
     }
 
-    /** The cost weight λ. */
+    /**
+     * The cost weight λ.
+     *
+     * @return λ
+     */
     public double costWeight() {
         return costWeight;
     }
 
-    /** The seed. */
+    /**
+     * The seed.
+     *
+     * @return the seed that breaks exact ties
+     */
     public long seed() {
         return seed;
     }
 
-    /** The token counter. */
+    /**
+     * The token counter.
+     *
+     * @return the token counter
+     */
     public TokenCounter counter() {
         return counter;
     }
@@ -381,14 +417,24 @@ public final class MctsContextSelector implements ContextSelector {
             Arguments.checkState(derived || current == null, "%s was already set", name);
         }
 
-        /** How combinations are scored; default: {@link QueryCoverageScorer#defaults()}. */
+        /**
+         * How combinations are scored; default: {@link QueryCoverageScorer#defaults()}.
+         *
+         * @param value the scorer; not {@code null}
+         * @return this builder
+         */
         public Builder scorer(CombinationScorer value) {
             once(scorer, "scorer");
             scorer = Objects.requireNonNull(value, "scorer");
             return this;
         }
 
-        /** Iterations (expansions); default {@value #DEFAULT_ITERATIONS}; 1 to {@value #MAX_ITERATIONS}. */
+        /**
+         * Iterations (expansions); default {@value #DEFAULT_ITERATIONS}; 1 to {@value #MAX_ITERATIONS}.
+         *
+         * @param value the number of iterations
+         * @return this builder
+         */
         public Builder iterations(int value) {
             once(iterations, "iterations");
             Arguments.check(value >= 1 && value <= MAX_ITERATIONS,
@@ -397,7 +443,12 @@ public final class MctsContextSelector implements ContextSelector {
             return this;
         }
 
-        /** The exploration constant c; default {@value #DEFAULT_EXPLORATION}; 0 to {@value #MAX_WEIGHT}. */
+        /**
+         * The exploration constant c; default {@value #DEFAULT_EXPLORATION}; 0 to {@value #MAX_WEIGHT}.
+         *
+         * @param value c
+         * @return this builder
+         */
         public Builder exploration(double value) {
             once(exploration, "exploration");
             Arguments.check(value >= 0 && value <= MAX_WEIGHT,
@@ -406,7 +457,12 @@ public final class MctsContextSelector implements ContextSelector {
             return this;
         }
 
-        /** The cost weight λ; default {@value #DEFAULT_COST_WEIGHT}; 0 to {@value #MAX_WEIGHT}. */
+        /**
+         * The cost weight λ; default {@value #DEFAULT_COST_WEIGHT}; 0 to {@value #MAX_WEIGHT}.
+         *
+         * @param value λ
+         * @return this builder
+         */
         public Builder costWeight(double value) {
             once(costWeight, "costWeight");
             Arguments.check(value >= 0 && value <= MAX_WEIGHT,
@@ -415,28 +471,47 @@ public final class MctsContextSelector implements ContextSelector {
             return this;
         }
 
-        /** The seed that breaks exact ties; default {@value #DEFAULT_SEED}. */
+        /**
+         * The seed that breaks exact ties; default {@value #DEFAULT_SEED}.
+         *
+         * @param value the seed that breaks exact ties
+         * @return this builder
+         */
         public Builder seed(long value) {
             once(seed, "seed");
             seed = value;
             return this;
         }
 
-        /** The token counter for costs and the budget; default p50k_base. */
+        /**
+         * The token counter for costs and the budget; default p50k_base.
+         *
+         * @param value the token counter; not {@code null}
+         * @return this builder
+         */
         public Builder counter(TokenCounter value) {
             once(counter, "counter");
             counter = Objects.requireNonNull(value, "counter");
             return this;
         }
 
-        /** Where scoring batches run; default: the shared daemon pool of {@link ScoringExecutors}. */
+        /**
+         * Where scoring batches run; default: the shared daemon pool of {@link ScoringExecutors}.
+         *
+         * @param value the executor; not {@code null}
+         * @return this builder
+         */
         public Builder executor(Executor value) {
             once(executor, "executor");
             executor = Objects.requireNonNull(value, "executor");
             return this;
         }
 
-        /** The selector. */
+        /**
+         * The selector.
+         *
+         * @return the immutable selector
+         */
         public MctsContextSelector build() {
             return new MctsContextSelector(this);
         }

@@ -21,7 +21,11 @@ public final class ScoringExecutors {
     private ScoringExecutors() {
     }
 
-    /** The shared daemon pool. */
+    /**
+     * The shared daemon pool.
+     *
+     * @return the pool: up to one daemon thread per available processor; idle threads end after 60 s
+     */
     public static ExecutorService shared() {
         return SHARED;
     }

@@ -83,17 +83,30 @@ public final class AstroRag {
      * chunking, index, {@value RagPipeline#DEFAULT_CANDIDATES} dense candidates and
      * {@value TokenBudgetSelector#DEFAULT_BUDGET}-token budget, and {@link BridgingCoverageSelector} at its
      * defaults choosing the context; the extractive generator until one is given.
+     *
+     * @return a new pipeline; closing it closes the embedder it owns
      */
     public static RagPipeline recommended() {
         return owning(OnnxSentenceEmbedder.load(RECOMMENDED_MODEL), AstroRag::recommendedBuilder);
     }
 
-    /** The recommended pipeline over {@code embedder}, chunks in relevance order. */
+    /**
+     * The recommended pipeline over {@code embedder}, chunks in relevance order.
+     *
+     * @param embedder the embedder of chunks and queries; the caller keeps ownership
+     * @return a builder, to which a generator or other settings may be added
+     */
     public static RagPipeline.Builder recommendedBuilder(Embedder embedder) {
         return recommendedBuilder(embedder, ORDER);
     }
 
-    /** The recommended pipeline over {@code embedder}, the selected chunks arranged by {@code order}. */
+    /**
+     * The recommended pipeline over {@code embedder}, the selected chunks arranged by {@code order}.
+     *
+     * @param embedder the embedder of chunks and queries; the caller keeps ownership
+     * @param order how the selected chunks are arranged in the prompt
+     * @return a builder, to which a generator or other settings may be added
+     */
     public static RagPipeline.Builder recommendedBuilder(Embedder embedder, ContextOrder order) {
         return withSelector(embedder, BridgingCoverageSelector.builder().assembler(inOrder(order)).build());
     }
@@ -101,17 +114,30 @@ public final class AstroRag {
     /**
      * The paper's pipeline, owning its model: all-MiniLM-L6-v2 (quantized), MMR k=3 → personalized PageRank
      * top 3 → 1800 tokens → the extractive generator until one is given.
+     *
+     * @return a new pipeline; closing it closes the embedder it owns
      */
     public static RagPipeline paper() {
         return owning(OnnxSentenceEmbedder.load(PAPER_MODEL), AstroRag::paperBuilder);
     }
 
-    /** The paper's pipeline over {@code embedder}, chunks in relevance order. */
+    /**
+     * The paper's pipeline over {@code embedder}, chunks in relevance order.
+     *
+     * @param embedder the embedder of chunks and queries; the caller keeps ownership
+     * @return a builder, to which a generator or other settings may be added
+     */
     public static RagPipeline.Builder paperBuilder(Embedder embedder) {
         return paperBuilder(embedder, ORDER);
     }
 
-    /** The paper's pipeline over {@code embedder}, the kept chunks arranged by {@code order}. */
+    /**
+     * The paper's pipeline over {@code embedder}, the kept chunks arranged by {@code order}.
+     *
+     * @param embedder the embedder of chunks and queries; the caller keeps ownership
+     * @param order how the kept chunks are arranged in the prompt
+     * @return a builder, to which a generator or other settings may be added
+     */
     public static RagPipeline.Builder paperBuilder(Embedder embedder, ContextOrder order) {
         Objects.requireNonNull(embedder, "embedder");
         Objects.requireNonNull(order, "order");
@@ -134,17 +160,30 @@ public final class AstroRag {
      * NaiveRAG, owning its model: all-MiniLM-L6-v2 (quantized), {@value RagPipeline#DEFAULT_CANDIDATES} dense
      * candidates taken in order of similarity until the budget is spent (the minimal pipeline over the
      * paper's embedder).
+     *
+     * @return a new pipeline; closing it closes the embedder it owns
      */
     public static RagPipeline naive() {
         return owning(OnnxSentenceEmbedder.load(PAPER_MODEL), AstroRag::naiveBuilder);
     }
 
-    /** NaiveRAG over {@code embedder}, chunks in relevance order. */
+    /**
+     * NaiveRAG over {@code embedder}, chunks in relevance order.
+     *
+     * @param embedder the embedder of chunks and queries; the caller keeps ownership
+     * @return a builder, to which a generator or other settings may be added
+     */
     public static RagPipeline.Builder naiveBuilder(Embedder embedder) {
         return naiveBuilder(embedder, ORDER);
     }
 
-    /** NaiveRAG over {@code embedder}, the kept chunks arranged by {@code order}. */
+    /**
+     * NaiveRAG over {@code embedder}, the kept chunks arranged by {@code order}.
+     *
+     * @param embedder the embedder of chunks and queries; the caller keeps ownership
+     * @param order how the kept chunks are arranged in the prompt
+     * @return a builder, to which a generator or other settings may be added
+     */
     public static RagPipeline.Builder naiveBuilder(Embedder embedder, ContextOrder order) {
         return withSelector(embedder, inOrder(order));
     }

@@ -30,6 +30,8 @@ public final class CachingEmbedder implements Embedder {
     /**
      * Caches {@code delegate}'s vectors under its fingerprint.
      *
+     * @param delegate the embedder whose vectors are cached
+     * @param cache where the vectors are stored; the caller keeps ownership
      * @throws IllegalArgumentException if the delegate declares no fingerprint (its vectors must not be cached)
      */
     public CachingEmbedder(Embedder delegate, EmbeddingCache cache) {
@@ -40,6 +42,10 @@ public final class CachingEmbedder implements Embedder {
     /**
      * Caches {@code delegate}'s vectors in {@code space}, which the caller vouches names this delegate's vectors
      * alone (for a cache that lives no longer than the delegate, such as one evaluation run's).
+     *
+     * @param delegate the embedder whose vectors are cached
+     * @param cache where the vectors are stored; the caller keeps ownership
+     * @param space the cache space of the vectors; queries and passages are kept apart under it
      */
     public CachingEmbedder(Embedder delegate, EmbeddingCache cache, String space) {
         this.delegate = Objects.requireNonNull(delegate, "delegate");
@@ -53,7 +59,12 @@ public final class CachingEmbedder implements Embedder {
     public record Embedded(List<float[]> vectors, int hits, int misses) {
     }
 
-    /** Embeds passages as {@link #embedDocuments} does, counting hits and misses. */
+    /**
+     * Embeds passages as {@link #embedDocuments} does, counting hits and misses.
+     *
+     * @param texts the passages, as {@link #embedDocuments} takes them
+     * @return the vectors and the numbers of hits and misses
+     */
     public Embedded embed(List<String> texts) {
         return embed(texts, passages, false);
     }

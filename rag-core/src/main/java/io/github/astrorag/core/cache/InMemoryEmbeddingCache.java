@@ -24,7 +24,11 @@ public final class InMemoryEmbeddingCache implements EmbeddingCache {
         this(Integer.MAX_VALUE);
     }
 
-    /** A cache of at most {@code maxEntries} vectors (at least 1). */
+    /**
+     * A cache of at most {@code maxEntries} vectors (at least 1).
+     *
+     * @param maxEntries the capacity, in vectors
+     */
     public InMemoryEmbeddingCache(int maxEntries) {
         Arguments.check(maxEntries >= 1, "maxEntries must be at least 1, was %d", maxEntries);
         this.maxEntries = maxEntries;

@@ -81,12 +81,21 @@ public final class SqliteEmbeddingCache implements EmbeddingCache {
         this.db = openOrRebuild();
     }
 
-    /** A cache in {@code folder}/{@value #FILE_NAME} with default settings; the folder is created if missing. */
+    /**
+     * A cache in {@code folder}/{@value #FILE_NAME} with default settings; the folder is created if missing.
+     *
+     * @param folder the folder of the database file
+     * @return the cache; the caller closes it
+     */
     public static SqliteEmbeddingCache inFolder(Path folder) {
         return builder().file(folder.resolve(FILE_NAME)).build();
     }
 
-    /** A builder. */
+    /**
+     * A builder.
+     *
+     * @return a new builder
+     */
     public static Builder builder() {
         return new Builder();
     }
@@ -381,7 +390,11 @@ public final class SqliteEmbeddingCache implements EmbeddingCache {
         closeConnection();
     }
 
-    /** Whether the file is in use (false after a storage failure turned the cache off, or after close). */
+    /**
+     * Whether the file is in use (false after a storage failure turned the cache off, or after close).
+     *
+     * @return {@code true} while the cache reads and writes its file
+     */
     public synchronized boolean usable() {
         return db != null;
     }
@@ -473,14 +486,24 @@ public final class SqliteEmbeddingCache implements EmbeddingCache {
         private Builder() {
         }
 
-        /** The database file (required); its folder is created if missing. */
+        /**
+         * The database file (required); its folder is created if missing.
+         *
+         * @param value the database file, e.g. {@code cache/embeddings.sqlite}
+         * @return this builder
+         */
         public Builder file(Path value) {
             Arguments.checkState(file == null, "file was already set");
             file = Objects.requireNonNull(value, "file");
             return this;
         }
 
-        /** The size cap in bytes; default 2 GiB; at least 1 MiB. */
+        /**
+         * The size cap in bytes; default 2 GiB; at least 1 MiB.
+         *
+         * @param value the cap, in bytes
+         * @return this builder
+         */
         public Builder maxBytes(long value) {
             Arguments.checkState(!maxBytesSet, "maxBytes was already set");
             Arguments.check(value >= 1L << 20, "maxBytes must be at least 1 MiB (1048576), was %d", value);
@@ -489,7 +512,12 @@ public final class SqliteEmbeddingCache implements EmbeddingCache {
             return this;
         }
 
-        /** How long to wait for another process's write; default 30 s; positive. */
+        /**
+         * How long to wait for another process's write; default 30 s; positive.
+         *
+         * @param value the SQLite busy timeout
+         * @return this builder
+         */
         public Builder busyTimeout(Duration value) {
             Arguments.checkState(!busyTimeoutSet, "busyTimeout was already set");
             Arguments.check(!value.isNegative() && !value.isZero(), "busyTimeout must be positive, was %s", value);
@@ -498,7 +526,12 @@ public final class SqliteEmbeddingCache implements EmbeddingCache {
             return this;
         }
 
-        /** Where the one warning about a damaged or unusable file goes; default: an SLF4J warning. */
+        /**
+         * Where the one warning about a damaged or unusable file goes; default: an SLF4J warning.
+         *
+         * @param value receives the warning's text
+         * @return this builder
+         */
         public Builder warnings(Consumer<String> value) {
             Arguments.checkState(!warningsSet, "warnings was already set");
             warnings = Objects.requireNonNull(value, "warnings");
@@ -510,6 +543,7 @@ public final class SqliteEmbeddingCache implements EmbeddingCache {
          * Opens (or creates, or rebuilds) the cache. Never fails for the file's sake: an unusable file gives
          * a cache that is off ({@link #usable()} false) and one warning.
          *
+         * @return the cache; the caller closes it
          * @throws IllegalStateException if no file was given, or the SQLite driver ({@link OptionalDependency#SQLITE}) is not on
          *         the class path
          */

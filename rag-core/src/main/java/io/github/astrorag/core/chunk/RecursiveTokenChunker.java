@@ -70,12 +70,20 @@ public final class RecursiveTokenChunker implements Chunker {
         this.overlap = overlap;
     }
 
-    /** p50k_base, 300 tokens, 30 overlap. */
+    /**
+     * p50k_base, 300 tokens, 30 overlap.
+     *
+     * @return the default chunker
+     */
     public static RecursiveTokenChunker defaults() {
         return builder().build();
     }
 
-    /** A builder starting from the defaults. */
+    /**
+     * A builder starting from the defaults.
+     *
+     * @return a new builder
+     */
     public static Builder builder() {
         return new Builder();
     }
@@ -85,12 +93,20 @@ public final class RecursiveTokenChunker implements Chunker {
         return maxTokens;
     }
 
-    /** The overlap in tokens. */
+    /**
+     * The overlap in tokens.
+     *
+     * @return the overlap, in tokens
+     */
     public int overlap() {
         return overlap;
     }
 
-    /** The token counter. */
+    /**
+     * The token counter.
+     *
+     * @return the token counter
+     */
     public TokenCounter counter() {
         return counter;
     }
@@ -447,14 +463,24 @@ public final class RecursiveTokenChunker implements Chunker {
         private Builder() {
         }
 
-        /** The token counter; default p50k_base. */
+        /**
+         * The token counter; default p50k_base.
+         *
+         * @param value the token counter
+         * @return this builder
+         */
         public Builder counter(TokenCounter value) {
             Arguments.checkState(counter == null, "counter was already set");
             counter = Objects.requireNonNull(value, "counter");
             return this;
         }
 
-        /** The largest chunk in tokens; default 300; at least 8. */
+        /**
+         * The largest chunk in tokens; default 300; at least 8.
+         *
+         * @param value the largest chunk, in tokens
+         * @return this builder
+         */
         public Builder maxTokens(int value) {
             Arguments.checkState(maxTokens == null, "maxTokens was already set");
             Arguments.check(value >= 8, "maxTokens must be at least 8, was %d", value);
@@ -462,7 +488,12 @@ public final class RecursiveTokenChunker implements Chunker {
             return this;
         }
 
-        /** The overlap in tokens; default 30; at least 0 and less than half of maxTokens. */
+        /**
+         * The overlap in tokens; default 30; at least 0 and less than half of maxTokens.
+         *
+         * @param value the overlap, in tokens
+         * @return this builder
+         */
         public Builder overlap(int value) {
             Arguments.checkState(overlap == null, "overlap was already set");
             Arguments.check(value >= 0, "overlap must be >= 0, was %d", value);
@@ -470,7 +501,12 @@ public final class RecursiveTokenChunker implements Chunker {
             return this;
         }
 
-        /** The chunker. */
+        /**
+         * The chunker.
+         *
+         * @return the immutable chunker
+         * @throws IllegalArgumentException if the overlap is not less than half of the largest chunk
+         */
         public RecursiveTokenChunker build() {
             int max = maxTokens == null ? DEFAULT_MAX_TOKENS : maxTokens;
             int ov = overlap == null ? Math.min(DEFAULT_OVERLAP, max / 4) : overlap;

@@ -31,7 +31,11 @@ public final class HashingEmbedder implements Embedder {
         this(DEFAULT_DIMENSION);
     }
 
-    /** {@code dimension} buckets; at least 16. */
+    /**
+     * {@code dimension} buckets; at least 16.
+     *
+     * @param dimension the vector dimension
+     */
     public HashingEmbedder(int dimension) {
         Arguments.check(dimension >= 16, "dimension must be at least 16, was %d", dimension);
         this.dimension = dimension;

@@ -299,7 +299,13 @@ public abstract sealed class HttpEmbedder implements Embedder permits OpenAiComp
         Builder() {
         }
 
-        /** Texts per request, in [1, {@value HttpEmbedder#MAX_BATCH_SIZE}]; default {@value HttpEmbedder#DEFAULT_BATCH_SIZE}. */
+        /**
+         * Texts per request, in [1, {@value HttpEmbedder#MAX_BATCH_SIZE}]; default {@value
+         * HttpEmbedder#DEFAULT_BATCH_SIZE}.
+         *
+         * @param value the batch size
+         * @return this builder
+         */
         public B batchSize(int value) {
             once(batchSize, "batchSize");
             Arguments.check(value >= 1 && value <= MAX_BATCH_SIZE, "batchSize must be in [1, %d], was %d",
@@ -308,7 +314,13 @@ public abstract sealed class HttpEmbedder implements Embedder permits OpenAiComp
             return self();
         }
 
-        /** Requests in flight at once, in [1, {@value HttpEmbedder#MAX_CONCURRENCY}]; default {@value HttpEmbedder#DEFAULT_CONCURRENCY}. */
+        /**
+         * Requests in flight at once, in [1, {@value HttpEmbedder#MAX_CONCURRENCY}]; default {@value
+         * HttpEmbedder#DEFAULT_CONCURRENCY}.
+         *
+         * @param value the number of requests in flight
+         * @return this builder
+         */
         public B concurrency(int value) {
             once(concurrency, "concurrency");
             Arguments.check(value >= 1 && value <= MAX_CONCURRENCY, "concurrency must be in [1, %d], was %d",
@@ -320,6 +332,9 @@ public abstract sealed class HttpEmbedder implements Embedder permits OpenAiComp
         /**
          * The dimension every reply must have, in [1, {@value HttpEmbedder#MAX_DIMENSION}]; default: learned
          * from the first reply.
+         *
+         * @param value the dimension every reply must have
+         * @return this builder
          */
         public B dimension(int value) {
             once(dimension, "dimension");
@@ -329,21 +344,36 @@ public abstract sealed class HttpEmbedder implements Embedder permits OpenAiComp
             return self();
         }
 
-        /** Put before every query (e5: {@code "query: "}); default none. */
+        /**
+         * Put before every query (e5: {@code "query: "}); default none.
+         *
+         * @param prefix the query prefix; may be empty
+         * @return this builder
+         */
         public B queryPrefix(String prefix) {
             once(queryPrefix, "queryPrefix");
             queryPrefix = Objects.requireNonNull(prefix, "prefix");
             return self();
         }
 
-        /** Put before every passage (e5: {@code "passage: "}); default none. */
+        /**
+         * Put before every passage (e5: {@code "passage: "}); default none.
+         *
+         * @param prefix the passage prefix; may be empty
+         * @return this builder
+         */
         public B passagePrefix(String prefix) {
             once(passagePrefix, "passagePrefix");
             passagePrefix = Objects.requireNonNull(prefix, "prefix");
             return self();
         }
 
-        /** Whether the vectors may be cached; {@code false} makes {@link Embedder#fingerprint()} empty. Default true. */
+        /**
+         * Whether the vectors may be cached; {@code false} makes {@link Embedder#fingerprint()} empty. Default true.
+         *
+         * @param value {@code false} to forbid caching
+         * @return this builder
+         */
         public B cacheable(boolean value) {
             once(cacheable, "cacheable");
             cacheable = value;

@@ -45,7 +45,11 @@ public final class OpenAiCompatibleEmbedder extends HttpEmbedder {
         this.dimensions = b.dimensions;
     }
 
-    /** A builder; {@code baseUrl} and {@code model} are required. */
+    /**
+     * A builder; {@code baseUrl} and {@code model} are required.
+     *
+     * @return a new builder
+     */
     public static Builder builder() {
         return new Builder();
     }
@@ -139,7 +143,12 @@ public final class OpenAiCompatibleEmbedder extends HttpEmbedder {
             return "/v1";
         }
 
-        /** The model name sent as {@code "model"}. Required. */
+        /**
+         * The model name sent as {@code "model"}. Required.
+         *
+         * @param name the model name
+         * @return this builder
+         */
         public Builder model(String name) {
             once(model, "model");
             model = nonBlank(name, "model");
@@ -150,6 +159,9 @@ public final class OpenAiCompatibleEmbedder extends HttpEmbedder {
          * The {@code dimensions} to ask for (models trained to be truncated, such as OpenAI's
          * text-embedding-3), in [1, {@value HttpEmbedder#MAX_DIMENSION}]; also the dimension every reply must
          * have. Default: not sent (the model's own dimension).
+         *
+         * @param value the dimension asked for and checked in every reply
+         * @return this builder
          */
         public Builder dimensions(int value) {
             once(dimensions, "dimensions");
@@ -159,7 +171,12 @@ public final class OpenAiCompatibleEmbedder extends HttpEmbedder {
             return this;
         }
 
-        /** The embedder. */
+        /**
+         * The embedder.
+         *
+         * @return the embedder; no request is made until the first call
+         * @throws IllegalArgumentException if the base URL or the model is missing
+         */
         public OpenAiCompatibleEmbedder build() {
             Arguments.check(model != null, "model is required (the name the server serves, such as"
                     + " the vLLM --served-model-name or an Ollama tag)");

@@ -48,7 +48,11 @@ public final class TeiEmbedder extends HttpEmbedder {
         this.model = b.model;
     }
 
-    /** A builder; {@code baseUrl} is required. */
+    /**
+     * A builder; {@code baseUrl} is required.
+     *
+     * @return a new builder
+     */
     public static Builder builder() {
         return new Builder();
     }
@@ -160,6 +164,9 @@ public final class TeiEmbedder extends HttpEmbedder {
         /**
          * The model's name, for the fingerprint when the server's {@code /info} cannot be read (TEI serves
          * one model, so it is not sent). Default: none.
+         *
+         * @param name the model name
+         * @return this builder
          */
         public Builder model(String name) {
             once(model, "model");
@@ -167,7 +174,12 @@ public final class TeiEmbedder extends HttpEmbedder {
             return this;
         }
 
-        /** The embedder. */
+        /**
+         * The embedder.
+         *
+         * @return the embedder; no request is made until the first call
+         * @throws IllegalArgumentException if the base URL is missing
+         */
         public TeiEmbedder build() {
             return new TeiEmbedder(this);
         }

@@ -9,7 +9,13 @@ public final class Vectors {
     private Vectors() {
     }
 
-    /** The dot product; equal to cosine similarity for unit vectors. */
+    /**
+     * The dot product; equal to cosine similarity for unit vectors.
+     *
+     * @param a a vector; not modified
+     * @param b a vector of the same length
+     * @return the dot product
+     */
     public static double dot(float[] a, float[] b) {
         if (a.length != b.length) {
             throw new IllegalArgumentException("vectors of different dimension: " + a.length + " and " + b.length);
@@ -21,19 +27,35 @@ public final class Vectors {
         return s;
     }
 
-    /** The L2 norm. */
+    /**
+     * The L2 norm.
+     *
+     * @param a a vector; not modified
+     * @return the Euclidean length, at least 0
+     */
     public static double norm(float[] a) {
         return Math.sqrt(dot(a, a));
     }
 
-    /** Cosine similarity; 0 when either vector is zero. */
+    /**
+     * Cosine similarity; 0 when either vector is zero.
+     *
+     * @param a a vector; not modified
+     * @param b a vector of the same length
+     * @return the cosine, in [-1, 1] up to rounding
+     */
     public static double cosine(float[] a, float[] b) {
         double na = norm(a);
         double nb = norm(b);
         return na == 0 || nb == 0 ? 0 : dot(a, b) / (na * nb);
     }
 
-    /** {@code a} scaled to unit L2 norm in place, and returned; a zero vector is left as it is. */
+    /**
+     * {@code a} scaled to unit L2 norm in place, and returned; a zero vector is left as it is.
+     *
+     * @param a the vector to normalise
+     * @return {@code a}
+     */
     public static float[] normalizeInPlace(float[] a) {
         double n = norm(a);
         if (n > 0) {
@@ -48,6 +70,10 @@ public final class Vectors {
      * Checks an embedder's output against its contract: one vector per text, each of {@code dimension}
      * finite components, not all zero.
      *
+     * @param embedder the embedder's name, for the message
+     * @param dimension the dimension every vector must have
+     * @param expectedCount the number of texts embedded
+     * @param vectors the embedder's output
      * @throws EmbeddingException naming the embedder, the input and what was wrong
      */
     public static void check(String embedder, int dimension, int expectedCount, List<float[]> vectors) {

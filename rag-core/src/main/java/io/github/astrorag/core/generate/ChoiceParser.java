@@ -52,6 +52,8 @@ public final class ChoiceParser {
      *
      * @param reply   the model's reply
      * @param options the query's options, by letter
+     * @param trace where a reply without a strict choice is flagged
+     * @return the letters joined by {@code ", "} (e.g. {@code "A, C"}), or {@code null}
      */
     public @Nullable String parse(String reply, Map<String, String> options, TraceSink trace) {
         String text = EMPHASIS.matcher(reply).replaceAll("");

@@ -45,7 +45,15 @@ public final class CitationParser {
     private static final Pattern MARKER = Pattern.compile("\\[\\s*(\\d{1,9}(?:\\s*[,;]\\s*\\d{1,9})*)\\s*]");
     private static final Pattern NUMBER = Pattern.compile("\\d+");
 
-    /** The citations of {@code reply} in {@code context}; invalid numbers go to {@code trace}. */
+    /**
+     * The citations of {@code reply} in {@code context}; invalid numbers go to {@code trace}.
+     *
+     * @param reply the model's reply
+     * @param context the context the reply was generated from
+     * @param trace where invalid citation numbers are written
+     * @return the distinct valid citations, in order of appearance, each quoting the chunk span its citing sentence
+     * draws on
+     */
     public List<Citation> parse(String reply, Context context, TraceSink trace) {
         List<Sentences.Span> replySentences = Sentences.split(reply);
         int[] leadingMarkersEnd = new int[replySentences.size()];

@@ -64,12 +64,23 @@ public final class ExtractiveGenerator implements Generator {
     private final double overlapWeight;
     private final int embedLimit;
 
-    /** Defaults: 2 sentences, overlap weight 0.5, 24 sentences embedded. */
+    /**
+     * Defaults: 2 sentences, overlap weight 0.5, 24 sentences embedded.
+     *
+     * @param embedder the embedder comparing sentences with the question
+     */
     public ExtractiveGenerator(Embedder embedder) {
         this(embedder, DEFAULT_MAX_SENTENCES, DEFAULT_OVERLAP_WEIGHT, DEFAULT_EMBED_LIMIT);
     }
 
-    /** A generator with the given settings. */
+    /**
+     * A generator with the given settings.
+     *
+     * @param embedder the embedder comparing sentences with the question
+     * @param maxSentences the most sentences in an answer, at least 1
+     * @param overlapWeight the weight w of term overlap against cosine similarity, finite and at least 0
+     * @param embedLimit the most sentences embedded per answer, at least 1
+     */
     public ExtractiveGenerator(Embedder embedder, int maxSentences, double overlapWeight, int embedLimit) {
         this.embedder = Objects.requireNonNull(embedder, "embedder");
         Arguments.check(maxSentences >= 1, "maxSentences must be >= 1, was %d", maxSentences);

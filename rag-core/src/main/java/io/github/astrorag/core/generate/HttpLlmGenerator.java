@@ -241,7 +241,13 @@ public abstract sealed class HttpLlmGenerator implements Generator permits OpenA
         Builder() {
         }
 
-        /** Sampling temperature in [0, {@value HttpLlmGenerator#MAX_TEMPERATURE}]; default {@value HttpLlmGenerator#DEFAULT_TEMPERATURE} (greedy). */
+        /**
+         * Sampling temperature in [0, {@value HttpLlmGenerator#MAX_TEMPERATURE}]; default {@value
+         * HttpLlmGenerator#DEFAULT_TEMPERATURE} (greedy).
+         *
+         * @param value the temperature; 0 is greedy decoding
+         * @return this builder
+         */
         public B temperature(double value) {
             once(temperature, "temperature");
             Arguments.check(value >= 0 && value <= MAX_TEMPERATURE,
@@ -250,7 +256,12 @@ public abstract sealed class HttpLlmGenerator implements Generator permits OpenA
             return self();
         }
 
-        /** The output-token limit for every question, in [1, {@value HttpLlmGenerator#MAX_TOKENS_LIMIT}]. */
+        /**
+         * The output-token limit for every question, in [1, {@value HttpLlmGenerator#MAX_TOKENS_LIMIT}].
+         *
+         * @param value the limit, in tokens
+         * @return this builder
+         */
         public B maxTokens(int value) {
             return maxTokens(value, value);
         }
@@ -259,6 +270,10 @@ public abstract sealed class HttpLlmGenerator implements Generator permits OpenA
          * The output-token limits for open and for multiple-choice questions, each in [1,
          * {@value HttpLlmGenerator#MAX_TOKENS_LIMIT}]; defaults {@value HttpLlmGenerator#DEFAULT_MAX_TOKENS_OPEN} and
          * {@value HttpLlmGenerator#DEFAULT_MAX_TOKENS_MULTIPLE_CHOICE}.
+         *
+         * @param open the limit for open questions, in tokens
+         * @param multipleChoice the limit for multiple-choice questions, in tokens
+         * @return this builder
          */
         public B maxTokens(int open, int multipleChoice) {
             once(maxTokensOpen, "maxTokens");
@@ -271,7 +286,13 @@ public abstract sealed class HttpLlmGenerator implements Generator permits OpenA
             return self();
         }
 
-        /** Sequences that end generation, each non-empty, at most {@value HttpLlmGenerator#MAX_STOP_SEQUENCES}; default none. */
+        /**
+         * Sequences that end generation, each non-empty, at most {@value HttpLlmGenerator#MAX_STOP_SEQUENCES}; default
+         * none.
+         *
+         * @param sequences the stop sequences
+         * @return this builder
+         */
         public B stop(List<String> sequences) {
             once(stop, "stop");
             Arguments.check(sequences.size() <= MAX_STOP_SEQUENCES,
@@ -283,7 +304,12 @@ public abstract sealed class HttpLlmGenerator implements Generator permits OpenA
             return self();
         }
 
-        /** The sampling seed (>= 0), sent to the server; default none. */
+        /**
+         * The sampling seed (>= 0), sent to the server; default none.
+         *
+         * @param value the seed, at least 0
+         * @return this builder
+         */
         public B seed(long value) {
             once(seed, "seed");
             Arguments.check(value >= 0, "seed must be >= 0, was %d", value);
@@ -291,7 +317,12 @@ public abstract sealed class HttpLlmGenerator implements Generator permits OpenA
             return self();
         }
 
-        /** The prompt; default {@link PromptTemplate#defaults()}. */
+        /**
+         * The prompt; default {@link PromptTemplate#defaults()}.
+         *
+         * @param value the prompt template
+         * @return this builder
+         */
         public B prompt(PromptTemplate value) {
             once(prompt, "prompt");
             prompt = Objects.requireNonNull(value, "prompt");

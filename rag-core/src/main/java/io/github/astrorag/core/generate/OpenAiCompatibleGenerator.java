@@ -44,7 +44,11 @@ public final class OpenAiCompatibleGenerator extends HttpLlmGenerator {
         this.model = b.model;
     }
 
-    /** A builder; {@code baseUrl} and {@code model} are required. */
+    /**
+     * A builder; {@code baseUrl} and {@code model} are required.
+     *
+     * @return a new builder
+     */
     public static Builder builder() {
         return new Builder();
     }
@@ -162,14 +166,24 @@ public final class OpenAiCompatibleGenerator extends HttpLlmGenerator {
             return "/v1";
         }
 
-        /** The model name sent as {@code "model"}. Required. */
+        /**
+         * The model name sent as {@code "model"}. Required.
+         *
+         * @param name the model name
+         * @return this builder
+         */
         public Builder model(String name) {
             once(model, "model");
             model = nonBlank(name, "model");
             return this;
         }
 
-        /** The generator. */
+        /**
+         * The generator.
+         *
+         * @return the generator; no request is made until the first question
+         * @throws IllegalArgumentException if the base URL or the model is missing
+         */
         public OpenAiCompatibleGenerator build() {
             Arguments.check(model != null, "model is required (the name the server serves, such as"
                     + " the vLLM --served-model-name or an Ollama tag)");

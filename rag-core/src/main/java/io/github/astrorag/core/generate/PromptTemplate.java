@@ -77,6 +77,14 @@ public record PromptTemplate(String system, String openQuestion, String multiple
             new PromptTemplate(DEFAULT_SYSTEM, DEFAULT_OPEN_QUESTION, DEFAULT_MULTIPLE_CHOICE);
     private static final Pattern PLACEHOLDER = Pattern.compile("\\{(question|context|options)\\}");
 
+    /**
+     * Checks that each user message holds its placeholders.
+     *
+     * @param system the system message (no placeholders are replaced in it)
+     * @param openQuestion the user message for open questions; must contain {@value #QUESTION} and {@value #CONTEXT}
+     * @param multipleChoice the user message for multiple-choice questions; must contain all three placeholders
+     * @throws IllegalArgumentException if a placeholder is missing
+     */
     public PromptTemplate {
         Objects.requireNonNull(system, "system");
         Objects.requireNonNull(openQuestion, "openQuestion");
@@ -91,7 +99,11 @@ public record PromptTemplate(String system, String openQuestion, String multiple
         }
     }
 
-    /** The default template: {@link #DEFAULT_SYSTEM}, {@link #DEFAULT_OPEN_QUESTION}, {@link #DEFAULT_MULTIPLE_CHOICE}. */
+    /**
+     * The default template: {@link #DEFAULT_SYSTEM}, {@link #DEFAULT_OPEN_QUESTION}, {@link #DEFAULT_MULTIPLE_CHOICE}.
+     *
+     * @return the default template
+     */
     public static PromptTemplate defaults() {
         return DEFAULTS;
     }
@@ -99,13 +111,24 @@ public record PromptTemplate(String system, String openQuestion, String multiple
     /** The rendered messages. */
     public record Prompt(String system, String user) {
 
-        /** Both messages as one text (system, a blank line, user), for servers that take raw text such as TGI's {@code /generate}. */
+        /**
+         * Both messages as one text (system, a blank line, user), for servers that take raw text such as TGI's {@code
+         * /generate}.
+         *
+         * @return the system message, a blank line and the user message template
+         */
         public String asText() {
             return system.isEmpty() ? user : system + "\n\n" + user;
         }
     }
 
-    /** The prompt for {@code query} over {@code context}. O(size of the context). */
+    /**
+     * The prompt for {@code query} over {@code context}. O(size of the context).
+     *
+     * @param query the question, with its options for multiple choice
+     * @param context the selected context; may be empty
+     * @return the system and user messages
+     */
     public Prompt render(Query query, Context context) {
         String template = query.multipleChoice() ? multipleChoice : openQuestion;
         Map<String, String> values = Map.of(
@@ -124,6 +147,9 @@ public record PromptTemplate(String system, String openQuestion, String multiple
     /**
      * The context as fenced blocks {@code <passage n="1" source="s" page="p">\ntext\n</passage>}, in the
      * context's order, each text {@linkplain #neutralise neutralised}. O(size of the context).
+     *
+     * @param context the selected context, in prompt order
+     * @return the fenced passages, separated by blank lines; {@value #EMPTY_CONTEXT} for an empty context
      */
     public static String numberedContext(Context context) {
         if (context.isEmpty()) {

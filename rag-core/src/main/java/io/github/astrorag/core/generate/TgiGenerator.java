@@ -37,7 +37,11 @@ public final class TgiGenerator extends HttpLlmGenerator {
         super(b);
     }
 
-    /** A builder; {@code baseUrl} is required. */
+    /**
+     * A builder; {@code baseUrl} is required.
+     *
+     * @return a new builder
+     */
     public static Builder builder() {
         return new Builder();
     }
@@ -147,7 +151,12 @@ public final class TgiGenerator extends HttpLlmGenerator {
             return "";
         }
 
-        /** The generator. */
+        /**
+         * The generator.
+         *
+         * @return the generator; no request is made until the first question
+         * @throws IllegalArgumentException if the base URL is missing
+         */
         public TgiGenerator build() {
             return new TgiGenerator(this);
         }

@@ -66,22 +66,40 @@ public final class HttpEndpoint<E extends ServiceException> {
                 b.maxBackoff == null ? DEFAULT_MAX_BACKOFF : b.maxBackoff, b.apiKey, failures);
     }
 
-    /** The base URL followed by {@code path}. */
+    /**
+     * The base URL followed by {@code path}.
+     *
+     * @param path the path to append, starting with {@code /}
+     * @return the absolute URI of that path on the server
+     */
     public URI resolve(String path) {
         return URI.create(baseUrl + path);
     }
 
-    /** The client. */
+    /**
+     * The client.
+     *
+     * @return the retrying client of this endpoint
+     */
     public RetryingHttpClient<E> http() {
         return http;
     }
 
-    /** The base URL as shown in messages (scheme, host, port and path). */
+    /**
+     * The base URL as shown in messages (scheme, host, port and path).
+     *
+     * @return the base URL without user info, query or fragment
+     */
     public String display() {
         return RetryingHttpClient.display(baseUrl);
     }
 
-    /** A new {@code describe()} map that starts with {@code name} and the base URL. */
+    /**
+     * A new {@code describe()} map that starts with {@code name} and the base URL.
+     *
+     * @param name the component's name, put first
+     * @return a new mutable map in insertion order
+     */
     public Map<String, Object> describe(String name) {
         Map<String, Object> m = new java.util.LinkedHashMap<>();
         m.put("name", name);
@@ -89,12 +107,20 @@ public final class HttpEndpoint<E extends ServiceException> {
         return m;
     }
 
-    /** Whether calls carry an API key. */
+    /**
+     * Whether calls carry an API key.
+     *
+     * @return {@code true} if an API key was given
+     */
     public boolean hasApiKey() {
         return !"none".equals(apiKeySource);
     }
 
-    /** Puts the client's settings into a {@code describe()} map: timeouts, attempts and where the key comes from. */
+    /**
+     * Puts the client's settings into a {@code describe()} map: timeouts, attempts and where the key comes from.
+     *
+     * @param m the map to add to
+     */
     public void describeClient(Map<String, Object> m) {
         m.put("connectTimeoutMillis", connectTimeout.toMillis());
         m.put("requestTimeoutMillis", requestTimeout.toMillis());
@@ -121,21 +147,43 @@ public final class HttpEndpoint<E extends ServiceException> {
         private @Nullable Supplier<String> apiKey;
         private @Nullable String apiKeySource;
 
+        /** A builder with nothing set. */
         protected Builder() {
         }
 
-        /** This builder. */
+        /**
+         * This builder.
+         *
+         * @return {@code this}, typed as the concrete builder
+         */
         protected abstract B self();
 
-        /** The path shown in the example of a missing base URL. */
+        /**
+         * The path shown in the example of a missing base URL.
+         *
+         * @return the path, e.g. {@code /v1}
+         */
         protected abstract String exampleSuffix();
 
-        /** Fails when a setting is given a second time. */
+        /**
+         * Fails when a setting is given a second time.
+         *
+         * @param current the setting's current value, {@code null} if unset
+         * @param name the setting's name, for the message
+         * @throws IllegalStateException if {@code current} is not {@code null}
+         */
         protected static void once(@Nullable Object current, String name) {
             Arguments.checkState(current == null, "%s was already set", name);
         }
 
-        /** {@code value} stripped; fails unless it is a non-blank setting {@code name}. */
+        /**
+         * {@code value} stripped; fails unless it is a non-blank setting {@code name}.
+         *
+         * @param value the setting's value, possibly {@code null}
+         * @param name the setting's name, for the message
+         * @return the stripped value
+         * @throws IllegalArgumentException if the value is {@code null} or blank
+         */
         protected static String nonBlank(@Nullable String value, String name) {
             Arguments.check(value != null && !value.isBlank(), "%s must not be blank, was '%s'", name, value);
             return value.strip();
@@ -144,6 +192,11 @@ public final class HttpEndpoint<E extends ServiceException> {
         /**
          * The endpoint of these settings, whose failures {@code failures} makes: what a component's
          * constructor calls. Fails when {@code baseUrl} is missing.
+         *
+         * @param <E> the exception type of the component
+         * @param failures makes the component's exception for a failure
+         * @return a new endpoint with its own retrying client
+         * @throws IllegalArgumentException if no base URL was given
          */
         public final <E extends ServiceException> HttpEndpoint<E> endpoint(
                 RetryingHttpClient.Failures<E> failures) {
@@ -153,6 +206,9 @@ public final class HttpEndpoint<E extends ServiceException> {
         /**
          * The server's base URL, {@code http} or {@code https}, without user info, query or fragment; a
          * trailing slash is dropped. Required.
+         *
+         * @param url the base URL, e.g. {@code http://localhost:8080/v1}
+         * @return this builder
          */
         public B baseUrl(String url) {
             once(baseUrl, "baseUrl");
@@ -178,12 +234,21 @@ public final class HttpEndpoint<E extends ServiceException> {
          * {@code Authorization: Bearer …}. Default: no key. Only the variable's name is ever shown, and
          * not even that when it looks like a key; a value with surrounding white space or a control
          * character is refused (see {@link Secrets}).
+         *
+         * @param name the environment variable's name
+         * @return this builder
          */
         public B apiKeyEnv(String name) {
             return apiKeyEnv(name, System::getenv);
         }
 
-        /** As {@link #apiKeyEnv(String)} with the environment given (for tests and embedding programs). */
+        /**
+         * As {@link #apiKeyEnv(String)} with the environment given (for tests and embedding programs).
+         *
+         * @param name the environment variable's name
+         * @param environment looks a variable up by name; returns {@code null} when unset
+         * @return this builder
+         */
         public B apiKeyEnv(String name, Function<String, @Nullable String> environment) {
             once(apiKeySource, "apiKey");
             String value = Secrets.fromEnvironment(name, "apiKeyEnv", "the API key", environment);
@@ -192,7 +257,12 @@ public final class HttpEndpoint<E extends ServiceException> {
             return self();
         }
 
-        /** The API key, asked for once per call; sent as {@code Authorization: Bearer …}. Default: no key. */
+        /**
+         * The API key, asked for once per call; sent as {@code Authorization: Bearer …}. Default: no key.
+         *
+         * @param supplier gives the key; called once per call
+         * @return this builder
+         */
         public B apiKey(Supplier<String> supplier) {
             once(apiKeySource, "apiKey");
             apiKey = Objects.requireNonNull(supplier, "supplier");
@@ -200,7 +270,12 @@ public final class HttpEndpoint<E extends ServiceException> {
             return self();
         }
 
-        /** Time to open a connection, in (0, 1 h]; default {@link HttpEndpoint#DEFAULT_CONNECT_TIMEOUT}. */
+        /**
+         * Time to open a connection, in (0, 1 h]; default {@link HttpEndpoint#DEFAULT_CONNECT_TIMEOUT}.
+         *
+         * @param value the connect timeout
+         * @return this builder
+         */
         public B connectTimeout(Duration value) {
             once(connectTimeout, "connectTimeout");
             connectTimeout = checkTimeout("connectTimeout", value);
@@ -210,6 +285,9 @@ public final class HttpEndpoint<E extends ServiceException> {
         /**
          * Time for one attempt, in (0, 1 h]: until the whole reply has arrived, or for a stream until the
          * headers and then between two lines; default {@link HttpEndpoint#DEFAULT_REQUEST_TIMEOUT}.
+         *
+         * @param value the timeout of one attempt
+         * @return this builder
          */
         public B requestTimeout(Duration value) {
             once(requestTimeout, "requestTimeout");
@@ -221,6 +299,9 @@ public final class HttpEndpoint<E extends ServiceException> {
          * Time for a whole call, every attempt and backoff included, in (0, 1 h]: each attempt gets at
          * most what remains, and no retry starts that would end after it. Default
          * {@link HttpEndpoint#DEFAULT_TIMEOUT}.
+         *
+         * @param value the timeout of a whole call
+         * @return this builder
          */
         public B timeout(Duration value) {
             once(timeout, "timeout");
@@ -232,6 +313,9 @@ public final class HttpEndpoint<E extends ServiceException> {
          * Retries after a failed attempt, in [0, {@value HttpEndpoint#MAX_ATTEMPTS_LIMIT} - 1]: the same
          * setting as {@link #maxAttempts} ({@code maxAttempts = retries + 1}); default
          * {@value HttpEndpoint#DEFAULT_MAX_ATTEMPTS} - 1.
+         *
+         * @param retries the number of retries
+         * @return this builder
          */
         public B maxRetries(int retries) {
             Arguments.check(retries >= 0 && retries < MAX_ATTEMPTS_LIMIT,
@@ -239,7 +323,13 @@ public final class HttpEndpoint<E extends ServiceException> {
             return maxAttempts(retries + 1);
         }
 
-        /** HTTP attempts per call, the first included, in [1, {@value HttpEndpoint#MAX_ATTEMPTS_LIMIT}]; default {@value HttpEndpoint#DEFAULT_MAX_ATTEMPTS}. */
+        /**
+         * HTTP attempts per call, the first included, in [1, {@value HttpEndpoint#MAX_ATTEMPTS_LIMIT}]; default {@value
+         * HttpEndpoint#DEFAULT_MAX_ATTEMPTS}.
+         *
+         * @param value the number of attempts
+         * @return this builder
+         */
         public B maxAttempts(int value) {
             once(maxAttempts, "maxAttempts");
             Arguments.check(value >= 1 && value <= MAX_ATTEMPTS_LIMIT,
@@ -252,6 +342,10 @@ public final class HttpEndpoint<E extends ServiceException> {
          * The exponential backoff: the first wait before jitter and the longest wait, which is also the
          * longest {@code Retry-After} honoured; {@code 1 ms <= initial <= max <= 10 min}. Defaults
          * {@link HttpEndpoint#DEFAULT_INITIAL_BACKOFF} and {@link HttpEndpoint#DEFAULT_MAX_BACKOFF}.
+         *
+         * @param initial the first wait, before jitter
+         * @param max the longest wait
+         * @return this builder
          */
         public B backoff(Duration initial, Duration max) {
             once(initialBackoff, "backoff");

@@ -77,6 +77,9 @@ public final class RetryingHttpClient<E extends ServiceException> {
          *
          * @param status    the HTTP status, -1 when there was no HTTP reply
          * @param retriable whether the same request may succeed later
+         * @param message what failed, naming the endpoint, never a secret
+         * @param cause the underlying failure, or {@code null}
+         * @return the exception; not thrown yet
          */
         E create(String message, int status, boolean retriable, @Nullable Throwable cause);
     }
@@ -112,17 +115,33 @@ public final class RetryingHttpClient<E extends ServiceException> {
         this.failures = failures;
     }
 
-    /** The endpoint as shown in messages: scheme, host, port and path only. */
+    /**
+     * The endpoint as shown in messages: scheme, host, port and path only.
+     *
+     * @param uri the endpoint, possibly with user info that is not shown
+     * @return the URI without user info, query and fragment
+     */
     public static String display(URI uri) {
         return uri.getScheme() + "://" + uri.getHost() + (uri.getPort() < 0 ? "" : ":" + uri.getPort()) + uri.getRawPath();
     }
 
-    /** The body of a 2xx reply to POSTing {@code json} to {@code uri}; records {@code attempts} in the result. */
+    /**
+     * The body of a 2xx reply to POSTing {@code json} to {@code uri}; records {@code attempts} in the result.
+     *
+     * @param uri the endpoint to POST to
+     * @param json the request body
+     * @return the reply's body and the attempts it took
+     */
     public Reply post(URI uri, String json) {
         return send(uri, json);
     }
 
-    /** The body of a 2xx reply to GET {@code uri}; records {@code attempts} in the result. */
+    /**
+     * The body of a 2xx reply to GET {@code uri}; records {@code attempts} in the result.
+     *
+     * @param uri the endpoint to GET
+     * @return the reply's body and the attempts it took
+     */
     public Reply get(URI uri) {
         return send(uri, null);
     }
@@ -155,6 +174,11 @@ public final class RetryingHttpClient<E extends ServiceException> {
     /**
      * POSTs {@code json} to {@code uri} and hands the data of each server-sent event of the 2xx reply to
      * {@code onData}, until it returns {@code true} or the body ends.
+     *
+     * @param uri the endpoint to POST to
+     * @param json the request body
+     * @param onData called with each event's data; {@code true} stops reading
+     * @return the reply, with an empty body
      */
     public Reply stream(URI uri, String json, Predicate<String> onData) {
         return execute(uri, "POST", (key, deadline) -> {
@@ -317,7 +341,11 @@ public final class RetryingHttpClient<E extends ServiceException> {
         return b.build();
     }
 
-    /** The redactor of the key (asked of the supplier once more), or of credential headers only. */
+    /**
+     * The redactor of the key (asked of the supplier once more), or of credential headers only.
+     *
+     * @return a redactor of the key and of credential header values
+     */
     public Redactor redactor() {
         return redactor(apiKey == null ? null : apiKey.get());
     }
@@ -343,6 +371,9 @@ public final class RetryingHttpClient<E extends ServiceException> {
     /**
      * {@code e} (thrown while handling a reply of this client) with its message and cause passed through the
      * key's redactor; {@code e} itself when nothing leaks.
+     *
+     * @param e an exception made by this client's {@code Failures}
+     * @return an exception without the key
      */
     public E redacted(E e) {
         Redactor redactor = redactor();
@@ -376,7 +407,13 @@ public final class RetryingHttpClient<E extends ServiceException> {
         }
     }
 
-    /** A failure: the server at {@code where} answered 2xx with something its protocol does not allow. */
+    /**
+     * A failure: the server at {@code where} answered 2xx with something its protocol does not allow.
+     *
+     * @param where the endpoint, as {@link #display(URI)} shows it
+     * @param what what was wrong with the reply
+     * @return the exception; not thrown yet
+     */
     public E malformed(String where, String what) {
         return failures.create("POST " + where + ": " + what, -1, false, null);
     }
@@ -384,6 +421,9 @@ public final class RetryingHttpClient<E extends ServiceException> {
     /**
      * The server's own message in an error body: OpenAI's {@code error.message (error.type)}, TGI's
      * {@code error (error_type)}, vLLM's {@code message (type)}, else the body's start.
+     *
+     * @param body the error body
+     * @return the message, at most {@value #MAX_SERVER_TEXT} characters
      */
     public static String serverMessage(String body) {
         String text = null;
@@ -417,7 +457,12 @@ public final class RetryingHttpClient<E extends ServiceException> {
         return node == null || node.isNull() ? null : node.asText();
     }
 
-    /** {@code s} cut to its first {@value #MAX_SERVER_TEXT} characters, with {@code …} when cut. */
+    /**
+     * {@code s} cut to its first {@value #MAX_SERVER_TEXT} characters, with {@code …} when cut.
+     *
+     * @param s the text to cut
+     * @return the text, at most {@value #MAX_SERVER_TEXT} characters and the ellipsis
+     */
     public static String truncate(String s) {
         return s.length() <= MAX_SERVER_TEXT ? s : s.substring(0, MAX_SERVER_TEXT) + "…";
     }

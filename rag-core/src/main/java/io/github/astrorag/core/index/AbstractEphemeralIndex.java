@@ -41,7 +41,12 @@ public abstract class AbstractEphemeralIndex implements EphemeralIndex {
     private final Map<String, Long> sequence = new HashMap<>();
     private volatile boolean closed;
 
-    /** An index named {@code name} for vectors of {@code dimension} components (positive). */
+    /**
+     * An index named {@code name} for vectors of {@code dimension} components (positive).
+     *
+     * @param name the index name; not blank
+     * @param dimension the vector dimension, at least 1
+     */
     protected AbstractEphemeralIndex(String name, int dimension) {
         Arguments.check(dimension > 0, "dimension must be positive, was %d", dimension);
         this.name = Objects.requireNonNull(name, "name");
@@ -53,7 +58,11 @@ public abstract class AbstractEphemeralIndex implements EphemeralIndex {
         return name;
     }
 
-    /** The vector dimension. */
+    /**
+     * The vector dimension.
+     *
+     * @return the dimension, at least 1
+     */
     public final int dimension() {
         return dimension;
     }
@@ -126,7 +135,11 @@ public abstract class AbstractEphemeralIndex implements EphemeralIndex {
         return read(this::storedCount);
     }
 
-    /** How many chunks are stored; the caller holds the lock. */
+    /**
+     * How many chunks are stored; the caller holds the lock.
+     *
+     * @return the number of stored chunks
+     */
     protected final int storedCount() {
         return sequence.size();
     }
@@ -153,6 +166,10 @@ public abstract class AbstractEphemeralIndex implements EphemeralIndex {
      * Checks {@code v} (non-null, {@link #dimension()} components, all finite; {@code what} names it in the
      * {@link IndexException}) and returns an L2-normalised copy (a zero vector stays zero). An index that
      * refuses more overrides this and calls it.
+     *
+     * @param v the vector to check
+     * @param what what the vector is, for the message, e.g. {@code "query"}
+     * @return a new unit vector, or a zero vector for a zero input
      */
     protected float[] unitVector(float[] v, String what) {
         if (v == null || v.length != dimension) {
@@ -166,12 +183,23 @@ public abstract class AbstractEphemeralIndex implements EphemeralIndex {
         return Vectors.normalizeInPlace(v.clone());
     }
 
-    /** Throws {@link IllegalArgumentException} unless {@code k} is positive. */
+    /**
+     * Throws {@link IllegalArgumentException} unless {@code k} is positive.
+     *
+     * @param k the requested number of results
+     * @throws IllegalArgumentException if {@code k} is not positive
+     */
     protected static void checkK(int k) {
         Arguments.check(k > 0, "k must be positive, was %d", k);
     }
 
-    /** {@code action}'s result, run under the read lock with the index open. */
+    /**
+     * {@code action}'s result, run under the read lock with the index open.
+     *
+     * @param <T> the type of the result
+     * @param action what to run
+     * @return what {@code action} returns
+     */
     protected final <T> T read(Supplier<T> action) {
         lock.readLock().lock();
         try {
@@ -191,16 +219,37 @@ public abstract class AbstractEphemeralIndex implements EphemeralIndex {
     /**
      * Stores checked chunks (not empty, ids new) with their unit vectors, all or none; {@code chunks.get(i)} has
      * sequence number {@code firstSeq + i}. Under the write lock.
+     *
+     * @param chunks the chunks, in order
+     * @param unitVectors their unit vectors, index-aligned
+     * @param firstSeq the sequence number of the first chunk
      */
     protected abstract void store(List<Chunk> chunks, List<float[]> unitVectors, long firstSeq);
 
-    /** The {@code k} best chunks for the unit vector {@code query} that {@code filter} matches, as {@link #search}. */
+    /**
+     * The {@code k} best chunks for the unit vector {@code query} that {@code filter} matches, as {@link #search}.
+     *
+     * @param query the unit query vector
+     * @param k the most chunks returned, at least 1
+     * @param filter the metadata condition
+     * @return at most {@code k} chunks, best first
+     */
     protected abstract List<ScoredChunk> searchUnit(float[] query, int k, MetadataFilter filter);
 
-    /** Every chunk, in the order added. */
+    /**
+     * Every chunk, in the order added.
+     *
+     * @return the chunks, in the order added; the caller holds the read lock
+     */
     protected abstract List<Chunk> storedChunks();
 
-    /** The unit vector stored for the chunk {@code chunkId}, stored with sequence number {@code seq}. */
+    /**
+     * The unit vector stored for the chunk {@code chunkId}, stored with sequence number {@code seq}.
+     *
+     * @param chunkId the chunk's id
+     * @param seq the chunk's sequence number
+     * @return the stored unit vector
+     */
     protected abstract float[] storedVector(String chunkId, long seq);
 
     /** Drops everything stored; called by every {@link #close()}, the index already marked closed. */

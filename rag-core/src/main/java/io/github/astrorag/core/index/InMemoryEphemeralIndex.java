@@ -21,7 +21,12 @@ public final class InMemoryEphemeralIndex extends AbstractEphemeralIndex {
     private final List<Chunk> chunks = new ArrayList<>();
     private final List<float[]> vectors = new ArrayList<>();
 
-    /** An empty index named {@code name} for vectors of {@code dimension} components. */
+    /**
+     * An empty index named {@code name} for vectors of {@code dimension} components.
+     *
+     * @param name the index name; not blank
+     * @param dimension the vector dimension, at least 1
+     */
     public InMemoryEphemeralIndex(String name, int dimension) {
         super(name, dimension);
     }

@@ -50,12 +50,21 @@ public final class FileSystemDocumentLoader implements DocumentLoader {
     private final List<DocumentLoader> loaders;
     private final long maxTotalChars;
 
-    /** A loader over the given per-type loaders, tried in order, with the default 128 Mi characters per call. */
+    /**
+     * A loader over the given per-type loaders, tried in order, with the default 128 Mi characters per call.
+     *
+     * @param loaders the per-type loaders; the first whose {@code supports} accepts a file reads it
+     */
     public FileSystemDocumentLoader(List<DocumentLoader> loaders) {
         this(loaders, LoaderLimits.DEFAULT_MAX_TOTAL_CHARS);
     }
 
-    /** A loader over the given per-type loaders, refusing calls whose documents hold over {@code maxTotalChars}. */
+    /**
+     * A loader over the given per-type loaders, refusing calls whose documents hold over {@code maxTotalChars}.
+     *
+     * @param loaders the per-type loaders; the first whose {@code supports} accepts a file reads it
+     * @param maxTotalChars the most characters the documents of one call may hold, positive
+     */
     public FileSystemDocumentLoader(List<DocumentLoader> loaders, long maxTotalChars) {
         Arguments.check(!loaders.isEmpty(), "at least one loader is needed");
         LoaderLimits.checkPositive("maxTotalChars", maxTotalChars);
@@ -63,12 +72,21 @@ public final class FileSystemDocumentLoader implements DocumentLoader {
         this.maxTotalChars = maxTotalChars;
     }
 
-    /** Text, Markdown and PDF with the default limits: 50 MiB and 64 Mi characters per file, 128 Mi per call. */
+    /**
+     * Text, Markdown and PDF with the default limits: 50 MiB and 64 Mi characters per file, 128 Mi per call.
+     *
+     * @return a new loader
+     */
     public static FileSystemDocumentLoader defaults() {
         return new FileSystemDocumentLoader(List.of(new TextDocumentLoader(), new PdfDocumentLoader()));
     }
 
-    /** Text, Markdown and PDF, refusing files over {@code maxBytes}. */
+    /**
+     * Text, Markdown and PDF, refusing files over {@code maxBytes}.
+     *
+     * @param maxBytes the largest file accepted, in bytes, positive
+     * @return a new loader
+     */
     public static FileSystemDocumentLoader withMaxBytes(long maxBytes) {
         return new FileSystemDocumentLoader(List.of(new TextDocumentLoader(maxBytes), new PdfDocumentLoader(maxBytes)));
     }
@@ -76,6 +94,11 @@ public final class FileSystemDocumentLoader implements DocumentLoader {
     /**
      * Text, Markdown and PDF, refusing files over {@code maxBytes}, files whose text is over
      * {@code maxChars} characters, and calls whose documents hold over {@code maxTotalChars} characters.
+     *
+     * @param maxBytes the largest file accepted, in bytes, positive
+     * @param maxChars the most characters of one file's text, positive
+     * @param maxTotalChars the most characters the documents of one call may hold, positive
+     * @return a new loader
      */
     public static FileSystemDocumentLoader withLimits(long maxBytes, long maxChars, long maxTotalChars) {
         int perPage = (int) Math.min(maxChars, PdfDocumentLoader.DEFAULT_MAX_PAGE_CHARS);

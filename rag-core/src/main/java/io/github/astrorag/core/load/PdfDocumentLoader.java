@@ -38,7 +38,11 @@ public final class PdfDocumentLoader implements DocumentLoader {
         this(LoaderLimits.DEFAULT_MAX_BYTES);
     }
 
-    /** A loader that refuses files over {@code maxBytes}, with the default limits on text. */
+    /**
+     * A loader that refuses files over {@code maxBytes}, with the default limits on text.
+     *
+     * @param maxBytes the largest file accepted, in bytes, positive
+     */
     public PdfDocumentLoader(long maxBytes) {
         this(maxBytes, LoaderLimits.DEFAULT_MAX_CHARS, DEFAULT_MAX_PAGE_CHARS);
     }
@@ -46,6 +50,10 @@ public final class PdfDocumentLoader implements DocumentLoader {
     /**
      * A loader that refuses files over {@code maxBytes}, and stops as soon as the text is over
      * {@code maxChars} characters in all or {@code maxPageChars} on one page.
+     *
+     * @param maxBytes the largest file accepted, in bytes, positive
+     * @param maxChars the most characters of one file's text, positive
+     * @param maxPageChars the most characters of one page, positive
      */
     public PdfDocumentLoader(long maxBytes, long maxChars, int maxPageChars) {
         LoaderLimits.checkPositive("maxBytes", maxBytes);

@@ -41,12 +41,21 @@ public final class TextDocumentLoader implements DocumentLoader {
         this(LoaderLimits.DEFAULT_MAX_BYTES);
     }
 
-    /** A loader that refuses files over {@code maxBytes}, and text over 64 Mi characters. */
+    /**
+     * A loader that refuses files over {@code maxBytes}, and text over 64 Mi characters.
+     *
+     * @param maxBytes the largest file accepted, in bytes, positive
+     */
     public TextDocumentLoader(long maxBytes) {
         this(maxBytes, LoaderLimits.DEFAULT_MAX_CHARS);
     }
 
-    /** A loader that refuses files over {@code maxBytes} and text over {@code maxChars} characters. */
+    /**
+     * A loader that refuses files over {@code maxBytes} and text over {@code maxChars} characters.
+     *
+     * @param maxBytes the largest file accepted, in bytes, positive
+     * @param maxChars the most characters of one file's text, positive
+     */
     public TextDocumentLoader(long maxBytes, long maxChars) {
         LoaderLimits.checkPositive("maxBytes", maxBytes);
         LoaderLimits.checkPositive("maxChars", maxChars);

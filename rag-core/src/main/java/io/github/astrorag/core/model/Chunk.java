@@ -23,6 +23,23 @@ import org.jspecify.annotations.Nullable;
 public record Chunk(String id, String documentId, String title, String source, @Nullable Integer page,
                     int ordinal, String text, int tokens, int start, int end, Map<String, String> metadata) {
 
+    /**
+     * Checks the geometry and copies the metadata.
+     *
+     * @param id stable id: {@code documentId + "#" + ordinal}
+     * @param documentId the id of the document it comes from
+     * @param title that document's title
+     * @param source that document's file name, as cited
+     * @param page the 1-based page it starts on, or {@code null} for unpaged documents
+     * @param ordinal its 0-based position among the document's chunks
+     * @param text the chunk's text
+     * @param tokens its length in tokens, counted by the pipeline's token counter
+     * @param start the offset of its first character in the document text
+     * @param end the offset after its last character (for a chunk cut to a budget, the end of the kept part)
+     * @param metadata its document's metadata (with {@value Metadata#PAGE} for paged documents, see {@link #of}),
+     * immutable and sorted by key; what a {@link MetadataFilter} is matched against
+     * @throws IllegalArgumentException if the ordinal, tokens or offsets are negative, or {@code end < start}
+     */
     public Chunk {
         Objects.requireNonNull(id, "id");
         Objects.requireNonNull(documentId, "documentId");
@@ -36,7 +53,20 @@ public record Chunk(String id, String documentId, String title, String source, @
         metadata = Metadata.copyOf(metadata);
     }
 
-    /** A chunk without metadata. */
+    /**
+     * A chunk without metadata.
+     *
+     * @param id stable id: {@code documentId + "#" + ordinal}
+     * @param documentId the id of the document it comes from
+     * @param title that document's title
+     * @param source that document's file name, as cited
+     * @param page the 1-based page it starts on, or {@code null} for unpaged documents
+     * @param ordinal its 0-based position among the document's chunks
+     * @param text the chunk's text
+     * @param tokens its length in tokens, counted by the pipeline's token counter
+     * @param start the offset of its first character in the document text
+     * @param end the offset after its last character (for a chunk cut to a budget, the end of the kept part)
+     */
     public Chunk(String id, String documentId, String title, String source, @Nullable Integer page,
                  int ordinal, String text, int tokens, int start, int end) {
         this(id, documentId, title, source, page, ordinal, text, tokens, start, end, Map.of());
@@ -46,6 +76,14 @@ public record Chunk(String id, String documentId, String title, String source, @
      * The {@code ordinal}-th chunk of {@code doc}, the text {@code [start, end)} of {@code tokens} tokens: id
      * {@link #idOf}, provenance from the document, the page holding {@code start}, and the document's metadata
      * with {@value Metadata#PAGE} set to that page for paged documents.
+     *
+     * @param doc the document the chunk comes from
+     * @param ordinal the chunk's 0-based position in the document
+     * @param text the chunk's text, {@code doc.text().substring(start, end)}
+     * @param tokens the text's length in tokens
+     * @param start the offset of the first character in the document text
+     * @param end the offset after the last character
+     * @return the chunk, with the document's provenance and metadata
      */
     public static Chunk of(Document doc, int ordinal, String text, int tokens, int start, int end) {
         Integer page = doc.pageAt(start);
@@ -55,12 +93,24 @@ public record Chunk(String id, String documentId, String title, String source, @
                 start, end, metadata);
     }
 
-    /** The conventional id of the {@code ordinal}-th chunk of a document. */
+    /**
+     * The conventional id of the {@code ordinal}-th chunk of a document.
+     *
+     * @param documentId the document's id
+     * @param ordinal the chunk's 0-based position
+     * @return {@code documentId + "#" + ordinal}
+     */
     public static String idOf(String documentId, int ordinal) {
         return documentId + "#" + ordinal;
     }
 
-    /** The same chunk cut to its first characters: {@code text} must be a prefix of this chunk's text. */
+    /**
+     * The same chunk cut to its first characters: {@code text} must be a prefix of this chunk's text.
+     *
+     * @param prefix the kept text, a prefix of this chunk's text
+     * @param prefixTokens its length in tokens
+     * @return a new chunk with the same id and provenance, its end moved to the end of {@code prefix}
+     */
     public Chunk truncatedTo(String prefix, int prefixTokens) {
         if (!text.startsWith(prefix)) {
             throw new IllegalArgumentException("not a prefix of chunk " + id);

@@ -19,6 +19,17 @@ public record Context(List<ScoredChunk> chunks, String text, int tokens, int bud
     /** What joins chunk texts in {@link #text}. */
     public static final String SEPARATOR = "\n\n";
 
+    /**
+     * Copies the chunks and details.
+     *
+     * @param chunks the chunks in prompt order (the last may be cut to fit the budget)
+     * @param text the chunks' texts joined by {@link #SEPARATOR}
+     * @param tokens the token count of {@code text}; never more than {@code budget}
+     * @param budget the token budget it was selected under
+     * @param details selector-specific facts for the trace (iterations, utility, ...), kept in the order given (so that
+     * a serialised context is the same bytes on every run)
+     * @throws IllegalStateException if {@code tokens} exceeds {@code budget}
+     */
     public Context {
         chunks = List.copyOf(chunks);
         Objects.requireNonNull(text, "text");
@@ -28,12 +39,21 @@ public record Context(List<ScoredChunk> chunks, String text, int tokens, int bud
         }
     }
 
-    /** Whether nothing was selected. */
+    /**
+     * Whether nothing was selected.
+     *
+     * @return {@code true} if there is no chunk
+     */
     public boolean isEmpty() {
         return chunks.isEmpty();
     }
 
-    /** The same context with more details. */
+    /**
+     * The same context with more details.
+     *
+     * @param more the details to add, replacing those of the same key
+     * @return a new context with the merged details
+     */
     public Context withDetails(Map<String, Object> more) {
         var merged = new java.util.LinkedHashMap<>(details);
         merged.putAll(more);

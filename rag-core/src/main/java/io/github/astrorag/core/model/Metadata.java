@@ -28,6 +28,8 @@ public final class Metadata {
     /**
      * An immutable copy of {@code metadata} sorted by key.
      *
+     * @param metadata the entries to copy
+     * @return an immutable map, sorted by key
      * @throws NullPointerException     for a null map, key or value
      * @throws IllegalArgumentException for a blank key
      */
@@ -41,7 +43,13 @@ public final class Metadata {
         return Collections.unmodifiableMap(sorted);
     }
 
-    /** {@code base} with {@code more}'s entries added (replacing those of the same key), sorted and immutable. */
+    /**
+     * {@code base} with {@code more}'s entries added (replacing those of the same key), sorted and immutable.
+     *
+     * @param base the entries to start from
+     * @param more the entries to add
+     * @return the merged entries
+     */
     public static Map<String, String> merged(Map<String, String> base, Map<String, String> more) {
         TreeMap<String, String> all = new TreeMap<>(base);
         all.putAll(copyOf(more));

@@ -39,6 +39,12 @@ public final class MetadataFilter {
      * @param values the values allowed, at least one, sorted
      */
     public record Condition(String key, Set<String> values) {
+        /**
+         * Checks the key and copies the values into a sorted, unmodifiable set.
+         *
+         * @param key the metadata key, non-blank
+         * @param values the values allowed, at least one, sorted
+         */
         public Condition {
             Metadata.checkKey(key);
             values = Collections.unmodifiableSet(new TreeSet<>(values));
@@ -47,7 +53,12 @@ public final class MetadataFilter {
             }
         }
 
-        /** Whether {@code metadata} holds {@code key} with one of the values. */
+        /**
+         * Whether {@code metadata} holds {@code key} with one of the values.
+         *
+         * @param metadata a chunk's metadata
+         * @return {@code true} if the condition holds
+         */
         public boolean matches(Map<String, String> metadata) {
             String value = metadata.get(key);
             return value != null && values.contains(value);
@@ -65,27 +76,50 @@ public final class MetadataFilter {
         this.conditions = List.copyOf(conditions);
     }
 
-    /** The start of a filter: a condition on {@code key}, finished by {@link Key#is} or {@link Key#in}. */
+    /**
+     * The start of a filter: a condition on {@code key}, finished by {@link Key#is} or {@link Key#in}.
+     *
+     * @param key the metadata key; not blank
+     * @return the unfinished condition
+     */
     public static Key where(String key) {
         return NONE.and(key);
     }
 
-    /** This filter and a further condition on {@code key}, finished by {@link Key#is} or {@link Key#in}. */
+    /**
+     * This filter and a further condition on {@code key}, finished by {@link Key#is} or {@link Key#in}.
+     *
+     * @param key the metadata key; not blank
+     * @return the unfinished condition
+     */
     public Key and(String key) {
         return new Key(this, Metadata.checkKey(key));
     }
 
-    /** The conditions, in the order given; all must hold. */
+    /**
+     * The conditions, in the order given; all must hold.
+     *
+     * @return the conditions, unmodifiable
+     */
     public List<Condition> conditions() {
         return conditions;
     }
 
-    /** Whether there is no condition (every chunk matches). */
+    /**
+     * Whether there is no condition (every chunk matches).
+     *
+     * @return {@code true} for {@link #NONE}
+     */
     public boolean isEmpty() {
         return conditions.isEmpty();
     }
 
-    /** Whether {@code metadata} satisfies every condition. */
+    /**
+     * Whether {@code metadata} satisfies every condition.
+     *
+     * @param metadata a chunk's metadata
+     * @return {@code true} if every condition holds
+     */
     public boolean matches(Map<String, String> metadata) {
         for (Condition c : conditions) {
             if (!c.matches(metadata)) {
@@ -120,17 +154,32 @@ public final class MetadataFilter {
             this.key = key;
         }
 
-        /** The filter with {@code key = value}. */
+        /**
+         * The filter with {@code key = value}.
+         *
+         * @param value the value the key must have
+         * @return a new filter
+         */
         public MetadataFilter is(String value) {
             return in(List.of(Objects.requireNonNull(value, "value")));
         }
 
-        /** The filter with {@code key in {values}}; at least one value. */
+        /**
+         * The filter with {@code key in {values}}; at least one value.
+         *
+         * @param values the values the key may have
+         * @return a new filter
+         */
         public MetadataFilter in(String... values) {
             return in(Arrays.asList(values));
         }
 
-        /** The filter with {@code key in {values}}; at least one value, none null. */
+        /**
+         * The filter with {@code key in {values}}; at least one value, none null.
+         *
+         * @param values the values the key may have
+         * @return a new filter
+         */
         public MetadataFilter in(Collection<String> values) {
             values.forEach(v -> Objects.requireNonNull(v, "value"));
             List<Condition> all = new ArrayList<>(base.conditions);

@@ -22,6 +22,13 @@ public record ScoredChunk(Chunk chunk, double score, float @Nullable [] embeddin
     public static final Comparator<ScoredChunk> BY_SCORE =
             Comparator.comparingDouble(ScoredChunk::score).reversed().thenComparing(s -> s.chunk().id());
 
+    /**
+     * Checks that the chunk is not {@code null} and the score is not NaN.
+     *
+     * @param chunk the chunk; not {@code null}
+     * @param score the stage's score; higher is better; its scale depends on the stage
+     * @param embedding the chunk's L2-normalised vector, or {@code null} where the stage had none
+     */
     public ScoredChunk {
         Objects.requireNonNull(chunk, "chunk");
         if (Double.isNaN(score)) {
@@ -32,6 +39,9 @@ public record ScoredChunk(Chunk chunk, double score, float @Nullable [] embeddin
     /**
      * {@code candidates} without later repeats of a chunk id (the first occurrence kept), in the given
      * order: the candidate pool every reranker and selector works on. O(n); the result is unmodifiable.
+     *
+     * @param candidates the candidates, possibly with repeated chunk ids
+     * @return the first occurrence of each chunk id, in order
      */
     public static List<ScoredChunk> distinct(List<ScoredChunk> candidates) {
         Map<String, ScoredChunk> byId = new LinkedHashMap<>();
@@ -41,17 +51,31 @@ public record ScoredChunk(Chunk chunk, double score, float @Nullable [] embeddin
         return List.copyOf(byId.values());
     }
 
-    /** The chunk id. */
+    /**
+     * The chunk id.
+     *
+     * @return the id of {@link #chunk()}
+     */
     public String id() {
         return chunk.id();
     }
 
-    /** The same chunk and vector with another score. */
+    /**
+     * The same chunk and vector with another score.
+     *
+     * @param newScore the new score; not NaN
+     * @return a new scored chunk
+     */
     public ScoredChunk withScore(double newScore) {
         return new ScoredChunk(chunk, newScore, embedding);
     }
 
-    /** The same score and vector with another chunk (for instance a truncated one). */
+    /**
+     * The same score and vector with another chunk (for instance a truncated one).
+     *
+     * @param newChunk the new chunk
+     * @return a new scored chunk
+     */
     public ScoredChunk withChunk(Chunk newChunk) {
         return new ScoredChunk(newChunk, score, embedding);
     }

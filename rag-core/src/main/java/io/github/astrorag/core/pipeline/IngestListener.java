@@ -13,6 +13,10 @@ public interface IngestListener {
     /**
      * {@code done} of {@code total} units of {@code phase} are finished. Phases, in order: {@code load}
      * (files), {@code chunk} (documents), {@code embed} (chunks).
+     *
+     * @param phase {@code load}, {@code chunk} or {@code embed}
+     * @param done the units finished so far
+     * @param total the units of the phase
      */
     void progress(String phase, long done, long total);
 }

@@ -40,17 +40,33 @@ public final class RagInstance implements AutoCloseable {
         this.ingest = List.copyOf(ingest);
     }
 
-    /** Answers an open question. */
+    /**
+     * Answers an open question.
+     *
+     * @param question the question text; not blank
+     * @return the answer, with its citations and trace
+     */
     public Answer ask(String question) {
         return ask(Query.of(question));
     }
 
-    /** Answers a question (open or multiple choice). */
+    /**
+     * Answers a question (open or multiple choice).
+     *
+     * @param query the question, with options for multiple choice and an optional metadata filter
+     * @return the answer, with its citations and trace
+     */
     public Answer ask(Query query) {
         return run(query, null);
     }
 
-    /** Answers while streaming the generator's text to {@code onToken}; returns the complete answer. */
+    /**
+     * Answers while streaming the generator's text to {@code onToken}; returns the complete answer.
+     *
+     * @param query the question, with options for multiple choice and an optional metadata filter
+     * @param onToken called with each piece of text as it arrives
+     * @return the answer, with its citations and trace
+     */
     public Answer ask(Query query, Consumer<String> onToken) {
         return run(query, java.util.Objects.requireNonNull(onToken, "onToken"));
     }
@@ -59,8 +75,8 @@ public final class RagInstance implements AutoCloseable {
      * The context the pipeline would select for {@code query}, without generating: what evaluation of
      * retrieval needs. The trace is in the context's details under {@code "trace"}.
      *
-     * @param query the question
-     * @return the selected context, within the pipeline's budget
+     * @param query the question, with options for multiple choice and an optional metadata filter
+     * @return the context, never over the pipeline's budget
      * @throws IndexException if this instance is closed
      */
     public Context selectContext(Query query) {
@@ -141,42 +157,75 @@ public final class RagInstance implements AutoCloseable {
         }
     }
 
-    /** The documents this instance answers from. */
+    /**
+     * The documents this instance answers from.
+     *
+     * @return the documents, unmodifiable
+     */
     public List<Document> documents() {
         return documents;
     }
 
-    /** How many chunks were indexed. */
+    /**
+     * How many chunks were indexed.
+     *
+     * @return the number of chunks
+     */
     public int chunkCount() {
         return chunkCount;
     }
 
-    /** Milliseconds spent loading (if this instance read files), chunking, embedding and indexing. */
+    /**
+     * Milliseconds spent loading (if this instance read files), chunking, embedding and indexing.
+     *
+     * @return the ingest time, in milliseconds
+     */
     public double ingestMillis() {
         return ingest.stream().mapToDouble(Trace.Stage::millis).sum();
     }
 
-    /** The ingest stages ({@code load}, {@code chunk}, {@code embed}, {@code index}), as every answer's trace carries them. */
+    /**
+     * The ingest stages ({@code load}, {@code chunk}, {@code embed}, {@code index}), as every answer's trace carries
+     * them.
+     *
+     * @return the stages, in order
+     */
     public List<Trace.Stage> ingestStages() {
         return ingest;
     }
 
-    /** The index's name. */
+    /**
+     * The index's name.
+     *
+     * @return the name of the index holding this instance's chunks
+     */
     public String indexName() {
         return index.name();
     }
 
-    /** The index's kind ({@code memory}, {@code elasticsearch}). */
+    /**
+     * The index's kind ({@code memory}, {@code elasticsearch}).
+     *
+     * @return {@code memory}, {@code elasticsearch} or another index's kind
+     */
     public String indexKind() {
         return index.kind();
     }
 
-    /** Whether the instance (and so its index) is closed. */
+    /**
+     * Whether the instance (and so its index) is closed.
+     *
+     * @return {@code true} once closed
+     */
     public boolean isClosed() {
         return index.isClosed();
     }
 
-    /** The index, for evaluation and advanced use; do not close it yourself. */
+    /**
+     * The index, for evaluation and advanced use; do not close it yourself.
+     *
+     * @return the index, owned by this instance
+     */
     public EphemeralIndex index() {
         return index;
     }

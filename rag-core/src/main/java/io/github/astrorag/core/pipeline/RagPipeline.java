@@ -108,7 +108,11 @@ public final class RagPipeline implements AutoCloseable {
         this.owned = List.copyOf(owned);
     }
 
-    /** A builder with nothing set: what it is not given falls back to the minimal pipeline (see above). */
+    /**
+     * A builder with nothing set: what it is not given falls back to the minimal pipeline (see above).
+     *
+     * @return a new builder
+     */
     public static Builder builder() {
         return new Builder(new Settings());
     }
@@ -120,12 +124,19 @@ public final class RagPipeline implements AutoCloseable {
      * the same thing twice on the new builder fails, as on a plain builder. {@link Builder#reranker} adds
      * after the rerankers given; {@link Builder#rerankers} replaces them. The new pipeline does not own
      * this one's resources: it borrows them, and closing this one closes them.
+     *
+     * @return a new builder
      */
     public Builder toBuilder() {
         return new Builder(given.copy());
     }
 
-    /** Loads, chunks and embeds the files and folders into a new instance. */
+    /**
+     * Loads, chunks and embeds the files and folders into a new instance.
+     *
+     * @param paths the files and folders to read
+     * @return a new instance; the caller closes it
+     */
     public RagInstance open(Collection<Path> paths) {
         return open(paths, IngestListener.NONE);
     }
@@ -133,6 +144,10 @@ public final class RagPipeline implements AutoCloseable {
     /**
      * Loads every path first (so that a bad file fails before anything is indexed), then chunks and
      * embeds into a fresh index. If anything fails, the index is deleted before the exception leaves.
+     *
+     * @param paths the files and folders to read
+     * @param listener told of the progress; {@link IngestListener#NONE} for none
+     * @return a new instance; the caller closes it
      */
     public RagInstance open(Collection<Path> paths, IngestListener listener) {
         Objects.requireNonNull(paths, "paths");
@@ -151,12 +166,23 @@ public final class RagPipeline implements AutoCloseable {
         return ingest(documents, listener, new Trace.Stage("load", millisSince(started), List.of(), details));
     }
 
-    /** A new instance over documents already in memory. */
+    /**
+     * A new instance over documents already in memory.
+     *
+     * @param documents the documents; ids must be distinct
+     * @return a new instance; the caller closes it
+     */
     public RagInstance openDocuments(List<Document> documents) {
         return openDocuments(documents, IngestListener.NONE);
     }
 
-    /** A new instance over documents already in memory, reporting progress. */
+    /**
+     * A new instance over documents already in memory, reporting progress.
+     *
+     * @param documents the documents; ids must be distinct
+     * @param listener told of the progress
+     * @return a new instance; the caller closes it
+     */
     public RagInstance openDocuments(List<Document> documents, IngestListener listener) {
         return ingest(documents, listener, null);
     }
@@ -260,17 +286,29 @@ public final class RagPipeline implements AutoCloseable {
         return out;
     }
 
-    /** The token budget of the context. */
+    /**
+     * The token budget of the context.
+     *
+     * @return the budget, in tokens
+     */
     public int budget() {
         return budget;
     }
 
-    /** The embedder. */
+    /**
+     * The embedder.
+     *
+     * @return the embedder of chunks and queries
+     */
     public Embedder embedder() {
         return embedder;
     }
 
-    /** Every component's settings, by role, for the trace. */
+    /**
+     * Every component's settings, by role, for the trace.
+     *
+     * @return a new map, by role
+     */
     public Map<String, Object> describe() {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("chunker", chunker.describe());
@@ -316,7 +354,11 @@ public final class RagPipeline implements AutoCloseable {
         }
     }
 
-    /** Whether {@link #close()} was called. */
+    /**
+     * Whether {@link #close()} was called.
+     *
+     * @return {@code true} once closed
+     */
     public boolean isClosed() {
         return closed.get();
     }
@@ -374,49 +416,84 @@ public final class RagPipeline implements AutoCloseable {
             Arguments.checkState(set.add(name), "%s was already set", name);
         }
 
-        /** How files become documents; minimal pipeline: .txt, .md and .pdf up to 50 MiB each. */
+        /**
+         * How files become documents; minimal pipeline: .txt, .md and .pdf up to 50 MiB each.
+         *
+         * @param value the document loader
+         * @return this builder
+         */
         public Builder loader(DocumentLoader value) {
             once("loader");
             s.loader = Objects.requireNonNull(value, "loader");
             return this;
         }
 
-        /** How documents become chunks; minimal pipeline: p50k_base, 300 tokens, 30 overlap. */
+        /**
+         * How documents become chunks; minimal pipeline: p50k_base, 300 tokens, 30 overlap.
+         *
+         * @param value the chunker of documents
+         * @return this builder
+         */
         public Builder chunker(Chunker value) {
             once("chunker");
             s.chunker = Objects.requireNonNull(value, "chunker");
             return this;
         }
 
-        /** The embedding model (required). The caller keeps ownership unless it is also given to {@link #owning}. */
+        /**
+         * The embedding model (required). The caller keeps ownership unless it is also given to {@link #owning}.
+         *
+         * @param value the embedder of chunks and queries
+         * @return this builder
+         */
         public Builder embedder(Embedder value) {
             once("embedder");
             s.embedder = Objects.requireNonNull(value, "embedder");
             return this;
         }
 
-        /** Where each instance's index lives; minimal pipeline: in memory. */
+        /**
+         * Where each instance's index lives; minimal pipeline: in memory.
+         *
+         * @param value the index factory
+         * @return this builder
+         */
         public Builder index(EphemeralIndexFactory value) {
             once("index");
             s.indexFactory = Objects.requireNonNull(value, "index");
             return this;
         }
 
-        /** A rewrite of the embedded query before retrieval (HyDE); minimal pipeline: none. */
+        /**
+         * A rewrite of the embedded query before retrieval (HyDE); minimal pipeline: none.
+         *
+         * @param value the query transformer
+         * @return this builder
+         */
         public Builder queryTransformer(QueryTransformer value) {
             once("queryTransformer");
             s.queryTransformer = Objects.requireNonNull(value, "queryTransformer");
             return this;
         }
 
-        /** How candidates are found; minimal pipeline: dense (cosine). */
+        /**
+         * How candidates are found; minimal pipeline: dense (cosine).
+         *
+         * @param value the retriever of candidates
+         * @return this builder
+         */
         public Builder retriever(Retriever value) {
             once("retriever");
             s.retriever = Objects.requireNonNull(value, "retriever");
             return this;
         }
 
-        /** How many candidates to retrieve; minimal pipeline: {@value RagPipeline#DEFAULT_CANDIDATES}; at least 1. */
+        /**
+         * How many candidates to retrieve; minimal pipeline: {@value RagPipeline#DEFAULT_CANDIDATES}; at least 1.
+         *
+         * @param value the number of candidates
+         * @return this builder
+         */
         public Builder candidates(int value) {
             Arguments.check(value >= 1, "candidates must be at least 1, was %d", value);
             once("candidates");
@@ -424,13 +501,23 @@ public final class RagPipeline implements AutoCloseable {
             return this;
         }
 
-        /** Adds a reranker, applied after those added (or inherited from a preset) before it. */
+        /**
+         * Adds a reranker, applied after those added (or inherited from a preset) before it.
+         *
+         * @param value the reranker to append
+         * @return this builder
+         */
         public Builder reranker(Reranker value) {
             s.rerankers.add(Objects.requireNonNull(value, "reranker"));
             return this;
         }
 
-        /** Replaces every reranker, including a preset's, by {@code values} (empty: none). */
+        /**
+         * Replaces every reranker, including a preset's, by {@code values} (empty: none).
+         *
+         * @param values the rerankers, in the order they run
+         * @return this builder
+         */
         public Builder rerankers(List<Reranker> values) {
             List<Reranker> copy = List.copyOf(values);
             s.rerankers.clear();
@@ -438,14 +525,24 @@ public final class RagPipeline implements AutoCloseable {
             return this;
         }
 
-        /** How the context is chosen; minimal pipeline: in retrieval order, cut to the budget. */
+        /**
+         * How the context is chosen; minimal pipeline: in retrieval order, cut to the budget.
+         *
+         * @param value the context selector
+         * @return this builder
+         */
         public Builder selector(ContextSelector value) {
             once("selector");
             s.selector = Objects.requireNonNull(value, "selector");
             return this;
         }
 
-        /** The context budget in tokens; minimal pipeline: {@value TokenBudgetSelector#DEFAULT_BUDGET}; at least 1. */
+        /**
+         * The context budget in tokens; minimal pipeline: {@value TokenBudgetSelector#DEFAULT_BUDGET}; at least 1.
+         *
+         * @param value the budget, in tokens
+         * @return this builder
+         */
         public Builder budget(int value) {
             Arguments.check(value >= 1, "budget must be at least 1 token, was %d", value);
             once("budget");
@@ -453,7 +550,12 @@ public final class RagPipeline implements AutoCloseable {
             return this;
         }
 
-        /** The generator; minimal pipeline: extractive over the pipeline's embedder. */
+        /**
+         * The generator; minimal pipeline: extractive over the pipeline's embedder.
+         *
+         * @param value the generator of answers
+         * @return this builder
+         */
         public Builder generator(Generator value) {
             once("generator");
             s.generator = Objects.requireNonNull(value, "generator");
@@ -465,6 +567,9 @@ public final class RagPipeline implements AutoCloseable {
          * instance embeds every chunk). Used only with an embedder that declares a
          * {@linkplain Embedder#fingerprint() fingerprint}; otherwise the trace's {@code embed} stage says it was
          * not used. The cache stays the caller's to close unless given to {@link #owning}.
+         *
+         * @param value the embedding cache
+         * @return this builder
          */
         public Builder embeddingCache(EmbeddingCache value) {
             once("embeddingCache");
@@ -475,13 +580,21 @@ public final class RagPipeline implements AutoCloseable {
         /**
          * Hands {@code resource} to the pipeline: {@link RagPipeline#close()} closes it. For components
          * created for this pipeline alone (a loaded model); never for a shared one.
+         *
+         * @param resource what the pipeline closes when it is closed
+         * @return this builder
          */
         public Builder owning(AutoCloseable resource) {
             owned.add(Objects.requireNonNull(resource, "resource"));
             return this;
         }
 
-        /** The pipeline; fallbacks for what was not given are resolved now. */
+        /**
+         * The pipeline; fallbacks for what was not given are resolved now.
+         *
+         * @return the immutable pipeline
+         * @throws IllegalStateException if no embedder was given
+         */
         public RagPipeline build() {
             Arguments.checkState(s.embedder != null, "an embedder is required: OnnxSentenceEmbedder from "
                     + "rag-retrieval for real use, HashingEmbedder for fast offline tests");

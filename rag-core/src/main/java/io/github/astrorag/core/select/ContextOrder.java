@@ -14,7 +14,13 @@ public enum ContextOrder {
     /** The best first, the second best last, the third second, ...: the weakest in the middle. */
     EDGES;
 
-    /** {@code ranked} (best first) in this order. */
+    /**
+     * {@code ranked} (best first) in this order.
+     *
+     * @param <T> the type of the items
+     * @param ranked the items, best first
+     * @return a new list of the same items in this order
+     */
     public <T> List<T> arrange(List<T> ranked) {
         if (this == RELEVANCE || ranked.size() < 3) {
             return List.copyOf(ranked);

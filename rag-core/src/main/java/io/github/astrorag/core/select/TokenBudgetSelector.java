@@ -48,7 +48,12 @@ public final class TokenBudgetSelector implements ContextSelector {
         this(TokenCounter.p50k(), ContextOrder.RELEVANCE);
     }
 
-    /** A selector counting with {@code counter} and arranging by {@code order}. */
+    /**
+     * A selector counting with {@code counter} and arranging by {@code order}.
+     *
+     * @param counter counts the tokens of chunks
+     * @param order how the selected chunks are arranged
+     */
     public TokenBudgetSelector(TokenCounter counter, ContextOrder order) {
         this.counter = Objects.requireNonNull(counter, "counter");
         this.order = Objects.requireNonNull(order, "order");
@@ -63,6 +68,10 @@ public final class TokenBudgetSelector implements ContextSelector {
      * The context of {@code ranked} (best first) within {@code budget}: whole chunks while they fit, the
      * next one cut to what is left, then arranged by this selector's order.
      *
+     * @param ranked the candidates, best first
+     * @param budget the token budget
+     * @param details selector-specific facts for the context
+     * @return the context, never over {@code budget} tokens
      * @throws IllegalArgumentException if {@code budget} is not positive
      */
     public Context assemble(List<ScoredChunk> ranked, int budget, Map<String, Object> details) {
@@ -140,7 +149,11 @@ public final class TokenBudgetSelector implements ContextSelector {
         return sb.toString();
     }
 
-    /** The counter. */
+    /**
+     * The counter.
+     *
+     * @return the token counter
+     */
     public TokenCounter counter() {
         return counter;
     }

@@ -16,9 +16,18 @@ import java.util.List;
  */
 public interface Chunker extends Described {
 
-    /** The most tokens any chunk may have. */
+    /**
+     * The most tokens any chunk may have.
+     *
+     * @return the maximum chunk length, in tokens
+     */
     int maxTokens();
 
-    /** The chunks of {@code document}; empty only if the document has no non-blank text. */
+    /**
+     * The chunks of {@code document}; empty only if the document has no non-blank text.
+     *
+     * @param document the document to split
+     * @return the chunks, in document order
+     */
     List<Chunk> chunk(Document document);
 }

@@ -18,10 +18,23 @@ public interface ContextSelector extends Described {
      * The context for {@code query} from {@code candidates} within {@code budget} tokens, writing facts of
      * the call (scores, iterations, what was cut) to {@code trace}. This is the method an implementation
      * writes; a lambda can be one.
+     *
+     * @param query the question, with its embedding
+     * @param candidates the candidates, best first
+     * @param budget the token budget, at least 1
+     * @param trace where the selector writes its facts
+     * @return the context, never more than {@code budget} tokens
      */
     Context select(Query query, List<ScoredChunk> candidates, int budget, TraceSink trace);
 
-    /** As {@link #select(Query, List, int, TraceSink)} with nothing traced: a convenience for callers. */
+    /**
+     * As {@link #select(Query, List, int, TraceSink)} with nothing traced: a convenience for callers.
+     *
+     * @param query the question, with its embedding
+     * @param candidates the candidates, best first
+     * @param budget the token budget, at least 1
+     * @return the context, never more than {@code budget} tokens
+     */
     default Context select(Query query, List<ScoredChunk> candidates, int budget) {
         return select(query, candidates, budget, TraceSink.NONE);
     }

@@ -7,6 +7,8 @@ public interface Described {
 
     /**
      * The component's settings as JSON-friendly values, {@code "name"} first. The default names the class.
+     *
+     * @return a new map, in insertion order
      */
     default Map<String, Object> describe() {
         return Map.of("name", getClass().getSimpleName());

@@ -23,16 +23,29 @@ import java.util.List;
  */
 public interface DocumentLoader {
 
-    /** Whether this loader reads files named like {@code file}. */
+    /**
+     * Whether this loader reads files named like {@code file}.
+     *
+     * @param file the file; only its name is looked at
+     * @return {@code true} if this loader reads it
+     */
     boolean supports(Path file);
 
-    /** The documents of one file. */
+    /**
+     * The documents of one file.
+     *
+     * @param file the file to read
+     * @return the documents, at least one
+     */
     List<Document> load(Path file);
 
     /**
      * The documents of every path of one call, in order: by default each path's {@link #load}, one after
      * the other, failing on the first bad one. Loaders that can do better across paths (skip a file given
      * twice, limit the text of the whole call, keep ids distinct) override it.
+     *
+     * @param paths the paths, in order
+     * @return the documents of all paths, in order
      */
     default List<Document> loadAll(Collection<Path> paths) {
         List<Document> out = new ArrayList<>();

@@ -15,10 +15,19 @@ import java.util.Optional;
  */
 public interface Embedder extends Described {
 
-    /** The length of every vector. */
+    /**
+     * The length of every vector.
+     *
+     * @return the dimension, at least 1
+     */
     int dimension();
 
-    /** Vectors for chunks or other passages, one per text, in order. */
+    /**
+     * Vectors for chunks or other passages, one per text, in order.
+     *
+     * @param texts the texts, none {@code null}
+     * @return one vector per text, in order, each of {@link #dimension()} finite components
+     */
     List<float[]> embedDocuments(List<String> texts);
 
     /**
@@ -26,12 +35,19 @@ public interface Embedder extends Described {
      * fingerprints promise the same vector, bit for bit, for the same text (so the fingerprint names the
      * model and a hash of its weights, the maximum length, pooling, normalisation, dimension and prefixes).
      * Empty, the default, means the vectors must not be cached.
+     *
+     * @return the fingerprint, or empty if the vectors must not be cached
      */
     default Optional<String> fingerprint() {
         return Optional.empty();
     }
 
-    /** The vector of a question. The default embeds it as a passage. */
+    /**
+     * The vector of a question. The default embeds it as a passage.
+     *
+     * @param text the question text
+     * @return a new vector of {@link #dimension()} components
+     */
     default float[] embedQuery(String text) {
         return embedDocuments(List.of(text)).get(0);
     }

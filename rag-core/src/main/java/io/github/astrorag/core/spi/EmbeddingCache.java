@@ -18,13 +18,29 @@ import org.jspecify.annotations.Nullable;
  */
 public interface EmbeddingCache extends Described, AutoCloseable {
 
-    /** The stored vectors of {@code texts} in {@code space}, index-aligned, {@code null} where none is stored. */
+    /**
+     * The stored vectors of {@code texts} in {@code space}, index-aligned, {@code null} where none is stored.
+     *
+     * @param space the cache space, such as an embedder's fingerprint
+     * @param texts the texts looked up
+     * @return a new list, one vector or {@code null} per text
+     */
     List<float @Nullable []> getAll(String space, List<String> texts);
 
-    /** Stores {@code vectors.get(i)} as the vector of {@code texts.get(i)} in {@code space}. */
+    /**
+     * Stores {@code vectors.get(i)} as the vector of {@code texts.get(i)} in {@code space}.
+     *
+     * @param space the cache space, such as an embedder's fingerprint
+     * @param texts the texts, index-aligned with {@code vectors}
+     * @param vectors their vectors, index-aligned
+     */
     void putAll(String space, List<String> texts, List<float[]> vectors);
 
-    /** Counts and sizes for people ({@code entries}, {@code bytes}, ...), as JSON-friendly values. */
+    /**
+     * Counts and sizes for people ({@code entries}, {@code bytes}, ...), as JSON-friendly values.
+     *
+     * @return a new map
+     */
     Map<String, Object> stats();
 
     /** Forgets every entry. */

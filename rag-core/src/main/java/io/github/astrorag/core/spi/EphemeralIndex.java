@@ -23,47 +23,88 @@ import java.util.Optional;
  */
 public interface EphemeralIndex extends AutoCloseable {
 
-    /** The index's name (for a remote index, the real index name). */
+    /**
+     * The index's name (for a remote index, the real index name).
+     *
+     * @return the name; never blank
+     */
     String name();
 
-    /** What kind of index this is ({@code memory}, {@code elasticsearch}, ...). */
+    /**
+     * What kind of index this is ({@code memory}, {@code elasticsearch}, ...).
+     *
+     * @return the kind, lower case
+     */
     String kind();
 
     /**
      * Stores chunks with their vectors; {@code vectors.get(i)} belongs to {@code chunks.get(i)}. Fails on
      * a size mismatch, a vector of the wrong dimension, a non-finite component or a duplicate chunk id.
+     *
+     * @param chunks the chunks, with ids new to this index
+     * @param vectors one vector per chunk, of the index's dimension, all components finite
      */
     void add(List<Chunk> chunks, List<float[]> vectors);
 
     /**
      * The {@code k} chunks most similar to {@code query} among those whose metadata {@code filter} matches.
      * {@code k} must be positive. This is the method an implementation writes.
+     *
+     * @param query the query vector, of the index's dimension
+     * @param k the most chunks returned, at least 1
+     * @param filter the metadata condition; {@link MetadataFilter#NONE} for none
+     * @return at most {@code k} chunks, best first, each with its score and vector
      */
     List<ScoredChunk> search(float[] query, int k, MetadataFilter filter);
 
-    /** The {@code k} chunks most similar to {@code query}, unfiltered. {@code k} must be positive. */
+    /**
+     * The {@code k} chunks most similar to {@code query}, unfiltered. {@code k} must be positive.
+     *
+     * @param query the query vector, of the index's dimension
+     * @param k the most chunks returned, at least 1
+     * @return at most {@code k} chunks, best first, each with its score and vector
+     */
     default List<ScoredChunk> search(float[] query, int k) {
         return search(query, k, MetadataFilter.NONE);
     }
 
-    /** Every chunk, in the order added. */
+    /**
+     * Every chunk, in the order added.
+     *
+     * @return an unmodifiable list of the chunks
+     */
     List<Chunk> chunks();
 
-    /** The vector stored for a chunk. */
+    /**
+     * The vector stored for a chunk.
+     *
+     * @param chunkId the id of a stored chunk
+     * @return the vector, as stored (an index may have normalised it)
+     */
     float[] vector(String chunkId);
 
-    /** How many chunks are stored. */
+    /**
+     * How many chunks are stored.
+     *
+     * @return the number of chunks
+     */
     int size();
 
     /**
      * The index's full-text search, if it has one (Elasticsearch does; the in-memory index does not, and
      * lexical retrieval over it is {@code Bm25Retriever}'s job). The default says it has none.
+     *
+     * @return the full-text search, or empty
      */
     default Optional<TextSearch> fullTextSearch() {
         return Optional.empty();
     }
 
-    /** Whether {@link #close()} has been called. */
+    /**
+     * Whether {@link #close()} has been called.
+     *
+     * @return {@code true} once closed
+     */
     boolean isClosed();
 
     /** Deletes everything; idempotent. */

@@ -6,6 +6,11 @@ package io.github.astrorag.core.spi;
  */
 public interface EphemeralIndexFactory extends Described {
 
-    /** A new empty index for vectors of {@code dimension} components. */
+    /**
+     * A new empty index for vectors of {@code dimension} components.
+     *
+     * @param dimension the vector dimension, at least 1
+     * @return a new, open index; the caller closes it
+     */
     EphemeralIndex create(int dimension);
 }

@@ -19,10 +19,21 @@ public interface Generator extends Described {
     /**
      * The answer to {@code query} from {@code context}, writing facts of the call (the prompt's size,
      * invalid citations) to {@code trace}. This is the method an implementation writes.
+     *
+     * @param query the question, with options for multiple choice
+     * @param context the selected context; may be empty
+     * @param trace where the generator writes its facts
+     * @return the answer, its citations among the context's chunks
      */
     Answer generate(Query query, Context context, TraceSink trace);
 
-    /** As {@link #generate(Query, Context, TraceSink)} with nothing traced: a convenience for callers. */
+    /**
+     * As {@link #generate(Query, Context, TraceSink)} with nothing traced: a convenience for callers.
+     *
+     * @param query the question, with options for multiple choice
+     * @param context the selected context; may be empty
+     * @return the answer, its citations among the context's chunks
+     */
     default Answer generate(Query query, Context context) {
         return generate(query, context, TraceSink.NONE);
     }
@@ -30,6 +41,12 @@ public interface Generator extends Described {
     /**
      * Generates while handing each piece of text to {@code onToken} as it arrives; returns the same
      * answer as {@link #generate(Query, Context)}. The default delivers the whole text at once.
+     *
+     * @param query the question, with options for multiple choice
+     * @param context the selected context; may be empty
+     * @param onToken called with each piece of text, in order, on the calling thread
+     * @param trace where the generator writes its facts
+     * @return the answer, the same as {@link #generate(Query, Context, TraceSink)} gives
      */
     default Answer stream(Query query, Context context, Consumer<String> onToken, TraceSink trace) {
         Answer answer = generate(query, context, trace);

@@ -9,6 +9,13 @@ import io.github.astrorag.core.model.Query;
  */
 public interface QueryTransformer extends Described {
 
-    /** The transformed query. */
+    /**
+     * The transformed query.
+     *
+     * @param query the question, with its embedding
+     * @param embedder the pipeline's embedder
+     * @param trace where the transformer writes its facts
+     * @return the query to retrieve with, usually with another embedding
+     */
     Query transform(Query query, Embedder embedder, TraceSink trace);
 }

@@ -16,10 +16,21 @@ public interface Reranker extends Described {
     /**
      * The re-ranked candidates, writing facts of the call to {@code trace}. This is the method an
      * implementation writes; a lambda can be one.
+     *
+     * @param query the question, with its embedding
+     * @param candidates the candidates, best first
+     * @param trace where the reranker writes its facts
+     * @return the kept candidates, best first
      */
     List<ScoredChunk> rerank(Query query, List<ScoredChunk> candidates, TraceSink trace);
 
-    /** As {@link #rerank(Query, List, TraceSink)} with nothing traced: a convenience for callers. */
+    /**
+     * As {@link #rerank(Query, List, TraceSink)} with nothing traced: a convenience for callers.
+     *
+     * @param query the question, with its embedding
+     * @param candidates the candidates, best first
+     * @return the kept candidates, best first
+     */
     default List<ScoredChunk> rerank(Query query, List<ScoredChunk> candidates) {
         return rerank(query, candidates, TraceSink.NONE);
     }

@@ -18,10 +18,23 @@ public interface Retriever extends Described {
     /**
      * The candidates for {@code query}, writing facts of the call to {@code trace}. This is the method an
      * implementation writes; a lambda can be one.
+     *
+     * @param query the question, with its embedding
+     * @param index the instance's index
+     * @param k the most candidates, at least 1
+     * @param trace where the retriever writes its facts
+     * @return at most {@code k} candidates, best first
      */
     List<ScoredChunk> retrieve(Query query, EphemeralIndex index, int k, TraceSink trace);
 
-    /** As {@link #retrieve(Query, EphemeralIndex, int, TraceSink)} with nothing traced: a convenience for callers. */
+    /**
+     * As {@link #retrieve(Query, EphemeralIndex, int, TraceSink)} with nothing traced: a convenience for callers.
+     *
+     * @param query the question, with its embedding
+     * @param index the instance's index
+     * @param k the most candidates, at least 1
+     * @return at most {@code k} candidates, best first
+     */
     default List<ScoredChunk> retrieve(Query query, EphemeralIndex index, int k) {
         return retrieve(query, index, k, TraceSink.NONE);
     }

@@ -16,10 +16,24 @@ import java.util.List;
  */
 public interface TextSearch {
 
-    /** The {@code k} chunks best matching {@code text} by the engine's lexical score, among those {@code filter} matches. */
+    /**
+     * The {@code k} chunks best matching {@code text} by the engine's lexical score, among those {@code filter}
+     * matches.
+     *
+     * @param text the query text
+     * @param k the most chunks returned, at least 1
+     * @param filter the metadata condition; {@link MetadataFilter#NONE} for none
+     * @return at most {@code k} chunks, best first
+     */
     List<ScoredChunk> textSearch(String text, int k, MetadataFilter filter);
 
-    /** As {@link #textSearch(String, int, MetadataFilter)}, unfiltered. */
+    /**
+     * As {@link #textSearch(String, int, MetadataFilter)}, unfiltered.
+     *
+     * @param text the query text
+     * @param k the most chunks returned, at least 1
+     * @return at most {@code k} chunks, best first
+     */
     default List<ScoredChunk> textSearch(String text, int k) {
         return textSearch(text, k, MetadataFilter.NONE);
     }
@@ -28,10 +42,23 @@ public interface TextSearch {
      * The {@code k} chunks best by a fusion of the lexical ranking of {@code text} and the cosine ranking
      * of {@code vector}, among those {@code filter} matches; the fusion is the index's own and named in its
      * documentation.
+     *
+     * @param vector the query vector
+     * @param text the query text
+     * @param k the most chunks returned, at least 1
+     * @param filter the metadata condition; {@link MetadataFilter#NONE} for none
+     * @return at most {@code k} chunks, best first
      */
     List<ScoredChunk> hybridSearch(float[] vector, String text, int k, MetadataFilter filter);
 
-    /** As {@link #hybridSearch(float[], String, int, MetadataFilter)}, unfiltered. */
+    /**
+     * As {@link #hybridSearch(float[], String, int, MetadataFilter)}, unfiltered.
+     *
+     * @param vector the query vector
+     * @param text the query text
+     * @param k the most chunks returned, at least 1
+     * @return at most {@code k} chunks, best first
+     */
     default List<ScoredChunk> hybridSearch(float[] vector, String text, int k) {
         return hybridSearch(vector, text, k, MetadataFilter.NONE);
     }

@@ -11,6 +11,11 @@ public interface TraceSink {
     /** A sink that drops everything. */
     TraceSink NONE = (key, value) -> { };
 
-    /** Records {@code value} under {@code key}; a later value for the same key replaces it. */
+    /**
+     * Records {@code value} under {@code key}; a later value for the same key replaces it.
+     *
+     * @param key the fact's name
+     * @param value a JSON-friendly value
+     */
     void put(String key, Object value);
 }

@@ -20,14 +20,24 @@ public final class MarkdownHeadings {
     private MarkdownHeadings() {
     }
 
-    /** The title of the first heading of {@code text}, or {@code null} if it has none. O(n). */
+    /**
+     * The title of the first heading of {@code text}, or {@code null} if it has none. O(n).
+     *
+     * @param text Markdown text
+     * @return the heading's title, without the {@code #} marks, or {@code null}
+     */
     public static @Nullable String first(String text) {
         List<String> out = new ArrayList<>(1);
         scan(text, out, 1);
         return out.isEmpty() ? null : out.get(0);
     }
 
-    /** The titles of all headings of {@code text}, in order. O(n). */
+    /**
+     * The titles of all headings of {@code text}, in order. O(n).
+     *
+     * @param text Markdown text
+     * @return the titles, possibly empty
+     */
     public static List<String> all(String text) {
         List<String> out = new ArrayList<>();
         scan(text, out, Integer.MAX_VALUE);

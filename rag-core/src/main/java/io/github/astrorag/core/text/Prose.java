@@ -63,7 +63,12 @@ public final class Prose {
     public record Sentence(String text, int start, int end) {
     }
 
-    /** The readable sentences of {@code source}, in order. */
+    /**
+     * The readable sentences of {@code source}, in order.
+     *
+     * @param source Markdown or plain text
+     * @return the sentences, with their spans in {@code source}
+     */
     public static List<Sentence> sentences(String source) {
         List<Sentence> out = new ArrayList<>();
         for (int[] paragraph : paragraphs(source)) {

@@ -33,7 +33,12 @@ public final class Sentences {
     public record Span(String text, int start, int end) {
     }
 
-    /** The non-blank sentences of {@code text}, stripped, in order. */
+    /**
+     * The non-blank sentences of {@code text}, stripped, in order.
+     *
+     * @param text any text
+     * @return the sentences, with their spans in {@code text}
+     */
     public static List<Span> split(String text) {
         List<Span> out = new ArrayList<>();
         Matcher m = END.matcher(text);

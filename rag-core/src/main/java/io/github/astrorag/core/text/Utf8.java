@@ -22,6 +22,8 @@ public final class Utf8 {
      * The number (from 1) of the first line of {@code file} that is not valid UTF-8, or 0 if every line is.
      * Reads the file once, one line at a time; O(file size) time, O(longest line) memory.
      *
+     * @param file the file to check
+     * @return the line number, or 0
      * @throws IOException if the file cannot be read
      */
     public static int firstMalformedLine(Path file) throws IOException {

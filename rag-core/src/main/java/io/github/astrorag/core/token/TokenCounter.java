@@ -29,12 +29,22 @@ public final class TokenCounter {
         this.encoding = REGISTRY.getEncoding(type);
     }
 
-    /** tiktoken's {@code p50k_base}: the default. */
+    /**
+     * tiktoken's {@code p50k_base}: the default.
+     *
+     * @return the shared {@code p50k_base} counter
+     */
     public static TokenCounter p50k() {
         return P50K;
     }
 
-    /** The counter for an encoding name: {@code p50k_base}, {@code cl100k_base}, {@code o200k_base}, {@code r50k_base}. */
+    /**
+     * The counter for an encoding name: {@code p50k_base}, {@code cl100k_base}, {@code o200k_base}, {@code r50k_base}.
+     *
+     * @param name the encoding's name
+     * @return the counter of that encoding (the shared one for {@code p50k_base})
+     * @throws IllegalArgumentException for an unknown encoding name
+     */
     public static TokenCounter of(String name) {
         Objects.requireNonNull(name, "name");
         for (EncodingType t : EncodingType.values()) {
@@ -46,22 +56,41 @@ public final class TokenCounter {
                 "unknown token encoding '" + name + "': use p50k_base, cl100k_base, o200k_base or r50k_base");
     }
 
-    /** The encoding's name, such as {@code p50k_base}. */
+    /**
+     * The encoding's name, such as {@code p50k_base}.
+     *
+     * @return the encoding's name
+     */
     public String name() {
         return type.getName();
     }
 
-    /** The number of tokens in {@code text}. */
+    /**
+     * The number of tokens in {@code text}.
+     *
+     * @param text any text
+     * @return the token count; 0 for an empty text
+     */
     public int count(String text) {
         return encoding.countTokensOrdinary(text);
     }
 
-    /** The tokens of {@code text}. */
+    /**
+     * The tokens of {@code text}.
+     *
+     * @param text any text
+     * @return a new array of token ids
+     */
     public int[] encode(String text) {
         return encoding.encodeOrdinary(text).toArray();
     }
 
-    /** The text of {@code tokens}. */
+    /**
+     * The text of {@code tokens}.
+     *
+     * @param tokens token ids
+     * @return the decoded text
+     */
     public String decode(int[] tokens) {
         IntArrayList list = new IntArrayList(tokens.length);
         for (int t : tokens) {
@@ -73,6 +102,10 @@ public final class TokenCounter {
     /**
      * The longest prefix of {@code text} that ends on a token boundary and has at most {@code maxTokens}
      * tokens when counted on its own. Never splits a character. Runs in O(n) plus a few recounts.
+     *
+     * @param text any text
+     * @param maxTokens the most tokens, at least 0
+     * @return the prefix; {@code text} itself when it fits
      */
     public String truncate(String text, int maxTokens) {
         if (maxTokens < 0) {

@@ -45,13 +45,26 @@ public final class AgentDataset {
      * @param answers    acceptable answers (may be empty)
      */
     public record Instance(String id, Query query, List<ScoredChunk> candidates, Set<String> supporting, List<String> answers) {
+        /**
+         * Copies the collections, so the instance is immutable.
+         *
+         * @param id the instance id
+         * @param query the question, embedded
+         * @param candidates its top chunks by cosine, best first, with their vectors
+         * @param supporting ids of the documents holding the evidence (may be empty)
+         * @param answers acceptable answers (may be empty)
+         */
         public Instance {
             candidates = List.copyOf(candidates);
             supporting = Set.copyOf(supporting);
             answers = List.copyOf(answers);
         }
 
-        /** The instance as a grid-search query. */
+        /**
+         * The instance as a grid-search query.
+         *
+         * @return a query of this instance's id, question and candidates
+         */
         public AgentGridSearch.GridQuery gridQuery() {
             return new AgentGridSearch.GridQuery(id, query, candidates);
         }
@@ -59,6 +72,9 @@ public final class AgentDataset {
         /**
          * How good {@code context} is for this instance: the share of supporting documents it draws on,
          * or, without supporting ids, 1 if an answer occurs in its text (ignoring case), else 0.
+         *
+         * @param context a context selected from this instance's candidates
+         * @return the quality, in [0, 1]
          */
         public double quality(Context context) {
             if (!supporting.isEmpty()) {
@@ -71,8 +87,19 @@ public final class AgentDataset {
         }
     }
 
-    /** What was read: the usable instances and how many lines were skipped. */
+    /**
+     * What was read: the usable instances and how many lines were skipped.
+     *
+     * @param instances the usable instances, in file order
+     * @param skipped the number of lines skipped
+     */
     public record Contents(List<Instance> instances, int skipped) {
+        /**
+         * Copies the list, so the contents are immutable.
+         *
+         * @param instances the usable instances, in file order
+         * @param skipped the number of lines skipped
+         */
         public Contents {
             instances = List.copyOf(instances);
         }
@@ -84,7 +111,14 @@ public final class AgentDataset {
     /**
      * Reads at most {@code limit} usable instances of {@code jsonl}.
      *
+     * @param jsonl the JSON Lines file, one instance per line
+     * @param embedder the embedder of questions and chunks; use the one the pipeline will use
+     * @param chunker the chunker of each instance's documents
+     * @param k the candidates kept per instance, at least 1
+     * @param limit the most usable instances read, at least 1; reading stops there
+     * @return the usable instances, in file order, and the number of skipped lines
      * @throws DocumentException naming the file and line if it cannot be read or a line is not a JSON object with a question
+     * @throws IllegalArgumentException if {@code k} or {@code limit} is below 1
      */
     public static Contents read(Path jsonl, Embedder embedder, Chunker chunker, int k, int limit) {
         Objects.requireNonNull(embedder, "embedder");

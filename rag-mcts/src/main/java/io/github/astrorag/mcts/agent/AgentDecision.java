@@ -10,22 +10,40 @@ import java.util.Objects;
  */
 public record AgentDecision(String reranker, AgentSettings settings) {
 
+    /**
+     * Checks that neither component is {@code null}.
+     *
+     * @param reranker the name of the reranker (combination scorer) to use, one of the agent's names
+     * @param settings the MCTS settings
+     */
     public AgentDecision {
         Objects.requireNonNull(reranker, "reranker");
         Objects.requireNonNull(settings, "settings");
     }
 
-    /** MCTS iterations. */
+    /**
+     * MCTS iterations.
+     *
+     * @return the iterations of {@link #settings()}
+     */
     public int iterations() {
         return settings.iterations();
     }
 
-    /** λ. */
+    /**
+     * λ.
+     *
+     * @return the cost weight λ of {@link #settings()}
+     */
     public double costWeight() {
         return settings.costWeight();
     }
 
-    /** c. */
+    /**
+     * c.
+     *
+     * @return the exploration constant c of {@link #settings()}
+     */
     public double exploration() {
         return settings.exploration();
     }

@@ -18,6 +18,15 @@ import java.util.TreeMap;
 public record AgentExample(float[] queryEmbedding, String bestReranker, AgentSettings best,
                            Map<String, Double> qualityByReranker) {
 
+    /**
+     * Copies the embedding and the map, so the example is immutable.
+     *
+     * @param queryEmbedding the query's vector
+     * @param bestReranker the name of the reranker that gave the best quality
+     * @param best the MCTS settings that gave it
+     * @param qualityByReranker the best quality reached with each reranker (by name; may be empty), used to keep only
+     * contrastive pairs whose preferences really differ
+     */
     public AgentExample {
         Objects.requireNonNull(queryEmbedding, "queryEmbedding");
         Objects.requireNonNull(bestReranker, "bestReranker");
@@ -26,6 +35,11 @@ public record AgentExample(float[] queryEmbedding, String bestReranker, AgentSet
         qualityByReranker = Collections.unmodifiableMap(new TreeMap<>(qualityByReranker));
     }
 
+    /**
+     * The query's vector.
+     *
+     * @return a copy of the vector
+     */
     @Override
     public float[] queryEmbedding() {
         return queryEmbedding.clone();

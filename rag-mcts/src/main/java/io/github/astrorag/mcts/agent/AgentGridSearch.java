@@ -32,8 +32,21 @@ public final class AgentGridSearch {
     /** CORAG's grid of c. */
     public static final List<Double> EXPLORATIONS = List.of(1.0, 2.4);
 
-    /** A query to label: an id for the quality function, the query with its embedding, and its candidates. */
+    /**
+     * A query to label: an id for the quality function, the query with its embedding, and its candidates.
+     *
+     * @param id the id the quality function knows the query by
+     * @param query the query, with its embedding
+     * @param candidates the candidate pool, best first, with vectors
+     */
     public record GridQuery(String id, Query query, List<ScoredChunk> candidates) {
+        /**
+         * Copies the candidates.
+         *
+         * @param id the id the quality function knows the query by
+         * @param query the query, with its embedding
+         * @param candidates the candidate pool, best first, with vectors
+         */
         public GridQuery {
             Objects.requireNonNull(id, "id");
             Objects.requireNonNull(query, "query");
@@ -44,6 +57,13 @@ public final class AgentGridSearch {
     /** How good a selected context is for a query (higher is better), such as the share of gold evidence kept. */
     @FunctionalInterface
     public interface ContextQuality {
+        /**
+         * The quality of one selection.
+         *
+         * @param query the query the context was selected for
+         * @param context the selected context
+         * @return the quality; higher is better, in any finite range
+         */
         double of(GridQuery query, Context context);
     }
 
@@ -112,7 +132,12 @@ public final class AgentGridSearch {
         }
     }
 
-    /** The examples, one per query, in order. Each query must carry its embedding. */
+    /**
+     * The examples, one per query, in order. Each query must carry its embedding.
+     *
+     * @param queries the queries to label, each with its embedding
+     * @return a new list of examples, in the order of {@code queries}
+     */
     public List<AgentExample> label(List<GridQuery> queries) {
         List<AgentExample> out = new ArrayList<>(queries.size());
         for (GridQuery q : queries) {
@@ -121,7 +146,12 @@ public final class AgentGridSearch {
         return out;
     }
 
-    /** The example of one query. */
+    /**
+     * The example of one query.
+     *
+     * @param q the query to label, with its embedding
+     * @return the example: the best reranker, the best settings and each reranker's best quality
+     */
     public AgentExample label(GridQuery q) {
         float[] embedding = q.query().requireEmbedding();
         Map<String, Double> bestByScorer = new LinkedHashMap<>();

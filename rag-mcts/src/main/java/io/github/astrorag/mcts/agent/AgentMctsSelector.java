@@ -45,12 +45,22 @@ public final class AgentMctsSelector implements ContextSelector {
         }
     }
 
-    /** The decision for {@code query}, which must carry its embedding. */
+    /**
+     * The decision for {@code query}, which must carry its embedding.
+     *
+     * @param query the query, with its embedding
+     * @return the reranker name and MCTS settings the agent predicts
+     */
     public AgentDecision decide(Query query) {
         return agent.predict(query.requireEmbedding());
     }
 
-    /** The MCTS selector the agent configures for {@code query}. */
+    /**
+     * The MCTS selector the agent configures for {@code query}.
+     *
+     * @param query the query, with its embedding
+     * @return a new selector with the predicted scorer and settings
+     */
     public MctsContextSelector selectorFor(Query query) {
         AgentDecision decision = decide(query);
         return decision.settings().applyTo(base.toBuilder().scorer(scorers.get(decision.reranker())).build());

@@ -47,46 +47,92 @@ public final class AgentTrainingOptions {
         this.hidden = b.hidden == null ? DEFAULT_HIDDEN : b.hidden;
     }
 
-    /** CORAG's settings. */
+    /**
+     * CORAG's settings.
+     *
+     * @return the default options
+     */
     public static AgentTrainingOptions defaults() {
         return builder().build();
     }
 
-    /** A builder starting from the defaults. */
+    /**
+     * A builder starting from the defaults.
+     *
+     * @return a new builder
+     */
     public static Builder builder() {
         return new Builder();
     }
 
+    /**
+     * Adam's learning rate; default {@value #DEFAULT_LEARNING_RATE}.
+     *
+     * @return the learning rate, in (0, 1]
+     */
     public double learningRate() {
         return learningRate;
     }
 
+    /**
+     * Examples per batch; default {@value #DEFAULT_BATCH_SIZE}.
+     *
+     * @return the batch size, 1 to 4096
+     */
     public int batchSize() {
         return batchSize;
     }
 
+    /**
+     * Passes over the training pairs; default {@value #DEFAULT_EPOCHS}.
+     *
+     * @return the number of epochs, 1 to 100,000
+     */
     public int epochs() {
         return epochs;
     }
 
+    /**
+     * The margin of the contrastive loss; default {@value #DEFAULT_MARGIN}.
+     *
+     * @return the margin, in (0, 100]
+     */
     public double margin() {
         return margin;
     }
 
+    /**
+     * The relative quality difference a negative pair needs; default {@value #DEFAULT_QUALITY_GAP}.
+     *
+     * @return the gap, in [0, 1]
+     */
     public double qualityGap() {
         return qualityGap;
     }
 
+    /**
+     * The seed of weight initialisation and batch order; default {@value #DEFAULT_SEED}.
+     *
+     * @return the seed; any value
+     */
     public long seed() {
         return seed;
     }
 
-    /** The widths of the three fully connected layers. */
+    /**
+     * The widths of the three fully connected layers.
+     *
+     * @return the three widths; default 64, 32 and 16
+     */
     public List<Integer> hidden() {
         return hidden;
     }
 
-    /** The settings as JSON-friendly values. */
+    /**
+     * The settings as JSON-friendly values.
+     *
+     * @return a new map of every option, by name
+     */
     public Map<String, Object> describe() {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("learningRate", learningRate);
@@ -116,7 +162,12 @@ public final class AgentTrainingOptions {
             Arguments.checkState(current == null, "%s was already set", name);
         }
 
-        /** In (0, 1]. */
+        /**
+         * In (0, 1].
+         *
+         * @param value the learning rate
+         * @return this builder
+         */
         public Builder learningRate(double value) {
             once(learningRate, "learningRate");
             Arguments.check(value > 0 && value <= 1, "learningRate must be in (0, 1], was %s", value);
@@ -124,7 +175,12 @@ public final class AgentTrainingOptions {
             return this;
         }
 
-        /** 1 to 4096. */
+        /**
+         * 1 to 4096.
+         *
+         * @param value the batch size
+         * @return this builder
+         */
         public Builder batchSize(int value) {
             once(batchSize, "batchSize");
             Arguments.check(value >= 1 && value <= 4096, "batchSize must be between 1 and 4096, was %d", value);
@@ -132,7 +188,12 @@ public final class AgentTrainingOptions {
             return this;
         }
 
-        /** 1 to 100,000. */
+        /**
+         * 1 to 100,000.
+         *
+         * @param value the number of epochs
+         * @return this builder
+         */
         public Builder epochs(int value) {
             once(epochs, "epochs");
             Arguments.check(value >= 1 && value <= 100_000, "epochs must be between 1 and 100000, was %d", value);
@@ -140,7 +201,12 @@ public final class AgentTrainingOptions {
             return this;
         }
 
-        /** In (0, 100]. */
+        /**
+         * In (0, 100].
+         *
+         * @param value the contrastive margin
+         * @return this builder
+         */
         public Builder margin(double value) {
             once(margin, "margin");
             Arguments.check(value > 0 && value <= 100, "margin must be in (0, 100], was %s", value);
@@ -148,7 +214,12 @@ public final class AgentTrainingOptions {
             return this;
         }
 
-        /** In [0, 1]. */
+        /**
+         * In [0, 1].
+         *
+         * @param value the quality gap
+         * @return this builder
+         */
         public Builder qualityGap(double value) {
             once(qualityGap, "qualityGap");
             Arguments.check(value >= 0 && value <= 1, "qualityGap must be in [0, 1], was %s", value);
@@ -156,14 +227,26 @@ public final class AgentTrainingOptions {
             return this;
         }
 
-        /** Any value. */
+        /**
+         * Any value.
+         *
+         * @param value the seed of weight initialisation and batch order
+         * @return this builder
+         */
         public Builder seed(long value) {
             once(seed, "seed");
             seed = value;
             return this;
         }
 
-        /** Three widths, each 1 to 4096. */
+        /**
+         * Three widths, each 1 to 4096.
+         *
+         * @param first the width of the first layer
+         * @param second the width of the second layer
+         * @param third the width of the third layer, which is the dimension of the code z
+         * @return this builder
+         */
         public Builder hidden(int first, int second, int third) {
             once(hidden, "hidden");
             for (int w : new int[] {first, second, third}) {
@@ -173,6 +256,11 @@ public final class AgentTrainingOptions {
             return this;
         }
 
+        /**
+         * The options.
+         *
+         * @return the immutable options
+         */
         public AgentTrainingOptions build() {
             return new AgentTrainingOptions(this);
         }

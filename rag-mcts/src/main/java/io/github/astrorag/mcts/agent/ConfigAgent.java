@@ -78,6 +78,9 @@ public final class ConfigAgent {
     /**
      * Trains an agent on {@code examples}.
      *
+     * @param examples the labelled examples, at least two, all of one embedding dimension
+     * @param options how to train
+     * @return the trained agent
      * @throws IllegalArgumentException if there are fewer than two examples, or their embeddings
      *                                       differ in dimension or hold a non-finite value
      */
@@ -102,7 +105,12 @@ public final class ConfigAgent {
         return new Trainer(examples, options, d, new ArrayList<>(names)).run();
     }
 
-    /** The decision for a query of this embedding. */
+    /**
+     * The decision for a query of this embedding.
+     *
+     * @param queryEmbedding the query's vector, of {@link #inputDimension()} values
+     * @return the reranker the classifier ranks first and the settings the regressor gives, clamped to the training range
+     */
     public AgentDecision predict(float[] queryEmbedding) {
         double[] z = encode(toDouble(queryEmbedding));
         double[] logits = classifier.forward(z);
@@ -121,7 +129,12 @@ public final class ConfigAgent {
         return new AgentDecision(rerankers.get(best), new AgentSettings(iterations, v[1], v[2]));
     }
 
-    /** The Siamese code z of a query embedding (the output of the three layers). */
+    /**
+     * The Siamese code z of a query embedding (the output of the three layers).
+     *
+     * @param queryEmbedding the query's vector, of {@link #inputDimension()} values
+     * @return a new array holding z
+     */
     public double[] code(float[] queryEmbedding) {
         return encode(toDouble(queryEmbedding));
     }
@@ -146,22 +159,38 @@ public final class ConfigAgent {
         return a;
     }
 
-    /** The reranker names it chooses among, sorted. */
+    /**
+     * The reranker names it chooses among, sorted.
+     *
+     * @return the names, sorted
+     */
     public List<String> rerankers() {
         return rerankers;
     }
 
-    /** The dimension of the query embeddings it was trained on. */
+    /**
+     * The dimension of the query embeddings it was trained on.
+     *
+     * @return the input dimension
+     */
     public int inputDimension() {
         return inputDimension;
     }
 
-    /** The training options and the final epoch's mean loss. */
+    /**
+     * The training options and the final epoch's mean loss.
+     *
+     * @return a new map of the options and {@code finalLoss}
+     */
     public Map<String, Object> training() {
         return training;
     }
 
-    /** A summary for traces and reports. */
+    /**
+     * A summary for traces and reports.
+     *
+     * @return a new map of the name, the input dimension, the rerankers and the hidden widths
+     */
     public Map<String, Object> describe() {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("name", "config-agent");
@@ -173,7 +202,11 @@ public final class ConfigAgent {
 
     // ---------------------------------------------------------------- persistence
 
-    /** Writes the model as JSON (format above), replacing {@code file}. */
+    /**
+     * Writes the model as JSON (format above), replacing {@code file}.
+     *
+     * @param file the file to write; its parent folder must exist
+     */
     public void save(Path file) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("format", FORMAT);
@@ -213,6 +246,8 @@ public final class ConfigAgent {
     /**
      * Reads a model written by {@link #save}.
      *
+     * @param file the file written by {@link #save}
+     * @return the agent, ready to predict
      * @throws AgentModelException naming the file and the problem if it is missing, not JSON, of another
      *                             format or version, or inconsistent
      */

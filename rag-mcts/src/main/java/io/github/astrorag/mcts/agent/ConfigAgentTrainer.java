@@ -36,7 +36,16 @@ public final class ConfigAgentTrainer {
     /** Candidates per question. */
     public static final int DEFAULT_CANDIDATES = 10;
 
-    /** What a run did. */
+    /**
+     * What a run did.
+     *
+     * @param questions the usable questions labelled and trained on
+     * @param skipped the lines of the data file skipped as unusable
+     * @param bestRerankerCounts how many questions each reranker was best for, by name, sorted
+     * @param meanBestQuality the mean over questions of the best quality reached
+     * @param finalLoss the mean loss of the last training epoch
+     * @param model the model file written
+     */
     public record Result(int questions, int skipped, Map<String, Integer> bestRerankerCounts, double meanBestQuality,
                          double finalLoss, Path model) {
     }
@@ -63,6 +72,9 @@ public final class ConfigAgentTrainer {
      * The scorers the agent chooses among by default, by name: {@code query-coverage} (no embedding) and
      * {@code concatenation-embedding} (CORAG's: the query against the joined combination, by {@code embedder}).
      * A trained agent must be used with scorers of the same names.
+     *
+     * @param embedder the embedder of the concatenation-embedding scorer
+     * @return a new map, by name
      */
     public static Map<String, CombinationScorer> defaultScorers(Embedder embedder) {
         Map<String, CombinationScorer> m = new TreeMap<>();
@@ -71,17 +83,35 @@ public final class ConfigAgentTrainer {
         return m;
     }
 
-    /** A builder; the embedder is required. */
+    /**
+     * A builder; the embedder is required.
+     *
+     * @return a new builder
+     */
     public static Builder builder() {
         return new Builder();
     }
 
-    /** Trains on {@code data} and writes the model to {@code model}. */
+    /**
+     * Trains on {@code data} and writes the model to {@code model}.
+     *
+     * @param data the JSON Lines training set (as {@link AgentDataset} reads it)
+     * @param model the model file to write
+     * @return what the run did
+     */
     public Result train(Path data, Path model) {
         return train(data, model, IngestListener.NONE);
     }
 
-    /** As {@link #train(Path, Path)}, reporting progress. */
+    /**
+     * As {@link #train(Path, Path)}, reporting progress.
+     *
+     * @param data the JSON Lines training set (as {@link AgentDataset} reads it)
+     * @param model the model file to write
+     * @param listener told of the progress; {@link IngestListener#NONE} for none
+     * @return what the run did
+     * @throws IllegalArgumentException if fewer than two questions are usable
+     */
     public Result train(Path data, Path model, IngestListener listener) {
         AgentDataset.Contents contents = AgentDataset.read(data, embedder, chunker, candidates, limit);
         List<AgentDataset.Instance> instances = contents.instances();
@@ -126,14 +156,24 @@ public final class ConfigAgentTrainer {
             Arguments.checkState(current == null, "%s was already set", name);
         }
 
-        /** The embedder of questions and chunks (required); use the one the pipeline will use. */
+        /**
+         * The embedder of questions and chunks (required); use the one the pipeline will use.
+         *
+         * @param value the embedder of questions and chunks
+         * @return this builder
+         */
         public Builder embedder(Embedder value) {
             once(embedder, "embedder");
             embedder = Objects.requireNonNull(value, "embedder");
             return this;
         }
 
-        /** The named rerankers to choose among; default query-coverage and concatenation-embedding. */
+        /**
+         * The named rerankers to choose among; default query-coverage and concatenation-embedding.
+         *
+         * @param value the scorers by name; not empty
+         * @return this builder
+         */
         public Builder scorers(Map<String, CombinationScorer> value) {
             once(scorers, "scorers");
             Arguments.check(!value.isEmpty(), "give at least one named scorer");
@@ -141,7 +181,12 @@ public final class ConfigAgentTrainer {
             return this;
         }
 
-        /** Token budget; default {@value #DEFAULT_BUDGET}; at least 1. */
+        /**
+         * Token budget; default {@value #DEFAULT_BUDGET}; at least 1.
+         *
+         * @param value the budget, in tokens
+         * @return this builder
+         */
         public Builder budget(int value) {
             once(budget, "budget");
             Arguments.check(value >= 1, "budget must be at least 1 token, was %d", value);
@@ -149,7 +194,12 @@ public final class ConfigAgentTrainer {
             return this;
         }
 
-        /** Candidates per question; default {@value #DEFAULT_CANDIDATES}; 1 to 100. */
+        /**
+         * Candidates per question; default {@value #DEFAULT_CANDIDATES}; 1 to 100.
+         *
+         * @param value the candidates per question
+         * @return this builder
+         */
         public Builder candidates(int value) {
             once(candidates, "candidates");
             Arguments.check(value >= 1 && value <= 100, "candidates must be between 1 and 100, was %d", value);
@@ -157,7 +207,12 @@ public final class ConfigAgentTrainer {
             return this;
         }
 
-        /** The most questions to use; default all; at least 2. */
+        /**
+         * The most questions to use; default all; at least 2.
+         *
+         * @param value the most questions
+         * @return this builder
+         */
         public Builder limit(int value) {
             once(limit, "limit");
             Arguments.check(value >= 2, "limit must be at least 2, was %d", value);
@@ -165,20 +220,36 @@ public final class ConfigAgentTrainer {
             return this;
         }
 
-        /** The chunker; default the core recursive chunker (300 tokens, 30 overlap). */
+        /**
+         * The chunker; default the core recursive chunker (300 tokens, 30 overlap).
+         *
+         * @param value the chunker of the training documents
+         * @return this builder
+         */
         public Builder chunker(Chunker value) {
             once(chunker, "chunker");
             chunker = Objects.requireNonNull(value, "chunker");
             return this;
         }
 
-        /** Training options; default CORAG's. */
+        /**
+         * Training options; default CORAG's.
+         *
+         * @param value the training options
+         * @return this builder
+         */
         public Builder options(AgentTrainingOptions value) {
             once(options, "options");
             options = Objects.requireNonNull(value, "options");
             return this;
         }
 
+        /**
+         * The trainer.
+         *
+         * @return the trainer; nothing is read until {@link ConfigAgentTrainer#train(Path, Path)}
+         * @throws IllegalArgumentException if no embedder was given
+         */
         public ConfigAgentTrainer build() {
             Arguments.check(embedder != null, "an embedder is required to train the configuration agent");
             return new ConfigAgentTrainer(this);

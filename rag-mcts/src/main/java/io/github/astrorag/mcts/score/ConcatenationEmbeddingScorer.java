@@ -28,7 +28,11 @@ public final class ConcatenationEmbeddingScorer implements CombinationScorer {
 
     private final Embedder embedder;
 
-    /** Scoring with {@code embedder}. */
+    /**
+     * Scoring with {@code embedder}.
+     *
+     * @param embedder the embedder of the query and of the joined combination texts
+     */
     public ConcatenationEmbeddingScorer(Embedder embedder) {
         this.embedder = Objects.requireNonNull(embedder, "embedder");
     }

@@ -70,12 +70,20 @@ public final class QueryCoverageScorer implements CombinationScorer {
         this.positionDecay = b.positionDecay == null ? DEFAULT_POSITION_DECAY : b.positionDecay;
     }
 
-    /** The default weights. */
+    /**
+     * The default weights.
+     *
+     * @return the default scorer
+     */
     public static QueryCoverageScorer defaults() {
         return DEFAULTS;
     }
 
-    /** A builder starting from the defaults. */
+    /**
+     * A builder starting from the defaults.
+     *
+     * @return a new builder
+     */
     public static Builder builder() {
         return new Builder();
     }
@@ -234,25 +242,46 @@ public final class QueryCoverageScorer implements CombinationScorer {
             return value;
         }
 
-        /** Weight of relevance; default {@value #DEFAULT_RELEVANCE_WEIGHT}. */
+        /**
+         * Weight of relevance; default {@value #DEFAULT_RELEVANCE_WEIGHT}.
+         *
+         * @param value the relevance weight
+         * @return this builder
+         */
         public Builder relevanceWeight(double value) {
             relevanceWeight = weight(relevanceWeight, "relevanceWeight", value);
             return this;
         }
 
-        /** Weight of coverage; default {@value #DEFAULT_COVERAGE_WEIGHT}. */
+        /**
+         * Weight of coverage; default {@value #DEFAULT_COVERAGE_WEIGHT}.
+         *
+         * @param value the coverage weight
+         * @return this builder
+         */
         public Builder coverageWeight(double value) {
             coverageWeight = weight(coverageWeight, "coverageWeight", value);
             return this;
         }
 
-        /** Weight of the redundancy penalty; default {@value #DEFAULT_REDUNDANCY_WEIGHT}. */
+        /**
+         * Weight of the redundancy penalty; default {@value #DEFAULT_REDUNDANCY_WEIGHT}.
+         *
+         * @param value the redundancy weight
+         * @return this builder
+         */
         public Builder redundancyWeight(double value) {
             redundancyWeight = weight(redundancyWeight, "redundancyWeight", value);
             return this;
         }
 
-        /** Relevance weight decay per position, in (0, 1]; 1 makes order irrelevant; default {@value #DEFAULT_POSITION_DECAY}. */
+        /**
+         * Relevance weight decay per position, in (0, 1]; 1 makes order irrelevant; default {@value
+         * #DEFAULT_POSITION_DECAY}.
+         *
+         * @param value the decay factor
+         * @return this builder
+         */
         public Builder positionDecay(double value) {
             Arguments.checkState(positionDecay == null, "positionDecay was already set");
             Arguments.check(value > 0 && value <= 1, "positionDecay must be in (0, 1], was %s", value);
@@ -260,7 +289,11 @@ public final class QueryCoverageScorer implements CombinationScorer {
             return this;
         }
 
-        /** The scorer. */
+        /**
+         * The scorer.
+         *
+         * @return the immutable scorer
+         */
         public QueryCoverageScorer build() {
             return new QueryCoverageScorer(this);
         }

@@ -32,7 +32,11 @@ public final class RerankerCombinationScorer implements CombinationScorer {
 
     private final Reranker reranker;
 
-    /** Scoring with {@code reranker}. */
+    /**
+     * Scoring with {@code reranker}.
+     *
+     * @param reranker the reranker scoring each combination as one joined candidate
+     */
     public RerankerCombinationScorer(Reranker reranker) {
         this.reranker = Objects.requireNonNull(reranker, "reranker");
     }

@@ -123,7 +123,11 @@ public final class BridgingCoverageSelector implements Reranker, ContextSelector
         this.assembler = b.assembler == null ? new TokenBudgetSelector() : b.assembler;
     }
 
-    /** The defaults above, p50k budget assembly in relevance order. */
+    /**
+     * The defaults above, p50k budget assembly in relevance order.
+     *
+     * @return the default selector
+     */
     public static BridgingCoverageSelector defaults() {
         return builder().build();
     }
@@ -131,12 +135,18 @@ public final class BridgingCoverageSelector implements Reranker, ContextSelector
     /**
      * Plain greedy query coverage: {@link Builder#plain()} with the other defaults (k = 3, w = 2, no
      * bridging, no query shift, no near-duplicate penalty, p50k budget assembly in relevance order).
+     *
+     * @return the plain selector
      */
     public static BridgingCoverageSelector plain() {
         return builder().plain().build();
     }
 
-    /** A builder starting from the defaults. */
+    /**
+     * A builder starting from the defaults.
+     *
+     * @return a new builder
+     */
     public static Builder builder() {
         return new Builder();
     }
@@ -390,12 +400,19 @@ public final class BridgingCoverageSelector implements Reranker, ContextSelector
          * Plain greedy query coverage: title weight τ = 0 and not budget-aware, so the objective is
          * {@code sim'(d) + w · qgain(d)} (plus the bridge, shift and penalty terms, off unless set).
          * Sets {@link #titleWeight} and {@link #budgetAware}: neither may be set again.
+         *
+         * @return this builder
          */
         public Builder plain() {
             return titleWeight(0).budgetAware(false);
         }
 
-        /** Chunks picked as a reranker; at least 1; default {@value BridgingCoverageSelector#DEFAULT_K}. */
+        /**
+         * Chunks picked as a reranker; at least 1; default {@value BridgingCoverageSelector#DEFAULT_K}.
+         *
+         * @param value the number of chunks picked
+         * @return this builder
+         */
         public Builder k(int value) {
             Arguments.checkState(k == null, "k was already set");
             Arguments.check(value >= 1, "k must be at least 1, was %d", value);
@@ -403,21 +420,37 @@ public final class BridgingCoverageSelector implements Reranker, ContextSelector
             return this;
         }
 
-        /** Weight w of the question-term gain; finite, ≥ 0; default {@value BridgingCoverageSelector#DEFAULT_WEIGHT}. */
+        /**
+         * Weight w of the question-term gain; finite, ≥ 0; default {@value BridgingCoverageSelector#DEFAULT_WEIGHT}.
+         *
+         * @param value the weight w
+         * @return this builder
+         */
         public Builder weight(double value) {
             Arguments.checkState(weight == null, "weight was already set");
             weight = nonNegative("weight", value);
             return this;
         }
 
-        /** Weight γ of the bridge-term gain; finite, ≥ 0 (0 = no bridging); default {@value BridgingCoverageSelector#DEFAULT_BRIDGE_WEIGHT}. */
+        /**
+         * Weight γ of the bridge-term gain; finite, ≥ 0 (0 = no bridging); default {@value
+         * BridgingCoverageSelector#DEFAULT_BRIDGE_WEIGHT}.
+         *
+         * @param value the weight γ
+         * @return this builder
+         */
         public Builder bridgeWeight(double value) {
             Arguments.checkState(bridgeWeight == null, "bridgeWeight was already set");
             bridgeWeight = nonNegative("bridgeWeight", value);
             return this;
         }
 
-        /** Bridge terms m per pick; 1 to 1000; default {@value BridgingCoverageSelector#DEFAULT_BRIDGE_TERMS}. */
+        /**
+         * Bridge terms m per pick; 1 to 1000; default {@value BridgingCoverageSelector#DEFAULT_BRIDGE_TERMS}.
+         *
+         * @param value the number of bridge terms m
+         * @return this builder
+         */
         public Builder bridgeTerms(int value) {
             Arguments.checkState(bridgeTerms == null, "bridgeTerms was already set");
             Arguments.check(value >= 1 && value <= 1000, "bridgeTerms must be in [1, 1000], was %d", value);
@@ -425,35 +458,62 @@ public final class BridgingCoverageSelector implements Reranker, ContextSelector
             return this;
         }
 
-        /** Query shift β towards the picks; finite, ≥ 0; default {@value BridgingCoverageSelector#DEFAULT_QUERY_SHIFT}. */
+        /**
+         * Query shift β towards the picks; finite, ≥ 0; default {@value BridgingCoverageSelector#DEFAULT_QUERY_SHIFT}.
+         *
+         * @param value the shift β
+         * @return this builder
+         */
         public Builder queryShift(double value) {
             Arguments.checkState(queryShift == null, "queryShift was already set");
             queryShift = nonNegative("queryShift", value);
             return this;
         }
 
-        /** Near-duplicate penalty λ; finite, ≥ 0; default {@value BridgingCoverageSelector#DEFAULT_REDUNDANCY}. */
+        /**
+         * Near-duplicate penalty λ; finite, ≥ 0; default {@value BridgingCoverageSelector#DEFAULT_REDUNDANCY}.
+         *
+         * @param value the penalty λ
+         * @return this builder
+         */
         public Builder redundancy(double value) {
             Arguments.checkState(redundancy == null, "redundancy was already set");
             redundancy = nonNegative("redundancy", value);
             return this;
         }
 
-        /** Weight τ of a title mentioned by a pick; finite, ≥ 0 (0 = titles unused); default {@value BridgingCoverageSelector#DEFAULT_TITLE_WEIGHT}. */
+        /**
+         * Weight τ of a title mentioned by a pick; finite, ≥ 0 (0 = titles unused); default {@value
+         * BridgingCoverageSelector#DEFAULT_TITLE_WEIGHT}.
+         *
+         * @param value the weight τ
+         * @return this builder
+         */
         public Builder titleWeight(double value) {
             Arguments.checkState(titleWeight == null, "titleWeight was already set");
             titleWeight = nonNegative("titleWeight", value);
             return this;
         }
 
-        /** Whether a candidate longer than the budget left is discounted; default {@value BridgingCoverageSelector#DEFAULT_BUDGET_AWARE}. */
+        /**
+         * Whether a candidate longer than the budget left is discounted; default {@value
+         * BridgingCoverageSelector#DEFAULT_BUDGET_AWARE}.
+         *
+         * @param value {@code true} to discount candidates longer than the budget left
+         * @return this builder
+         */
         public Builder budgetAware(boolean value) {
             Arguments.checkState(budgetAware == null, "budgetAware was already set");
             budgetAware = value;
             return this;
         }
 
-        /** How the greedy order becomes a budgeted context; default p50k_base in relevance order. */
+        /**
+         * How the greedy order becomes a budgeted context; default p50k_base in relevance order.
+         *
+         * @param value the assembler of the final context; not {@code null}
+         * @return this builder
+         */
         public Builder assembler(TokenBudgetSelector value) {
             Arguments.checkState(assembler == null, "assembler was already set");
             assembler = Objects.requireNonNull(value, "assembler");
@@ -466,7 +526,11 @@ public final class BridgingCoverageSelector implements Reranker, ContextSelector
             return value;
         }
 
-        /** The selector. */
+        /**
+         * The selector.
+         *
+         * @return the immutable selector
+         */
         public BridgingCoverageSelector build() {
             return new BridgingCoverageSelector(this);
         }

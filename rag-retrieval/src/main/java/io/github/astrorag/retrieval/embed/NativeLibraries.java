@@ -53,7 +53,11 @@ public final class NativeLibraries {
     private NativeLibraries() {
     }
 
-    /** DJL's cache folder: {@code DJL_CACHE_DIR}, or {@code ~/.djl.ai}. */
+    /**
+     * DJL's cache folder: {@code DJL_CACHE_DIR}, or {@code ~/.djl.ai}.
+     *
+     * @return the folder; it may not exist yet
+     */
     public static Path cacheFolder() {
         return Utils.getCacheDir();
     }
@@ -62,6 +66,7 @@ public final class NativeLibraries {
      * The folder holding ONNX Runtime's native libraries for this platform, extracted from the classpath
      * on first use; O(library size) once, then O(1).
      *
+     * @return the folder holding the libraries
      * @throws EmbeddingException if this platform's libraries are not on the classpath or cannot be written
      */
     public static Path extractOnnxRuntime() {
@@ -116,6 +121,8 @@ public final class NativeLibraries {
      * killed processes; a running process has loaded its libraries long before). Failures to delete are
      * ignored. O(entries of the folder + size of what is deleted).
      *
+     * @param temporaryFolder the folder to clean, usually {@link #temporaryFolder()}
+     * @param olderThan the minimum age of a deleted folder
      * @return the folders deleted
      */
     public static List<Path> sweepLeftovers(Path temporaryFolder, Duration olderThan) {
@@ -133,7 +140,12 @@ public final class NativeLibraries {
         return deleted;
     }
 
-    /** The folders in {@code temporaryFolder} named like ONNX Runtime's or DJL's temporary folders. */
+    /**
+     * The folders in {@code temporaryFolder} named like ONNX Runtime's or DJL's temporary folders.
+     *
+     * @param temporaryFolder the folder to list
+     * @return the matching folders, possibly empty
+     */
     public static List<Path> leftovers(Path temporaryFolder) {
         List<Path> out = new ArrayList<>();
         try (DirectoryStream<Path> entries = Files.newDirectoryStream(temporaryFolder)) {
@@ -154,6 +166,8 @@ public final class NativeLibraries {
      * Fails with one line naming {@code folder} and {@code remedy} unless a file can be created in it.
      *
      * @param what what the folder is, e.g. {@code "the temporary folder"}
+     * @param folder the folder to check
+     * @param remedy what the user can do, put at the end of the message
      * @return {@code folder}
      * @throws EmbeddingException if the folder is missing or not writable
      */
@@ -167,7 +181,11 @@ public final class NativeLibraries {
         }
     }
 
-    /** The temporary folder of this JVM ({@code java.io.tmpdir}). */
+    /**
+     * The temporary folder of this JVM ({@code java.io.tmpdir}).
+     *
+     * @return the folder named by {@code java.io.tmpdir}
+     */
     public static Path temporaryFolder() {
         return Path.of(System.getProperty("java.io.tmpdir"));
     }

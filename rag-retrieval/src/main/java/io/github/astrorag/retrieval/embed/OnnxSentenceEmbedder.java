@@ -168,17 +168,32 @@ public final class OnnxSentenceEmbedder implements Embedder, AutoCloseable {
         this.workers = parallelism > 1 ? Executors.newFixedThreadPool(parallelism - 1, daemonThreads(name)) : null;
     }
 
-    /** The {@linkplain #DEFAULT_MODEL default model} with default settings. */
+    /**
+     * The {@linkplain #DEFAULT_MODEL default model} with default settings.
+     *
+     * @return a new embedder; the caller closes it
+     * @throws io.github.astrorag.core.EmbeddingException if the model cannot be loaded
+     */
     public static OnnxSentenceEmbedder load() {
         return load(DEFAULT_MODEL);
     }
 
-    /** {@code model} with default settings. */
+    /**
+     * {@code model} with default settings.
+     *
+     * @param model the bundled model
+     * @return a new embedder; the caller closes it
+     * @throws io.github.astrorag.core.EmbeddingException if the model's resources are not on the classpath
+     */
     public static OnnxSentenceEmbedder load(SentenceModel model) {
         return builder().model(model).build();
     }
 
-    /** A builder; without {@link Builder#model} or {@link Builder#modelDirectory} it loads {@link #DEFAULT_MODEL}. */
+    /**
+     * A builder; without {@link Builder#model} or {@link Builder#modelDirectory} it loads {@link #DEFAULT_MODEL}.
+     *
+     * @return a new builder
+     */
     public static Builder builder() {
         return new Builder();
     }
@@ -523,7 +538,12 @@ public final class OnnxSentenceEmbedder implements Embedder, AutoCloseable {
         private Builder() {
         }
 
-        /** One of the bundled models; exclusive with {@link #modelDirectory}. */
+        /**
+         * One of the bundled models; exclusive with {@link #modelDirectory}.
+         *
+         * @param model the bundled model; not {@code null}
+         * @return this builder
+         */
         public Builder model(SentenceModel model) {
             Arguments.check(model != null, "model must not be null");
             Arguments.checkState(sentenceModel == null && directory == null,
@@ -538,6 +558,9 @@ public final class OnnxSentenceEmbedder implements Embedder, AutoCloseable {
          * are {@code input_ids}, {@code attention_mask} and optionally {@code token_type_ids}, and
          * whose output is {@code last_hidden_state}) and {@value OnnxSentenceEmbedder#TOKENIZER_FILE}. Pooling
          * defaults to {@link Pooling#MEAN}; exclusive with {@link #model}.
+         *
+         * @param folder the model folder
+         * @return this builder
          */
         public Builder modelDirectory(Path folder) {
             Arguments.check(folder != null, "modelDirectory must not be null");
@@ -548,7 +571,12 @@ public final class OnnxSentenceEmbedder implements Embedder, AutoCloseable {
             return this;
         }
 
-        /** Overrides the model's pooling (a bundled model's own, {@link Pooling#MEAN} for a folder). */
+        /**
+         * Overrides the model's pooling (a bundled model's own, {@link Pooling#MEAN} for a folder).
+         *
+         * @param pooling the pooling; not {@code null}
+         * @return this builder
+         */
         public Builder pooling(Pooling pooling) {
             Arguments.check(pooling != null, "pooling must not be null");
             Arguments.checkState(!poolingSet, "pooling is already set to %s", this.pooling);
@@ -557,7 +585,12 @@ public final class OnnxSentenceEmbedder implements Embedder, AutoCloseable {
             return this;
         }
 
-        /** Maximum tokens per text, special tokens included; longer texts are cut. Default {@value #DEFAULT_MAX_LENGTH}. */
+        /**
+         * Maximum tokens per text, special tokens included; longer texts are cut. Default {@value #DEFAULT_MAX_LENGTH}.
+         *
+         * @param tokens the maximum length in tokens, at least 1
+         * @return this builder
+         */
         public Builder maxLength(int tokens) {
             Arguments.checkState(!maxLengthSet, "maxLength is already set to %d", maxLength);
             Arguments.check(tokens >= MIN_MAX_LENGTH && tokens <= MAX_MAX_LENGTH,
@@ -570,6 +603,9 @@ public final class OnnxSentenceEmbedder implements Embedder, AutoCloseable {
         /**
          * Maximum texts of equal token length per ONNX run, for batch-invariant models; default
          * {@value #DEFAULT_BATCH_SIZE}. Quantised models always run one text at a time.
+         *
+         * @param texts the maximum texts per run, at least 1
+         * @return this builder
          */
         public Builder batchSize(int texts) {
             Arguments.checkState(!batchSizeSet, "batchSize is already set to %d", batchSize);
@@ -580,7 +616,13 @@ public final class OnnxSentenceEmbedder implements Embedder, AutoCloseable {
             return this;
         }
 
-        /** ONNX Runtime intra-op threads per run; default {@value #DEFAULT_INTRA_OP_THREADS}; 0 lets ONNX Runtime choose. */
+        /**
+         * ONNX Runtime intra-op threads per run; default {@value #DEFAULT_INTRA_OP_THREADS}; 0 lets ONNX Runtime
+         * choose.
+         *
+         * @param threads the number of threads; 0 or more
+         * @return this builder
+         */
         public Builder intraOpThreads(int threads) {
             Arguments.checkState(!threadsSet, "intraOpThreads is already set to %d", intraOpThreads);
             Arguments.check(threads >= 0 && threads <= MAX_INTRA_OP_THREADS,
@@ -593,6 +635,9 @@ public final class OnnxSentenceEmbedder implements Embedder, AutoCloseable {
         /**
          * How many ONNX runs one call keeps in flight (each on its own thread, texts taken in turn);
          * 0 (the default) means one per available processor. Vectors do not depend on it.
+         *
+         * @param runs the number of runs in flight; 0 or more
+         * @return this builder
          */
         public Builder parallelism(int runs) {
             Arguments.checkState(!parallelismSet, "parallelism is already set to %d", parallelism);
@@ -606,6 +651,9 @@ public final class OnnxSentenceEmbedder implements Embedder, AutoCloseable {
         /**
          * Whether a user model's output for a text is independent of the other texts in its run (true
          * for fp32 models, false for dynamically quantised ones, the default). Bundled models know it.
+         *
+         * @param invariant {@code true} if the model's vectors do not depend on batching
+         * @return this builder
          */
         public Builder batchInvariant(boolean invariant) {
             Arguments.checkState(!batchInvariantSet, "batchInvariant is already set to %s", batchInvariant);
@@ -614,7 +662,13 @@ public final class OnnxSentenceEmbedder implements Embedder, AutoCloseable {
             return this;
         }
 
-        /** Prefixes put before queries and passages; a bundled model's own by default, none for a folder. */
+        /**
+         * Prefixes put before queries and passages; a bundled model's own by default, none for a folder.
+         *
+         * @param query the prefix of queries; empty for none
+         * @param passage the prefix of passages; empty for none
+         * @return this builder
+         */
         public Builder prefixes(String query, String passage) {
             Arguments.checkState(!prefixesSet, "prefixes are already set to '%s' / '%s'", queryPrefix,
                     passagePrefix);
@@ -628,6 +682,7 @@ public final class OnnxSentenceEmbedder implements Embedder, AutoCloseable {
         /**
          * Loads the tokenizer and the ONNX session.
          *
+         * @return a new embedder; the caller closes it
          * @throws IllegalArgumentException if a setting contradicts another, or the model folder
          *                                       is missing or incomplete
          * @throws EmbeddingException            if a bundled model's resources are not on the classpath,

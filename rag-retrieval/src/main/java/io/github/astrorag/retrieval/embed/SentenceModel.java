@@ -62,32 +62,56 @@ public enum SentenceModel {
         this.artifact = artifact;
     }
 
-    /** The short name used on the command line and in {@code describe()}, e.g. {@code minilm-q}. */
+    /**
+     * The short name used on the command line and in {@code describe()}, e.g. {@code minilm-q}.
+     *
+     * @return the id, lower case
+     */
     public String id() {
         return id;
     }
 
-    /** The classpath resource (at the root) holding the ONNX graph. */
+    /**
+     * The classpath resource (at the root) holding the ONNX graph.
+     *
+     * @return the resource name
+     */
     public String modelResource() {
         return modelResource;
     }
 
-    /** The classpath resource (at the root) holding the HuggingFace {@code tokenizer.json}. */
+    /**
+     * The classpath resource (at the root) holding the HuggingFace {@code tokenizer.json}.
+     *
+     * @return the resource name
+     */
     public String tokenizerResource() {
         return tokenizerResource;
     }
 
-    /** How the token states are pooled. */
+    /**
+     * How the token states are pooled.
+     *
+     * @return mean or CLS pooling, as the model was trained
+     */
     public Pooling pooling() {
         return pooling;
     }
 
-    /** Put before every query; empty when the model wants none. */
+    /**
+     * Put before every query; empty when the model wants none.
+     *
+     * @return the query prefix, possibly empty
+     */
     public String queryPrefix() {
         return queryPrefix;
     }
 
-    /** Put before every passage; empty when the model wants none. */
+    /**
+     * Put before every passage; empty when the model wants none.
+     *
+     * @return the passage prefix, possibly empty
+     */
     public String passagePrefix() {
         return passagePrefix;
     }
@@ -95,12 +119,18 @@ public enum SentenceModel {
     /**
      * Whether activations are quantised dynamically: then a text's vector depends on what else is in
      * the same ONNX run, so such a model is always run one text at a time.
+     *
+     * @return {@code true} for a dynamically quantised model
      */
     public boolean quantized() {
         return quantized;
     }
 
-    /** The Maven coordinates of the artifact that carries the resources. */
+    /**
+     * The Maven coordinates of the artifact that carries the resources.
+     *
+     * @return {@code groupId:artifactId:version}
+     */
     public String artifact() {
         return artifact;
     }
@@ -108,6 +138,8 @@ public enum SentenceModel {
     /**
      * The model with this {@link #id()} (case-insensitive).
      *
+     * @param id the id, e.g. {@code bge-small-q}
+     * @return the model of that id
      * @throws IllegalArgumentException naming the unknown id and listing the known ones
      */
     public static SentenceModel byId(String id) {

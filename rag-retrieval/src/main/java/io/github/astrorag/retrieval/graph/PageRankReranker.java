@@ -83,12 +83,20 @@ public final class PageRankReranker implements Reranker {
         this.tolerance = b.tolerance == null ? PersonalizedPageRank.DEFAULT_TOLERANCE : b.tolerance;
     }
 
-    /** The paper's settings: cosine graph, τ = 0.01, damping 0.85, top 3. */
+    /**
+     * The paper's settings: cosine graph, τ = 0.01, damping 0.85, top 3.
+     *
+     * @return the default reranker
+     */
     public static PageRankReranker defaults() {
         return builder().build();
     }
 
-    /** A builder starting from the defaults. */
+    /**
+     * A builder starting from the defaults.
+     *
+     * @return a new builder
+     */
     public static Builder builder() {
         return new Builder();
     }
@@ -223,14 +231,24 @@ public final class PageRankReranker implements Reranker {
             Arguments.checkState(current == null, "%s was already set", name);
         }
 
-        /** The graph; default {@link GraphKind#COSINE}. */
+        /**
+         * The graph; default {@link GraphKind#COSINE}.
+         *
+         * @param value the graph kind; not {@code null}
+         * @return this builder
+         */
         public Builder graph(GraphKind value) {
             once(graphKind, "graph");
             graphKind = java.util.Objects.requireNonNull(value, "graph");
             return this;
         }
 
-        /** Chunks kept; at least 1; default {@value PageRankReranker#DEFAULT_TOP}. */
+        /**
+         * Chunks kept; at least 1; default {@value PageRankReranker#DEFAULT_TOP}.
+         *
+         * @param value the number of chunks kept
+         * @return this builder
+         */
         public Builder top(int value) {
             once(top, "top");
             Arguments.check(value >= 1, "top must be at least 1, was %d", value);
@@ -238,7 +256,12 @@ public final class PageRankReranker implements Reranker {
             return this;
         }
 
-        /** The cosine graph's τ, in [-1, 1); default {@value PageRankReranker#DEFAULT_THRESHOLD}. */
+        /**
+         * The cosine graph's τ, in [-1, 1); default {@value PageRankReranker#DEFAULT_THRESHOLD}.
+         *
+         * @param value the threshold τ
+         * @return this builder
+         */
         public Builder threshold(double value) {
             once(threshold, "threshold");
             Arguments.check(value >= -1 && value < 1, "threshold must be in [-1, 1), was %s", value);
@@ -246,7 +269,12 @@ public final class PageRankReranker implements Reranker {
             return this;
         }
 
-        /** Damping in [0, 1]; default {@value PersonalizedPageRank#DEFAULT_DAMPING}. */
+        /**
+         * Damping in [0, 1]; default {@value PersonalizedPageRank#DEFAULT_DAMPING}.
+         *
+         * @param value the damping factor
+         * @return this builder
+         */
         public Builder damping(double value) {
             once(damping, "damping");
             Arguments.check(value >= 0 && value <= 1, "damping must be in [0, 1], was %s", value);
@@ -254,7 +282,12 @@ public final class PageRankReranker implements Reranker {
             return this;
         }
 
-        /** Most iterations; at least 1; default {@value PersonalizedPageRank#DEFAULT_MAX_ITERATIONS}. */
+        /**
+         * Most iterations; at least 1; default {@value PersonalizedPageRank#DEFAULT_MAX_ITERATIONS}.
+         *
+         * @param value the maximum number of iterations
+         * @return this builder
+         */
         public Builder maxIterations(int value) {
             once(maxIterations, "maxIterations");
             Arguments.check(value >= 1, "maxIterations must be at least 1, was %d", value);
@@ -262,7 +295,12 @@ public final class PageRankReranker implements Reranker {
             return this;
         }
 
-        /** Convergence tolerance; positive; default {@value PersonalizedPageRank#DEFAULT_TOLERANCE}. */
+        /**
+         * Convergence tolerance; positive; default {@value PersonalizedPageRank#DEFAULT_TOLERANCE}.
+         *
+         * @param value the tolerance: iteration stops when no score moves by this much or more
+         * @return this builder
+         */
         public Builder tolerance(double value) {
             once(tolerance, "tolerance");
             Arguments.check(value > 0 && Double.isFinite(value), "tolerance must be positive, was %s", value);
@@ -270,7 +308,11 @@ public final class PageRankReranker implements Reranker {
             return this;
         }
 
-        /** The reranker. */
+        /**
+         * The reranker.
+         *
+         * @return the immutable reranker
+         */
         public PageRankReranker build() {
             return new PageRankReranker(this);
         }

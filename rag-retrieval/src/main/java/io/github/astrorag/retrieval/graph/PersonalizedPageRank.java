@@ -56,12 +56,21 @@ public final class PersonalizedPageRank<V, E> implements VertexScoringAlgorithm<
     private Map<V, Double> scores;
     private int iterations;
 
-    /** Uniform personalization (plain PageRank) with the defaults. */
+    /**
+     * Uniform personalization (plain PageRank) with the defaults.
+     *
+     * @param graph the graph; not modified
+     */
     public PersonalizedPageRank(Graph<V, E> graph) {
         this(graph, Map.of(), DEFAULT_DAMPING, DEFAULT_MAX_ITERATIONS, DEFAULT_TOLERANCE);
     }
 
-    /** The given personalization with the defaults. */
+    /**
+     * The given personalization with the defaults.
+     *
+     * @param graph the graph; not modified
+     * @param personalization the teleport weight of each vertex (normalised to sum 1); empty for uniform
+     */
     public PersonalizedPageRank(Graph<V, E> graph, Map<V, Double> personalization) {
         this(graph, personalization, DEFAULT_DAMPING, DEFAULT_MAX_ITERATIONS, DEFAULT_TOLERANCE);
     }
@@ -120,7 +129,11 @@ public final class PersonalizedPageRank<V, E> implements VertexScoringAlgorithm<
         return getScores().get(v);
     }
 
-    /** How many power-iteration steps the computation took (computing the scores if needed). */
+    /**
+     * How many power-iteration steps the computation took (computing the scores if needed).
+     *
+     * @return the number of iterations, at most {@link #maxIterations()}
+     */
     public int iterations() {
         getScores();
         return iterations;
@@ -201,17 +214,29 @@ public final class PersonalizedPageRank<V, E> implements VertexScoringAlgorithm<
         return out;
     }
 
-    /** The damping factor. */
+    /**
+     * The damping factor.
+     *
+     * @return the damping factor, in [0, 1]; default {@value #DEFAULT_DAMPING}
+     */
     public double damping() {
         return damping;
     }
 
-    /** The most iterations. */
+    /**
+     * The most iterations.
+     *
+     * @return the maximum number of iterations; default {@value #DEFAULT_MAX_ITERATIONS}
+     */
     public int maxIterations() {
         return maxIterations;
     }
 
-    /** The tolerance. */
+    /**
+     * The tolerance.
+     *
+     * @return the tolerance; default {@value #DEFAULT_TOLERANCE}
+     */
     public double tolerance() {
         return tolerance;
     }

@@ -65,12 +65,20 @@ public final class HybridRetriever implements Retriever {
         this.bm25 = b.bm25 == null ? new Bm25Retriever() : b.bm25;
     }
 
-    /** RRF with k = 60 over 20 candidates from each ranking. */
+    /**
+     * RRF with k = 60 over 20 candidates from each ranking.
+     *
+     * @return the default retriever
+     */
     public static HybridRetriever defaults() {
         return builder().build();
     }
 
-    /** A builder starting from the defaults. */
+    /**
+     * A builder starting from the defaults.
+     *
+     * @return a new builder
+     */
     public static Builder builder() {
         return new Builder();
     }
@@ -92,6 +100,10 @@ public final class HybridRetriever implements Retriever {
     /**
      * The fused ranking of two rankings (each best first), all chunks of both, best first, ties by id;
      * each chunk keeps the vector of its first appearance (dense first).
+     *
+     * @param dense the dense ranking, best first
+     * @param lexical the lexical ranking, best first
+     * @return a new list of the distinct chunks of both, best first; O((d + l) log(d + l))
      */
     public List<ScoredChunk> fuse(List<ScoredChunk> dense, List<ScoredChunk> lexical) {
         Map<String, ScoredChunk> chunks = new LinkedHashMap<>();
@@ -147,14 +159,24 @@ public final class HybridRetriever implements Retriever {
             Arguments.checkState(current == null, "%s was already set", name);
         }
 
-        /** The fusion; default {@link Fusion#RRF}. */
+        /**
+         * The fusion; default {@link Fusion#RRF}.
+         *
+         * @param value the fusion; not {@code null}
+         * @return this builder
+         */
         public Builder fusion(Fusion value) {
             once(fusion, "fusion");
             fusion = Objects.requireNonNull(value, "fusion");
             return this;
         }
 
-        /** RRF's rank constant; at least 0; default {@value HybridRetriever#DEFAULT_RRF_K}. */
+        /**
+         * RRF's rank constant; at least 0; default {@value HybridRetriever#DEFAULT_RRF_K}.
+         *
+         * @param value the rank constant k
+         * @return this builder
+         */
         public Builder rrfK(int value) {
             once(rrfK, "rrfK");
             Arguments.check(value >= 0, "rrfK must be at least 0, was %d", value);
@@ -162,7 +184,12 @@ public final class HybridRetriever implements Retriever {
             return this;
         }
 
-        /** Weight on BM25 in weighted fusion, in [0, 1]; default {@value HybridRetriever#DEFAULT_BM25_WEIGHT}. */
+        /**
+         * Weight on BM25 in weighted fusion, in [0, 1]; default {@value HybridRetriever#DEFAULT_BM25_WEIGHT}.
+         *
+         * @param value the weight of BM25; the dense side gets {@code 1 - value}
+         * @return this builder
+         */
         public Builder bm25Weight(double value) {
             once(bm25Weight, "bm25Weight");
             Arguments.check(value >= 0 && value <= 1, "bm25Weight must be in [0, 1], was %s", value);
@@ -170,7 +197,12 @@ public final class HybridRetriever implements Retriever {
             return this;
         }
 
-        /** Chunks fetched from each ranking at least; at least 1; default {@value HybridRetriever#DEFAULT_FETCH_SIZE}. */
+        /**
+         * Chunks fetched from each ranking at least; at least 1; default {@value HybridRetriever#DEFAULT_FETCH_SIZE}.
+         *
+         * @param value the number of chunks fetched from each ranking
+         * @return this builder
+         */
         public Builder fetchSize(int value) {
             once(fetchSize, "fetchSize");
             Arguments.check(value >= 1, "fetchSize must be at least 1, was %d", value);
@@ -178,14 +210,23 @@ public final class HybridRetriever implements Retriever {
             return this;
         }
 
-        /** The lexical side; default {@link Bm25Retriever} with k1 = 1.2, b = 0.75. */
+        /**
+         * The lexical side; default {@link Bm25Retriever} with k1 = 1.2, b = 0.75.
+         *
+         * @param value the lexical retriever; not {@code null}
+         * @return this builder
+         */
         public Builder bm25(Bm25Retriever value) {
             once(bm25, "bm25");
             bm25 = Objects.requireNonNull(value, "bm25");
             return this;
         }
 
-        /** The retriever. */
+        /**
+         * The retriever.
+         *
+         * @return the immutable retriever
+         */
         public HybridRetriever build() {
             return new HybridRetriever(this);
         }

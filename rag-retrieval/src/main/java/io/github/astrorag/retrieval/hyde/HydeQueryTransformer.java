@@ -51,7 +51,11 @@ public final class HydeQueryTransformer implements QueryTransformer {
     private final Mode mode;
     private final String instruction;
 
-    /** HyDE with the mean of question and passage. */
+    /**
+     * HyDE with the mean of question and passage.
+     *
+     * @param generator the generator writing the hypothetical passage
+     */
     public HydeQueryTransformer(Generator generator) {
         this(generator, DEFAULT_MODE, DEFAULT_INSTRUCTION);
     }

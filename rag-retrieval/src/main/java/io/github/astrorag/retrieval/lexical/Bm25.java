@@ -59,22 +59,44 @@ public final class Bm25 {
         this.avgLength = documents.isEmpty() ? 0 : (double) total / documents.size();
     }
 
-    /** BM25 with the default k1 and b over already analysed documents. */
+    /**
+     * BM25 with the default k1 and b over already analysed documents.
+     *
+     * @param analysedDocuments the terms of each document, in document order
+     * @return the index; O(total terms) to build
+     */
     public static Bm25 of(List<List<String>> analysedDocuments) {
         return new Bm25(analysedDocuments, DEFAULT_K1, DEFAULT_B);
     }
 
-    /** BM25 with the given parameters over already analysed documents. */
+    /**
+     * BM25 with the given parameters over already analysed documents.
+     *
+     * @param analysedDocuments the terms of each document, in document order
+     * @param k1 term-frequency saturation; not negative
+     * @param b length normalisation, in [0, 1]
+     * @return the index; O(total terms) to build
+     */
     public static Bm25 of(List<List<String>> analysedDocuments, double k1, double b) {
         return new Bm25(analysedDocuments, k1, b);
     }
 
-    /** BM25 with the default parameters over raw texts, analysed by {@link Terms}. */
+    /**
+     * BM25 with the default parameters over raw texts, analysed by {@link Terms}.
+     *
+     * @param texts the documents, in order
+     * @return the index; O(total characters) to build
+     */
     public static Bm25 ofTexts(List<String> texts) {
         return of(analyse(texts));
     }
 
-    /** Each text analysed by {@link Terms}. */
+    /**
+     * Each text analysed by {@link Terms}.
+     *
+     * @param texts the texts, in order
+     * @return the terms of each text, in order (a text without terms gives an empty list)
+     */
     public static List<List<String>> analyse(List<String> texts) {
         List<List<String>> out = new ArrayList<>(texts.size());
         for (String t : texts) {
@@ -83,24 +105,43 @@ public final class Bm25 {
         return out;
     }
 
-    /** The number of documents. */
+    /**
+     * The number of documents.
+     *
+     * @return the number of documents N
+     */
     public int size() {
         return lengths.length;
     }
 
-    /** The number of documents containing {@code term}. */
+    /**
+     * The number of documents containing {@code term}.
+     *
+     * @param term an analysed term
+     * @return n, 0 for an unknown term
+     */
     public int documentFrequency(String term) {
         Map<Integer, Integer> p = postings.get(term);
         return p == null ? 0 : p.size();
     }
 
-    /** {@code ln(1 + (N − n + 0.5)/(n + 0.5))} for the term's document frequency n. */
+    /**
+     * {@code ln(1 + (N − n + 0.5)/(n + 0.5))} for the term's document frequency n.
+     *
+     * @param term an analysed term
+     * @return the inverse document frequency, positive; the highest for an unknown term
+     */
     public double idf(String term) {
         int n = documentFrequency(term);
         return Math.log(1 + (size() - n + 0.5) / (n + 0.5));
     }
 
-    /** One score per document, in document order, for the analysed query terms. */
+    /**
+     * One score per document, in document order, for the analysed query terms.
+     *
+     * @param queryTerms the analysed query terms; repeated terms count once
+     * @return a new array of N scores, 0 for a document without a query term; O(query terms × postings)
+     */
     public double[] scores(List<String> queryTerms) {
         double[] scores = new double[lengths.length];
         Set<String> distinct = new LinkedHashSet<>(queryTerms);
@@ -120,17 +161,30 @@ public final class Bm25 {
         return scores;
     }
 
-    /** One score per document for a raw query, analysed by {@link Terms}. */
+    /**
+     * One score per document for a raw query, analysed by {@link Terms}.
+     *
+     * @param query the query text
+     * @return a new array of N scores, as {@link #scores(List)}
+     */
     public double[] scores(String query) {
         return scores(Terms.of(query));
     }
 
-    /** k1. */
+    /**
+     * k1.
+     *
+     * @return term-frequency saturation k1; default {@value #DEFAULT_K1}
+     */
     public double k1() {
         return k1;
     }
 
-    /** b. */
+    /**
+     * b.
+     *
+     * @return length normalisation b; default {@value #DEFAULT_B}
+     */
     public double b() {
         return b;
     }

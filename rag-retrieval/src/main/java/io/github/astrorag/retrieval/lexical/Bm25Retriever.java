@@ -44,6 +44,8 @@ public final class Bm25Retriever implements Retriever {
     /**
      * BM25 with the given parameters.
      *
+     * @param k1 term-frequency saturation; not negative; default {@value Bm25#DEFAULT_K1}
+     * @param b length normalisation, in [0, 1]; default {@value Bm25#DEFAULT_B}
      * @throws IllegalArgumentException if k1 is negative or b is outside [0, 1]
      */
     public Bm25Retriever(double k1, double b) {

@@ -58,12 +58,20 @@ public final class MmrRetriever implements Retriever, Reranker {
         Arguments.check(fetchSize >= k, "fetchSize (%d) must be at least k (%d)", fetchSize, k);
     }
 
-    /** MMR with the paper's defaults: k = 3, λ = 0.5, fetch 20. */
+    /**
+     * MMR with the paper's defaults: k = 3, λ = 0.5, fetch 20.
+     *
+     * @return the default retriever
+     */
     public static MmrRetriever defaults() {
         return builder().build();
     }
 
-    /** A builder starting from the defaults. */
+    /**
+     * A builder starting from the defaults.
+     *
+     * @return a new builder
+     */
     public static Builder builder() {
         return new Builder();
     }
@@ -131,17 +139,29 @@ public final class MmrRetriever implements Retriever, Reranker {
         return out;
     }
 
-    /** Chunks selected. */
+    /**
+     * Chunks selected.
+     *
+     * @return k, at least 1
+     */
     public int k() {
         return k;
     }
 
-    /** λ. */
+    /**
+     * λ.
+     *
+     * @return λ, in [0, 1]; 1 is relevance only
+     */
     public double lambda() {
         return lambda;
     }
 
-    /** Chunks fetched from the index first. */
+    /**
+     * Chunks fetched from the index first.
+     *
+     * @return the number of candidates fetched, at least k
+     */
     public int fetchSize() {
         return fetchSize;
     }
@@ -165,7 +185,12 @@ public final class MmrRetriever implements Retriever, Reranker {
         private Builder() {
         }
 
-        /** Chunks selected; at least 1; default {@value MmrRetriever#DEFAULT_K}. */
+        /**
+         * Chunks selected; at least 1; default {@value MmrRetriever#DEFAULT_K}.
+         *
+         * @param value k
+         * @return this builder
+         */
         public Builder k(int value) {
             Arguments.checkState(k == null, "k was already set");
             Arguments.check(value >= 1, "k must be at least 1, was %d", value);
@@ -173,7 +198,12 @@ public final class MmrRetriever implements Retriever, Reranker {
             return this;
         }
 
-        /** λ in [0, 1]; 1 = relevance only, 0 = diversity only; default {@value MmrRetriever#DEFAULT_LAMBDA}. */
+        /**
+         * λ in [0, 1]; 1 = relevance only, 0 = diversity only; default {@value MmrRetriever#DEFAULT_LAMBDA}.
+         *
+         * @param value λ
+         * @return this builder
+         */
         public Builder lambda(double value) {
             Arguments.checkState(lambda == null, "lambda was already set");
             Arguments.check(value >= 0 && value <= 1, "lambda must be in [0, 1], was %s", value);
@@ -181,7 +211,12 @@ public final class MmrRetriever implements Retriever, Reranker {
             return this;
         }
 
-        /** Candidates fetched from the index; at least k; default {@value MmrRetriever#DEFAULT_FETCH_SIZE}. */
+        /**
+         * Candidates fetched from the index; at least k; default {@value MmrRetriever#DEFAULT_FETCH_SIZE}.
+         *
+         * @param value the number of candidates
+         * @return this builder
+         */
         public Builder fetchSize(int value) {
             Arguments.checkState(fetchSize == null, "fetchSize was already set");
             Arguments.check(value >= 1, "fetchSize must be at least 1, was %d", value);
@@ -189,7 +224,12 @@ public final class MmrRetriever implements Retriever, Reranker {
             return this;
         }
 
-        /** The retriever. */
+        /**
+         * The retriever.
+         *
+         * @return the immutable retriever
+         * @throws IllegalArgumentException if the fetch size is below k
+         */
         public MmrRetriever build() {
             return new MmrRetriever(this);
         }

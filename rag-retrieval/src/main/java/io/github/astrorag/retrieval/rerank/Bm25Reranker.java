@@ -32,6 +32,7 @@ public final class Bm25Reranker implements Reranker {
     /**
      * Re-scores and keeps the best {@code top} ({@link #ALL} for all).
      *
+     * @param top how many candidates to keep, or {@link #ALL}
      * @throws IllegalArgumentException if {@code top} is neither positive nor {@link #ALL}
      */
     public Bm25Reranker(int top) {

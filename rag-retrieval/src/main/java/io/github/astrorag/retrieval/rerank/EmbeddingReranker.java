@@ -30,7 +30,11 @@ public final class EmbeddingReranker implements Reranker {
     private final Embedder embedder;
     private final int top;
 
-    /** Re-scores every candidate with {@code embedder}. */
+    /**
+     * Re-scores every candidate with {@code embedder}.
+     *
+     * @param embedder the embedder of the query and of the candidates that carry no vector
+     */
     public EmbeddingReranker(Embedder embedder) {
         this(embedder, ALL);
     }
@@ -38,6 +42,8 @@ public final class EmbeddingReranker implements Reranker {
     /**
      * Re-scores with {@code embedder} and keeps the best {@code top} ({@link #ALL} for all).
      *
+     * @param embedder the embedder of the query and of the candidates that carry no vector
+     * @param top how many candidates to keep, or {@link #ALL}
      * @throws IllegalArgumentException if {@code top} is neither positive nor {@link #ALL}
      */
     public EmbeddingReranker(Embedder embedder, int top) {
