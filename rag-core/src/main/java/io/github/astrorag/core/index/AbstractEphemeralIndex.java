@@ -234,6 +234,9 @@ public abstract class AbstractEphemeralIndex implements EphemeralIndex {
      * Drops the chunks {@code chunkIds} (all stored, of one document), {@code seqs.get(i)} being the sequence
      * number of {@code chunkIds.get(i)}; under the write lock. If it throws, the ids stay known, so that a
      * second {@link #remove} tries again.
+     *
+     * @param chunkIds the ids of the chunks to drop
+     * @param seqs     their sequence numbers, in the same order
      */
     protected abstract void discard(List<String> chunkIds, List<Long> seqs);
 

@@ -90,7 +90,12 @@ public final class RagInstance implements AutoCloseable {
         this.state = new State(documents, index == null ? chunks : List.of(), chunks.size(), ranking, ingest);
     }
 
-    /** As {@link #add(Collection, IngestListener)} without progress reports. */
+    /**
+     * As {@link #add(Collection, IngestListener)} without progress reports.
+     *
+     * @param paths files and folders, at least one
+     * @return the documents added
+     */
     public List<Document> add(Collection<Path> paths) {
         return add(paths, IngestListener.NONE);
     }
@@ -112,7 +117,12 @@ public final class RagInstance implements AutoCloseable {
         return addInto(documents, listener, stages);
     }
 
-    /** As {@link #addDocuments(List, IngestListener)} without progress reports. */
+    /**
+     * As {@link #addDocuments(List, IngestListener)} without progress reports.
+     *
+     * @param documents the documents, at least one
+     * @return the documents added
+     */
     public List<Document> addDocuments(List<Document> documents) {
         return addDocuments(documents, IngestListener.NONE);
     }
@@ -335,17 +345,29 @@ public final class RagInstance implements AutoCloseable {
         }
     }
 
-    /** The documents this instance answers from now, in the order added (an immutable snapshot). */
+    /**
+     * The documents this instance answers from now, in the order added.
+     *
+     * @return an immutable snapshot
+     */
     public List<Document> documents() {
         return state.documents();
     }
 
-    /** How many chunks are indexed now. */
+    /**
+     * How many chunks the instance answers from now.
+     *
+     * @return the number of chunks
+     */
     public int chunkCount() {
         return state.chunkCount();
     }
 
-    /** Milliseconds spent loading (if this instance read files), chunking, embedding and indexing, adds and removals included. */
+    /**
+     * Milliseconds spent loading (if this instance read files), chunking, embedding and indexing.
+     *
+     * @return the sum over {@link #ingestStages()}, adds and removals included
+     */
     public double ingestMillis() {
         return state.ingest().stream().mapToDouble(Trace.Stage::millis).sum();
     }
@@ -354,6 +376,8 @@ public final class RagInstance implements AutoCloseable {
      * The ingest stages ({@code load}, {@code chunk}, {@code embed}, {@code index}), then those of each add
      * ({@code add:load}, {@code add:chunk}, {@code add:embed}, {@code add:index}) and removal ({@code remove}) in
      * order, as every answer's trace carries them.
+     *
+     * @return the stages, immutable
      */
     public List<Trace.Stage> ingestStages() {
         return state.ingest();
@@ -377,17 +401,29 @@ public final class RagInstance implements AutoCloseable {
         }
     }
 
-    /** The index's name; with a prefilter {@code "prefilter"} (each question gets an index of its own). */
+    /**
+     * The index's name.
+     *
+     * @return the name; with a prefilter {@code "prefilter"} (each question gets an index of its own)
+     */
     public String indexName() {
         return index == null ? "prefilter" : index.name();
     }
 
-    /** The index's kind ({@code memory}, {@code elasticsearch}); with a prefilter {@code "prefilter"}. */
+    /**
+     * The index's kind.
+     *
+     * @return {@code memory}, {@code elasticsearch}, ...; with a prefilter {@code "prefilter"}
+     */
     public String indexKind() {
         return index == null ? "prefilter" : index.kind();
     }
 
-    /** Whether the instance (and so its index) is closed. */
+    /**
+     * Whether the instance (and so its index) is closed.
+     *
+     * @return true after {@link #close()}
+     */
     public boolean isClosed() {
         return closed.get() || index != null && index.isClosed();
     }
