@@ -21,6 +21,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Optional;
 import java.util.Map;
+import java.util.PrimitiveIterator;
+import java.util.stream.LongStream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -39,7 +41,9 @@ import org.slf4j.LoggerFactory;
  * stores L2-normalised vectors with bulk {@code create} requests of {@code bulkSize} chunks, and leaves
  * the index unrefreshed; the first read after adding refreshes once (so a whole ingest costs one
  * refresh). If a bulk request fails, the chunks of that {@code add} are deleted again (best effort) and
- * the call throws: an {@code add} stores all its chunks or none.
+ * the call throws: an {@code add} stores all its chunks or none. {@link #remove} deletes a document's chunks
+ * with routed bulk deletes of their ids and, like {@code add}, leaves the refresh to the next read. Neither is
+ * seen half done: they hold the write lock, reads the read lock.
  *
  * <p>{@link #search} runs a kNN query for {@code k + }{@value #TIE_MARGIN} hits with
  * {@code num_candidates = max(numCandidates, that)}, recomputes each hit's cosine exactly from its stored
@@ -170,10 +174,15 @@ public final class ElasticsearchEphemeralIndex extends AbstractEphemeralIndex im
 
     /** Deletes the documents with sequence numbers {@code from} (inclusive) to {@code to} by id, {@code bulkSize} per request. */
     private void delete(long from, long to, String action) {
-        for (long start = from; start < to; start += factory.bulkSize()) {
+        delete(LongStream.range(from, to).iterator(), action);
+    }
+
+    /** Deletes the documents with the sequence numbers {@code seqs} by id (routed), {@code bulkSize} per bulk request. */
+    private void delete(PrimitiveIterator.OfLong seqs, String action) {
+        while (seqs.hasNext()) {
             BulkRequest.Builder request = new BulkRequest.Builder();
-            for (long s = start; s < Math.min(to, start + factory.bulkSize()); s++) {
-                String id = docId(s);
+            for (int n = 0; n < factory.bulkSize() && seqs.hasNext(); n++) {
+                String id = docId(seqs.nextLong());
                 request.operations(op -> op.delete(d -> d.index(target).id(id).routing(routing)));
             }
             BulkRequest built = request.build();
@@ -184,6 +193,17 @@ public final class ElasticsearchEphemeralIndex extends AbstractEphemeralIndex im
                 }
             }
         }
+    }
+
+    /**
+     * Routed bulk deletes of the chunks' documents by id ({@code bulkSize} per request), as {@link #close()} does in
+     * shared mode; the next read refreshes first, so it sees the removal (one refresh however many removals and adds
+     * came before it).
+     */
+    @Override
+    protected void discard(List<String> chunkIds, List<Long> seqs) {
+        dirty = true;
+        delete(seqs.stream().mapToLong(Long::longValue).iterator(), "removing " + chunkIds.size() + " chunks from " + where());
     }
 
     /** As the base class's check, and an all-zero vector is refused too: its cosine similarity is undefined. */

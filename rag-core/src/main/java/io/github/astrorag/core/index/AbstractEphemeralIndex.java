@@ -20,15 +20,18 @@ import java.util.function.Supplier;
 
 /**
  * What every {@link EphemeralIndex} shares, written once: the read-write lock (searches in parallel,
- * {@code add} and {@code close} exclusively), the closed state ({@link IndexException} on use after
- * {@code close}), the checks of the {@link EphemeralIndex} contract, and the ids stored, each with its
- * sequence number (0, 1, 2, ... in the order added), which answer {@link #size()} and the duplicate check.
- * A subclass stores and searches.
+ * {@code add}, {@code remove} and {@code close} exclusively, so that each is one step for readers), the closed
+ * state ({@link IndexException} on use after {@code close}), the checks of the {@link EphemeralIndex} contract,
+ * the {@link #revision()}, and the ids stored, each with its sequence number (0, 1, 2, ... in the order added,
+ * never reused after a removal) and grouped by document, which answer {@link #size()}, the duplicate check and
+ * {@link #remove}. A subclass stores, searches and discards.
  *
  * <p>{@link #add} checks everything before storing anything: a size mismatch, a vector of the wrong dimension
  * or with a non-finite component ({@link #unitVector}), a chunk id given twice or already stored; then it
  * hands the chunks with L2-normalised copies of their vectors and the first one's sequence number to
  * {@link #store} under the write lock, and records the ids once {@code store} has returned.
+ * {@link #remove} looks up the document's chunk ids (O(chunks of the document)) and hands them with their
+ * sequence numbers to {@link #discard} under the write lock, then forgets them.
  * {@link #search} checks {@code k} and the query vector and calls {@link #searchUnit} under the read lock.
  * {@link #storedChunks} and {@link #storedVector} run under the read lock with the index open,
  * {@link #release} under the write lock.
@@ -39,6 +42,11 @@ public abstract class AbstractEphemeralIndex implements EphemeralIndex {
     private final int dimension;
     private final ReadWriteLock lock = new ReentrantReadWriteLock();
     private final Map<String, Long> sequence = new HashMap<>();
+    /** Document id → the ids of its chunks stored, in the order added. */
+    private final Map<String, List<String>> byDocument = new HashMap<>();
+    /** The sequence number of the next chunk added. */
+    private long nextSeq;
+    private volatile long revision;
     private volatile boolean closed;
 
     /**
@@ -92,14 +100,41 @@ public abstract class AbstractEphemeralIndex implements EphemeralIndex {
             if (chunks.isEmpty()) {
                 return;
             }
-            long seq = sequence.size();
-            store(List.copyOf(chunks), unit, seq);
-            for (String id : fresh) {
-                sequence.put(id, seq++);
+            store(List.copyOf(chunks), unit, nextSeq);
+            for (Chunk c : chunks) {
+                sequence.put(c.id(), nextSeq++);
+                byDocument.computeIfAbsent(c.documentId(), d -> new ArrayList<>()).add(c.id());
             }
+            revision++;
         } finally {
             lock.writeLock().unlock();
         }
+    }
+
+    @Override
+    public final int remove(String documentId) {
+        Objects.requireNonNull(documentId, "documentId");
+        lock.writeLock().lock();
+        try {
+            ensureOpen();
+            List<String> ids = byDocument.get(documentId);
+            if (ids == null) {
+                return 0;
+            }
+            List<Long> seqs = ids.stream().map(sequence::get).toList();
+            discard(List.copyOf(ids), seqs);
+            byDocument.remove(documentId);
+            ids.forEach(sequence::remove);
+            revision++;
+            return ids.size();
+        } finally {
+            lock.writeLock().unlock();
+        }
+    }
+
+    @Override
+    public final long revision() {
+        return read(() -> revision);
     }
 
     private IndexException duplicate(String id) {
@@ -156,6 +191,7 @@ public abstract class AbstractEphemeralIndex implements EphemeralIndex {
         try {
             closed = true;
             sequence.clear();
+            byDocument.clear();
             release();
         } finally {
             lock.writeLock().unlock();
@@ -225,6 +261,16 @@ public abstract class AbstractEphemeralIndex implements EphemeralIndex {
      * @param firstSeq the sequence number of the first chunk
      */
     protected abstract void store(List<Chunk> chunks, List<float[]> unitVectors, long firstSeq);
+
+    /**
+     * Drops the chunks {@code chunkIds} (all stored, of one document), {@code seqs.get(i)} being the sequence
+     * number of {@code chunkIds.get(i)}; under the write lock. If it throws, the ids stay known, so that a
+     * second {@link #remove} tries again.
+     *
+     * @param chunkIds the ids of the chunks to drop
+     * @param seqs     their sequence numbers, in the same order
+     */
+    protected abstract void discard(List<String> chunkIds, List<Long> seqs);
 
     /**
      * The {@code k} best chunks for the unit vector {@code query} that {@code filter} matches, as {@link #search}.

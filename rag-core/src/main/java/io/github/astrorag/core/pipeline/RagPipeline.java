@@ -21,6 +21,7 @@ import io.github.astrorag.core.spi.Embedder;
 import io.github.astrorag.core.spi.EphemeralIndex;
 import io.github.astrorag.core.spi.EphemeralIndexFactory;
 import io.github.astrorag.core.spi.Generator;
+import io.github.astrorag.core.spi.Prefilter;
 import io.github.astrorag.core.spi.QueryTransformer;
 import io.github.astrorag.core.spi.Reranker;
 import io.github.astrorag.core.spi.Retriever;
@@ -87,6 +88,8 @@ public final class RagPipeline implements AutoCloseable {
     final ContextSelector selector;
     final int budget;
     final Generator generator;
+    final @Nullable Prefilter prefilter;
+    final int prefilterSize;
     private final @Nullable CachingEmbedder caching;
     private final List<AutoCloseable> owned;
     private final AtomicBoolean closed = new AtomicBoolean();
@@ -104,6 +107,8 @@ public final class RagPipeline implements AutoCloseable {
         this.selector = given.selector == null ? new TokenBudgetSelector() : given.selector;
         this.budget = given.budget == null ? TokenBudgetSelector.DEFAULT_BUDGET : given.budget;
         this.generator = given.generator == null ? new ExtractiveGenerator(embedder) : given.generator;
+        this.prefilter = given.prefilter;
+        this.prefilterSize = given.prefilterSize == null ? 0 : given.prefilterSize;
         this.caching = given.cache == null || embedder.fingerprint().isEmpty() ? null : new CachingEmbedder(embedder, given.cache);
         this.owned = List.copyOf(owned);
     }
@@ -150,20 +155,9 @@ public final class RagPipeline implements AutoCloseable {
      * @return a new instance; the caller closes it
      */
     public RagInstance open(Collection<Path> paths, IngestListener listener) {
-        Objects.requireNonNull(paths, "paths");
-        if (paths.isEmpty()) {
-            throw new IllegalArgumentException("no documents given: name at least one file or folder");
-        }
-        long started = System.nanoTime();
-        // one call for all paths, so that the loader can skip a file given twice, limit the whole call's text and
-        // keep ids distinct across paths
-        List<Document> documents = loader.loadAll(paths);
-        listener.progress("load", paths.size(), paths.size());
-        Map<String, Object> details = new LinkedHashMap<>();
-        details.put("paths", paths.size());
-        details.put("documents", documents.size());
-        details.put("characters", documents.stream().mapToLong(d -> d.text().length()).sum());
-        return ingest(documents, listener, new Trace.Stage("load", millisSince(started), List.of(), details));
+        List<Trace.Stage> stages = new ArrayList<>();
+        List<Document> documents = load(paths, listener, stages, "");
+        return ingest(documents, listener, stages);
     }
 
     /**
@@ -184,76 +178,50 @@ public final class RagPipeline implements AutoCloseable {
      * @return a new instance; the caller closes it
      */
     public RagInstance openDocuments(List<Document> documents, IngestListener listener) {
-        return ingest(documents, listener, null);
+        return ingest(documents, listener, new ArrayList<>());
     }
 
     /**
-     * Chunks, embeds (through the cache, if one was given) and indexes; the instance's trace gets a stage each:
-     * {@code chunk}, {@code embed} (texts, cache hits and misses), {@code index}, after {@code load} if given.
+     * The documents of {@code paths}, read in one call (so that the loader can skip a file given twice, limit the
+     * whole call's text and keep ids distinct across paths), with a stage {@code <prefix>load}.
      */
-    private RagInstance ingest(List<Document> documents, IngestListener listener, Trace.@Nullable Stage load) {
-        Arguments.checkState(!closed.get(), "this pipeline is closed: build a new one to open instances");
-        if (documents.isEmpty()) {
+    List<Document> load(Collection<Path> paths, IngestListener listener, List<Trace.Stage> stages, String prefix) {
+        Objects.requireNonNull(paths, "paths");
+        if (paths.isEmpty()) {
             throw new IllegalArgumentException("no documents given: name at least one file or folder");
         }
-        List<Trace.Stage> stages = new ArrayList<>();
-        if (load != null) {
-            stages.add(load);
-        }
-        long chunking = System.nanoTime();
-        List<Document> unique = uniqueIds(documents);
-        List<Chunk> chunks = new ArrayList<>();
-        for (int i = 0; i < unique.size(); i++) {
-            chunks.addAll(chunker.chunk(unique.get(i)));
-            listener.progress("chunk", i + 1, unique.size());
-        }
-        if (chunks.isEmpty()) {
-            throw new RagException("the documents hold no text to index");
-        }
-        Map<String, Object> chunked = new LinkedHashMap<>();
-        chunked.put("documents", unique.size());
-        chunked.put("chunks", chunks.size());
-        stages.add(new Trace.Stage("chunk", millisSince(chunking), List.of(), chunked));
         long started = System.nanoTime();
-        long embedNanos = 0;
-        long indexNanos = 0;
-        int hits = 0;
+        List<Document> documents = loader.loadAll(paths);
+        listener.progress("load", paths.size(), paths.size());
+        Map<String, Object> details = new LinkedHashMap<>();
+        details.put("paths", paths.size());
+        details.put("documents", documents.size());
+        details.put("characters", documents.stream().mapToLong(d -> d.text().length()).sum());
+        stages.add(new Trace.Stage(prefix + "load", millisSince(started), List.of(), details));
+        return documents;
+    }
+
+    /**
+     * Chunks, embeds (through the cache, if one was given) and indexes batch by batch; the instance's trace gets a
+     * stage each: {@code chunk}, {@code embed} (texts, cache hits and misses), {@code index}, after {@code load}
+     * if given.
+     */
+    private RagInstance ingest(List<Document> documents, IngestListener listener, List<Trace.Stage> stages) {
+        Arguments.checkState(!closed.get(), "this pipeline is closed: build a new one to open instances");
+        List<Document> unique = uniqueIds(documents, Set.of());
+        List<Chunk> chunks = chunk(unique, listener, stages, "");
+        if (prefilter != null) {
+            long t0 = System.nanoTime();
+            Prefilter.Ranking ranking = prefilter.prepare(chunks);
+            stages.add(prefilterStage("prefilter", chunks.size(), t0));
+            return new RagInstance(this, null, unique, chunks, ranking, stages);
+        }
+        long started = System.nanoTime();
         EphemeralIndex index = indexFactory.create(embedder.dimension());
         try {
-            indexNanos += System.nanoTime() - started;
-            for (int from = 0; from < chunks.size(); from += EMBED_BATCH) {
-                if (Thread.currentThread().isInterrupted()) {
-                    throw new RagException("interrupted while embedding the documents");
-                }
-                List<Chunk> batch = chunks.subList(from, Math.min(chunks.size(), from + EMBED_BATCH));
-                List<String> texts = batch.stream().map(Chunk::text).toList();
-                long t0 = System.nanoTime();
-                List<float[]> vectors;
-                if (caching != null) {
-                    CachingEmbedder.Embedded e = caching.embed(texts);
-                    vectors = e.vectors();
-                    hits += e.hits();
-                } else {
-                    vectors = embedder.embedDocuments(texts);
-                }
-                long t1 = System.nanoTime();
-                Vectors.check(String.valueOf(embedder.describe().get("name")), embedder.dimension(), batch.size(), vectors);
-                index.add(batch, vectors);
-                embedNanos += t1 - t0;
-                indexNanos += System.nanoTime() - t1;
-                listener.progress("embed", from + batch.size(), chunks.size());
-            }
-            Map<String, Object> embedding = new LinkedHashMap<>();
-            embedding.put("texts", chunks.size());
-            embedding.put("cacheHits", hits);
-            embedding.put("cacheMisses", chunks.size() - hits);
-            embedding.put("cache", cacheState());
-            stages.add(new Trace.Stage("embed", embedNanos / 1e6, List.of(), embedding));
-            Map<String, Object> indexed = new LinkedHashMap<>();
-            indexed.put("kind", index.kind());
-            indexed.put("chunks", chunks.size());
-            stages.add(new Trace.Stage("index", indexNanos / 1e6, List.of(), indexed));
-            return new RagInstance(this, index, unique, chunks.size(), stages);
+            long indexNanos = System.nanoTime() - started + embed(chunks, listener, stages, "", index::add);
+            stages.add(indexStage("index", index, chunks.size(), indexNanos));
+            return new RagInstance(this, index, unique, chunks, null, stages);
         } catch (RuntimeException | Error e) {
             try {
                 index.close();
@@ -264,6 +232,103 @@ public final class RagPipeline implements AutoCloseable {
         }
     }
 
+    /**
+     * The documents with ids made distinct (a repeated id gets {@code ~2}, {@code ~3}, ...), refusing an id in
+     * {@code taken}.
+     */
+    static List<Document> uniqueIds(List<Document> documents, Set<String> taken) {
+        Objects.requireNonNull(documents, "documents");
+        if (documents.isEmpty()) {
+            throw new IllegalArgumentException("no documents given: name at least one file or folder");
+        }
+        Map<String, Integer> seen = new HashMap<>();
+        List<Document> out = new ArrayList<>(documents.size());
+        for (Document d : documents) {
+            Arguments.check(!taken.contains(d.id()), "document %s is already in this instance: remove it first", d.id());
+            int n = seen.merge(d.id(), 1, Integer::sum);
+            out.add(n == 1 ? d : d.withId(d.id() + "~" + n));
+        }
+        return out;
+    }
+
+    /** The chunks of {@code documents} in order, with a stage {@code <prefix>chunk}; fails if there are none. */
+    List<Chunk> chunk(List<Document> documents, IngestListener listener, List<Trace.Stage> stages, String prefix) {
+        long chunking = System.nanoTime();
+        List<Chunk> chunks = new ArrayList<>();
+        for (int i = 0; i < documents.size(); i++) {
+            chunks.addAll(chunker.chunk(documents.get(i)));
+            listener.progress("chunk", i + 1, documents.size());
+        }
+        if (chunks.isEmpty()) {
+            throw new RagException("the documents hold no text to index");
+        }
+        Map<String, Object> chunked = new LinkedHashMap<>();
+        chunked.put("documents", documents.size());
+        chunked.put("chunks", chunks.size());
+        stages.add(new Trace.Stage(prefix + "chunk", millisSince(chunking), List.of(), chunked));
+        return chunks;
+    }
+
+    /** Where {@link #embed} hands each batch of chunks with their checked vectors. */
+    interface BatchSink {
+        void accept(List<Chunk> chunks, List<float[]> vectors);
+    }
+
+    /**
+     * Embeds {@code chunks} {@value #EMBED_BATCH} at a time, cache first, handing each batch to {@code sink}, with a
+     * stage {@code <prefix>embed} (texts, cache hits and misses). Returns the nanoseconds spent in {@code sink}.
+     */
+    long embed(List<Chunk> chunks, IngestListener listener, List<Trace.Stage> stages, String prefix, BatchSink sink) {
+        long embedNanos = 0;
+        long sinkNanos = 0;
+        int hits = 0;
+        for (int from = 0; from < chunks.size(); from += EMBED_BATCH) {
+            if (Thread.currentThread().isInterrupted()) {
+                throw new RagException("interrupted while embedding the documents");
+            }
+            List<Chunk> batch = chunks.subList(from, Math.min(chunks.size(), from + EMBED_BATCH));
+            long t0 = System.nanoTime();
+            CachingEmbedder.Embedded e = embedTexts(batch.stream().map(Chunk::text).toList());
+            long t1 = System.nanoTime();
+            hits += e.hits();
+            sink.accept(batch, e.vectors());
+            embedNanos += t1 - t0;
+            sinkNanos += System.nanoTime() - t1;
+            listener.progress("embed", from + batch.size(), chunks.size());
+        }
+        Map<String, Object> embedding = new LinkedHashMap<>();
+        embedding.put("texts", chunks.size());
+        embedding.put("cacheHits", hits);
+        embedding.put("cacheMisses", chunks.size() - hits);
+        embedding.put("cache", cacheState());
+        stages.add(new Trace.Stage(prefix + "embed", embedNanos / 1e6, List.of(), embedding));
+        return sinkNanos;
+    }
+
+    /** The document vectors of {@code texts}, through the cache if one is used, checked against the embedder's dimension. */
+    CachingEmbedder.Embedded embedTexts(List<String> texts) {
+        CachingEmbedder.Embedded e = caching != null ? caching.embed(texts)
+                : new CachingEmbedder.Embedded(embedder.embedDocuments(texts), 0, texts.size());
+        Vectors.check(String.valueOf(embedder.describe().get("name")), embedder.dimension(), texts.size(), e.vectors());
+        return e;
+    }
+
+    /** A stage {@code name}: the prefilter prepared over {@code chunks} chunks since {@code started}. */
+    Trace.Stage prefilterStage(String name, int chunks, long started) {
+        Map<String, Object> details = new LinkedHashMap<>();
+        details.put("prefilter", prefilter.describe().get("name"));
+        details.put("chunks", chunks);
+        return new Trace.Stage(name, millisSince(started), List.of(), details);
+    }
+
+    /** A stage {@code name} for {@code chunks} chunks stored in {@code index} in {@code nanos}. */
+    static Trace.Stage indexStage(String name, EphemeralIndex index, int chunks, long nanos) {
+        Map<String, Object> indexed = new LinkedHashMap<>();
+        indexed.put("kind", index.kind());
+        indexed.put("chunks", chunks);
+        return new Trace.Stage(name, nanos / 1e6, List.of(), indexed);
+    }
+
     /** What the embed stage says of the cache: none given, not usable for this embedder, or the cache. */
     private Object cacheState() {
         if (given.cache == null) {
@@ -272,18 +337,8 @@ public final class RagPipeline implements AutoCloseable {
         return caching == null ? "not used: the embedder declares no fingerprint" : given.cache.describe();
     }
 
-    private static double millisSince(long nanos) {
+    static double millisSince(long nanos) {
         return (System.nanoTime() - nanos) / 1e6;
-    }
-
-    private static List<Document> uniqueIds(List<Document> documents) {
-        Map<String, Integer> seen = new HashMap<>();
-        List<Document> out = new ArrayList<>(documents.size());
-        for (Document d : documents) {
-            int n = seen.merge(d.id(), 1, Integer::sum);
-            out.add(n == 1 ? d : d.withId(d.id() + "~" + n));
-        }
-        return out;
     }
 
     /**
@@ -316,6 +371,11 @@ public final class RagPipeline implements AutoCloseable {
         m.put("index", indexFactory.describe());
         if (queryTransformer != null) {
             m.put("queryTransformer", queryTransformer.describe());
+        }
+        if (prefilter != null) {
+            Map<String, Object> p = new LinkedHashMap<>(prefilter.describe());
+            p.put("n", prefilterSize);
+            m.put("prefilter", p);
         }
         m.put("retriever", retriever.describe());
         m.put("candidates", candidates);
@@ -377,6 +437,8 @@ public final class RagPipeline implements AutoCloseable {
         Integer budget;
         Generator generator;
         EmbeddingCache cache;
+        Prefilter prefilter;
+        Integer prefilterSize;
 
         Settings copy() {
             Settings c = new Settings();
@@ -392,6 +454,8 @@ public final class RagPipeline implements AutoCloseable {
             c.budget = budget;
             c.generator = generator;
             c.cache = cache;
+            c.prefilter = prefilter;
+            c.prefilterSize = prefilterSize;
             return c;
         }
     }
@@ -574,6 +638,29 @@ public final class RagPipeline implements AutoCloseable {
         public Builder embeddingCache(EmbeddingCache value) {
             once("embeddingCache");
             s.cache = Objects.requireNonNull(value, "embeddingCache");
+            return this;
+        }
+
+        /**
+         * Embed only what can matter: at ingest the chunks are not embedded (nor stored in an index of the factory);
+         * for each question {@code prefilter} ranks all of them and only its first {@code n} are embedded (through the
+         * embedding cache, if one is given, and kept by the instance for its later questions), put into an index of
+         * the pipeline's factory made for that question, and handed to the retriever, which ranks them as usual
+         * (dense retrieval: by cosine). Ingest then costs chunking and the prefilter's preparation instead of
+         * embedding every chunk; a question costs the first pass plus at most {@code n} embeddings, fewer when its
+         * chunks were embedded before. What the retriever can find is limited to the {@code n} chunks: the
+         * evaluation in the README measures how much of the full dense ranking they hold. Minimal pipeline: off.
+         *
+         * @param value the first pass, such as {@code Bm25Prefilter} from rag-retrieval
+         * @param n     how many chunks it passes on per question, at least 1
+         * @return this builder
+         * @throws IllegalArgumentException if {@code n} is below 1
+         */
+        public Builder prefilter(Prefilter value, int n) {
+            Arguments.check(n >= 1, "prefilter must pass at least 1 chunk, was %d", n);
+            once("prefilter");
+            s.prefilter = Objects.requireNonNull(value, "prefilter");
+            s.prefilterSize = n;
             return this;
         }
 

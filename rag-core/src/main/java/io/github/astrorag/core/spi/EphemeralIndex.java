@@ -11,7 +11,7 @@ import java.util.Optional;
  * and nothing else.
  *
  * <p>Lifecycle: created empty by an {@link EphemeralIndexFactory}, filled with {@link #add}, searched,
- * then {@link #close() closed}. Close deletes every chunk and vector (for a remote index, the index
+ * changed with more {@link #add}s and {@link #remove}s while open, then {@link #close() closed}. Close deletes every chunk and vector (for a remote index, the index
  * itself), is idempotent, and after it every other method but {@link #name()}, {@link #kind()} and
  * {@link #isClosed()} throws {@link io.github.astrorag.core.IndexException}.
  *
@@ -40,6 +40,8 @@ public interface EphemeralIndex extends AutoCloseable {
     /**
      * Stores chunks with their vectors; {@code vectors.get(i)} belongs to {@code chunks.get(i)}. Fails on
      * a size mismatch, a vector of the wrong dimension, a non-finite component or a duplicate chunk id.
+     * One call is one step: a search running at the same time sees all of its chunks or none, and every read
+     * that starts after it returns sees all of them.
      *
      * @param chunks the chunks, with ids new to this index
      * @param vectors one vector per chunk, of the index's dimension, all components finite
@@ -56,6 +58,30 @@ public interface EphemeralIndex extends AutoCloseable {
      * @return at most {@code k} chunks, best first, each with its score and vector
      */
     List<ScoredChunk> search(float[] query, int k, MetadataFilter filter);
+
+    /**
+     * Removes every chunk of the document {@code documentId} (the chunks' {@link Chunk#documentId()}) with its
+     * vector, as one step: a search, {@link #chunks()} or {@link #size()} running at the same time sees all of
+     * them or none, and every read that starts after this returns has none of them (an index that searches a
+     * remote store makes the removal visible before its next read, as it does with {@link #add}). Their ids may
+     * be added again afterwards. Removing a document the index does not hold changes nothing.
+     *
+     * @param documentId the id of the document whose chunks go
+     * @return how many chunks were removed (0 if the index held none of that document)
+     * @throws io.github.astrorag.core.IndexException if the index is closed or the store fails (then the
+     *         document may be partly removed and a second call finishes the removal)
+     */
+    int remove(String documentId);
+
+    /**
+     * A number that changes whenever the content changes: after every {@link #add} of at least one chunk and
+     * every {@link #remove} of at least one chunk. What caches derived from the content (statistics over
+     * {@link #chunks()}) compare to notice a change; the value itself means nothing.
+     *
+     * @return the current revision
+     * @throws io.github.astrorag.core.IndexException if the index is closed
+     */
+    long revision();
 
     /**
      * The {@code k} chunks most similar to {@code query}, unfiltered. {@code k} must be positive.

@@ -23,7 +23,10 @@ import org.junit.jupiter.api.Test;
  * k of 0 or less throws {@link IllegalArgumentException}; {@code size}, {@code chunks} (in the order added)
  * and {@code vector}; bad input to {@code add} ({@link IndexException}); two indexes of one factory share
  * nothing; close is idempotent and afterwards every method but {@code name}, {@code kind} and
- * {@code isClosed} throws {@link IndexException}; concurrent searches agree.
+ * {@code isClosed} throws {@link IndexException}; concurrent searches agree; {@code remove(documentId)} drops
+ * every chunk of that document at once (search, {@code chunks}, {@code size}, {@code vector}), returns their
+ * number, lets the ids be added again, and changes the {@code revision}; a search after an {@code add} or a
+ * {@code remove} sees it; searches running during adds and removes see a document whole or not at all.
  *
  * <p>To extend it, implement {@link #newIndex(int)} (indexes of one factory). A subclass, or a later
  * check here, makes its indexes with {@link #index(int)}, which closes them after each check, and its
@@ -225,5 +228,83 @@ public abstract class EphemeralIndexContract {
         EphemeralIndex index = taggedIndex();
         assertThat(index.chunks().get(0).metadata()).containsExactly(Map.entry("type", "pdf"), Map.entry("year", "2024"));
         assertThat(index.search(v(0, 1), 1).get(0).chunk().metadata()).isEqualTo(Map.of("type", "pdf"));
+    }
+
+    // ---- changes while open: add and remove(documentId) ----
+
+    @Test
+    void removeDropsEveryChunkOfTheDocument() {
+        EphemeralIndex index = index(2);
+        index.add(List.of(chunk("a", 0, "a0"), chunk("b", 0, "b0"), chunk("a", 1, "a1")),
+                List.of(v(1, 0), v(0.6f, 0.8f), v(0.8f, 0.6f)));
+        long before = index.revision();
+        assertThat(index.remove("a")).isEqualTo(2);
+        assertThat(index.revision()).isNotEqualTo(before);
+        assertThat(index.size()).isEqualTo(1);
+        assertThat(ids(index.search(v(1, 0), 5))).containsExactly("b#0");
+        assertThat(index.chunks()).extracting(Chunk::id).containsExactly("b#0");
+        assertThatThrownBy(() -> index.vector("a#0")).isInstanceOf(IndexException.class);
+        long after = index.revision();
+        assertThat(index.remove("a")).isZero();
+        assertThat(index.remove("nobody")).isZero();
+        assertThat(index.revision()).isEqualTo(after);
+    }
+
+    @Test
+    void aRemovedDocumentCanBeAddedAgainAndAddsAreSeenAtOnce() {
+        EphemeralIndex index = index(2);
+        index.add(List.of(chunk("a", 0, "old")), List.of(v(1, 0)));
+        index.add(List.of(chunk("b", 0, "b0")), List.of(v(0, 1)));
+        assertThat(ids(index.search(v(1, 0), 5))).containsExactly("a#0", "b#0");
+        index.remove("a");
+        assertThat(ids(index.search(v(1, 0), 5))).containsExactly("b#0");
+        index.add(List.of(chunk("a", 0, "new"), chunk("c", 0, "c0")), List.of(v(0, 1), v(1, 0)));
+        List<ScoredChunk> hits = index.search(v(1, 0), 5);
+        assertThat(ids(hits)).containsExactly("c#0", "a#0", "b#0");
+        assertThat(hits.get(1).chunk().text()).isEqualTo("new");
+        assertThat(index.chunks()).extracting(Chunk::id).containsExactly("b#0", "a#0", "c#0");
+        assertThat(index.vector("a#0")).containsExactly(0f, 1f);
+        assertThat(index.size()).isEqualTo(3);
+        index.close();
+        assertThatThrownBy(() -> index.remove("b")).isInstanceOf(IndexException.class);
+        assertThatThrownBy(index::revision).isInstanceOf(IndexException.class);
+    }
+
+    /**
+     * Writers add and remove a document "n" of 12 chunks, each nearer to the query than the 5 chunks of "base";
+     * every search meanwhile returns the 5 base chunks and either all 12 of n or none.
+     */
+    @Test
+    void searchesDuringAddsAndRemovesSeeADocumentWholeOrNotAtAll() throws Exception {
+        EphemeralIndex index = index(2);
+        List<Chunk> base = new ArrayList<>();
+        List<float[]> baseVectors = new ArrayList<>();
+        for (int i = 0; i < 5; i++) {
+            base.add(chunk("base", i, "b" + i));
+            baseVectors.add(v(0.1f * i, 1));
+        }
+        index.add(base, baseVectors);
+        List<Chunk> n = new ArrayList<>();
+        List<float[]> nVectors = new ArrayList<>();
+        for (int i = 0; i < 12; i++) {
+            n.add(chunk("n", i, "n" + i));
+            nVectors.add(v(1, 0.01f * i));
+        }
+        java.util.concurrent.atomic.AtomicInteger calls = new java.util.concurrent.atomic.AtomicInteger();
+        List<Integer> seen = Concurrently.run(4, 40, () -> {
+            if (calls.getAndIncrement() % 4 == 0) {
+                synchronized (n) { // one writer at a time: add when absent, remove when present
+                    if (index.remove("n") == 0) {
+                        index.add(n, nVectors);
+                    }
+                }
+                return -1;
+            }
+            List<ScoredChunk> hits = index.search(v(1, 0), 30);
+            long ofN = hits.stream().filter(h -> h.chunk().documentId().equals("n")).count();
+            assertThat(hits).hasSize((int) (5 + ofN));
+            return (int) ofN;
+        });
+        assertThat(seen).allMatch(x -> x == -1 || x == 0 || x == 12);
     }
 }

@@ -19,6 +19,8 @@ final class OptionRules {
      * @throws IllegalArgumentException naming the options and the preset or generator they belong to
      */
     static void check(PipelineOptions o) {
+        Arguments.check(o.prefilter == null || o.prefilter >= 1,
+                "--prefilter must be at least 1 (the chunks BM25 passes on to be embedded per question), was %s", o.prefilter);
         List<String> astrorag = given(new Object[] {o.mmrK, o.lambda, o.prTop, o.tau, o.graph},
                 "--mmr-k", "--lambda", "--pr-top", "--tau", "--graph");
         Arguments.check(o.preset == Presets.Name.ASTRORAG || astrorag.isEmpty(),

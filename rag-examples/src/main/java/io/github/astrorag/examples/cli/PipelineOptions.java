@@ -43,6 +43,12 @@ public final class PipelineOptions {
     @Option(names = "--candidates", paramLabel = "N", description = "Candidates retrieved before selection. Default: 20.")
     public Integer candidates;
 
+    @Option(names = "--prefilter", paramLabel = "N",
+            description = "Embed only what can matter: chunk the documents without embedding them, and for each "
+                    + "question embed (cache first) only the N chunks BM25 ranks first, then retrieve among them. "
+                    + "N >= 1. Default: off (every chunk is embedded at ingest); see the README for what it costs in quality.")
+    public Integer prefilter;
+
     @Option(names = "--retriever", paramLabel = "KIND",
             description = "First-stage retrieval: ${COMPLETION-CANDIDATES}. Default: the preset's.")
     public RetrieverKind retriever;

@@ -21,6 +21,7 @@ import io.github.astrorag.retrieval.embed.OnnxSentenceEmbedder;
 import io.github.astrorag.retrieval.embed.SentenceModel;
 import io.github.astrorag.retrieval.graph.PageRankReranker;
 import io.github.astrorag.retrieval.hybrid.HybridRetriever;
+import io.github.astrorag.retrieval.lexical.Bm25Prefilter;
 import io.github.astrorag.retrieval.hyde.HydeQueryTransformer;
 import io.github.astrorag.retrieval.lexical.Bm25Retriever;
 import io.github.astrorag.retrieval.mmr.MmrRetriever;
@@ -111,6 +112,9 @@ public final class Presets {
         }
         if (o.candidates != null) {
             b.candidates(o.candidates);
+        }
+        if (o.prefilter != null) {
+            b.prefilter(new Bm25Prefilter(), o.prefilter);
         }
         Generator generator = generator(o);
         if (generator != null) {

@@ -90,6 +90,12 @@ public final class EvalCommand implements Callable<Integer> {
                     + "says so). Recommended for SQuAD and AstroQA; has no effect on instances with their own documents.")
     boolean reuseCorpusIndex;
 
+    @Option(names = "--prefilter", paramLabel = "N",
+            description = "Every selector embeds per question only the N chunks BM25 ranks first (N >= 1), as "
+                    + "'ask --prefilter N' does; adds the metric " + MetricNames.PREFILTER_RECALL + ": the share of the "
+                    + "full-embedding dense top " + EvalRunner.REFERENCE_TOP + " among those N chunks. Default: off.")
+    Integer prefilter;
+
     @Option(names = "--no-generate",
             description = "Select contexts only: retrieval metrics, no answer metrics (EM, F1, ROUGE, mc_accuracy).")
     boolean noGenerate;
@@ -133,6 +139,8 @@ public final class EvalCommand implements Callable<Integer> {
         List<String> names = new ArrayList<>(new LinkedHashSet<>(selectors));
         names.forEach(registry::get);
         Arguments.check(limit == null || limit >= 1, "--limit must be at least 1, was %d", limit);
+        Arguments.check(prefilter == null || prefilter >= 1,
+                "--prefilter must be at least 1 (the chunks BM25 passes on to be embedded per question), was %s", prefilter);
         List<EvalInstance> instances = EvalDataset.read(data, limit == null ? 0 : limit);
         Arguments.check(!instances.isEmpty(), "no instance in %s", data);
         List<String> notes = new ArrayList<>();
@@ -178,7 +186,8 @@ public final class EvalCommand implements Callable<Integer> {
                 }).build();
         try {
             Embedder shared = !cacheable ? new CachingEmbedder(embedder, vectors, "eval-run") : new CachingEmbedder(embedder, vectors);
-            settings = new EvalSettings(budget, modelName, shared, seed, !noGenerate, reuseCorpusIndex);
+            settings = new EvalSettings(budget, modelName, shared, seed, !noGenerate, reuseCorpusIndex,
+                    prefilter == null ? 0 : prefilter);
             runs = run(settings, instances, names);
         } finally {
             vectors.close();

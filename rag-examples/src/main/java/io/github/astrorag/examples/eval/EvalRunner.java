@@ -9,6 +9,7 @@ import io.github.astrorag.core.model.Document;
 import io.github.astrorag.core.model.Trace;
 import io.github.astrorag.core.pipeline.RagInstance;
 import io.github.astrorag.core.pipeline.RagPipeline;
+import io.github.astrorag.retrieval.lexical.Bm25Prefilter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -30,8 +31,16 @@ import java.util.Objects;
  * expected accuracy of a uniform random pick) and, when answers are generated,
  * {@value SelectorRegistry#NO_RETRIEVAL} (the core's {@link ExtractiveGenerator} over the run's
  * embedder with an empty context). Not thread-safe: one run at a time.
+ *
+ * <p>With {@link EvalSettings#prefilter()} every selector's pipeline gets the BM25 prefilter, and each instance is
+ * also indexed whole by the same pipeline without it (shared per corpus like the index it is compared with), so that
+ * {@value MetricNames#PREFILTER_RECALL} can say how many of the full-embedding dense top {@value #REFERENCE_TOP}
+ * (cosine over every chunk) the first pass kept.
  */
 public final class EvalRunner {
+
+    /** How many chunks of the full dense ranking {@value MetricNames#PREFILTER_RECALL} looks for. */
+    public static final int REFERENCE_TOP = 20;
 
     /** Told after each instance of each row. */
     @FunctionalInterface
@@ -84,13 +93,18 @@ public final class EvalRunner {
     }
 
     /** A corpus index shared by the instances of one folder, or the reason it could not be built. */
-    private record Shared(RagInstance instance, Map<String, String> documentOf, RuntimeException failure) {
+    private record Shared(RagInstance instance, RagInstance reference, Map<String, String> documentOf, RuntimeException failure) {
     }
 
     private SelectorRun runSelector(SelectorRegistry.Entry entry, List<EvalInstance> instances, Progress progress) {
         RagPipeline pipeline = entry.factory().apply(settings);
         if (!settings.generate()) {
             pipeline = pipeline.toBuilder().generator(new ContextOnlyGenerator()).build();
+        }
+        RagPipeline whole = null;
+        if (settings.prefilter() > 0) {
+            whole = pipeline;
+            pipeline = pipeline.toBuilder().prefilter(new Bm25Prefilter(), settings.prefilter()).build();
         }
         Map<String, Object> config = new LinkedHashMap<>(settings.describe());
         config.put("description", entry.description());
@@ -105,63 +119,108 @@ public final class EvalRunner {
                     s = shared.get(instance.corpus());
                     if (s == null) {
                         long t = System.nanoTime();
-                        s = openShared(pipeline, instance.corpus());
+                        s = openShared(pipeline, whole, instance.corpus());
                         sharedMillis += (System.nanoTime() - t) / 1e6;
                         shared.put(instance.corpus(), s);
                     }
                 }
-                results.add(runInstance(pipeline, instance, s));
+                results.add(runInstance(pipeline, whole, instance, s));
                 progress.advanced(entry.name(), instance.id());
             }
         } finally {
             shared.values().stream().filter(s -> s.instance() != null).forEach(s -> s.instance().close());
+            shared.values().stream().filter(s -> s.reference() != null).forEach(s -> s.reference().close());
         }
         return new SelectorRun(entry.name(), config, results, shared.size(), sharedMillis);
     }
 
-    private Shared openShared(RagPipeline pipeline, Path corpus) {
+    /** The corpus indexed by {@code pipeline} and, if not null, by {@code whole} (the reference of the prefilter). */
+    private Shared openShared(RagPipeline pipeline, RagPipeline whole, Path corpus) {
+        RagInstance instance = null;
         try {
-            RagInstance instance = pipeline.openDocuments(corpus(corpus));
-            return new Shared(instance, documentMap(instance), null);
+            instance = pipeline.openDocuments(corpus(corpus));
+            RagInstance reference = whole == null ? null : whole.openDocuments(corpus(corpus));
+            return new Shared(instance, reference, documentMap(instance), null);
         } catch (RuntimeException e) {
-            return new Shared(null, Map.of(), e);
+            if (instance != null) {
+                instance.close();
+            }
+            return new Shared(null, null, Map.of(), e);
         }
     }
 
-    private InstanceResult runInstance(RagPipeline pipeline, EvalInstance instance, Shared shared) {
+    private InstanceResult runInstance(RagPipeline pipeline, RagPipeline whole, EvalInstance instance, Shared shared) {
+        if (shared == null && whole != null) {
+            // the reference is indexed before the clock starts: the latency is the prefiltering pipeline's alone
+            RagInstance reference;
+            try {
+                reference = whole.openDocuments(documents(instance));
+            } catch (RuntimeException e) {
+                return InstanceResult.failed(instance, e, Double.NaN);
+            }
+            try (reference) {
+                return runInstance(pipeline, instance, null, reference);
+            }
+        }
+        return runInstance(pipeline, instance, shared, shared == null ? null : shared.reference());
+    }
+
+    private InstanceResult runInstance(RagPipeline pipeline, EvalInstance instance, Shared shared, RagInstance reference) {
         long t0 = System.nanoTime();
         try {
             if (shared != null) {
                 if (shared.failure() != null) {
                     throw shared.failure();
                 }
-                return result(instance, shared.instance(), shared.documentOf(), t0, 0);
+                return result(instance, shared.instance(), reference, shared.documentOf(), t0, 0);
             }
-            List<Document> documents = instance.corpus() != null ? corpus(instance.corpus()) : instance.documents();
-            try (RagInstance own = pipeline.openDocuments(documents)) {
-                return result(instance, own, documentMap(own), t0, own.ingestMillis());
+            try (RagInstance own = pipeline.openDocuments(documents(instance))) {
+                return result(instance, own, reference, documentMap(own), t0, own.ingestMillis());
             }
         } catch (RuntimeException e) {
             return InstanceResult.failed(instance, e, (System.nanoTime() - t0) / 1e6);
         }
     }
 
-    private InstanceResult result(EvalInstance instance, RagInstance rag, Map<String, String> documentOf, long t0,
-                                  double ingestMillis) {
+    private List<Document> documents(EvalInstance instance) {
+        return instance.corpus() != null ? corpus(instance.corpus()) : instance.documents();
+    }
+
+    private InstanceResult result(EvalInstance instance, RagInstance rag, RagInstance reference, Map<String, String> documentOf,
+                                  long t0, double ingestMillis) {
         Answer answer = rag.ask(instance.query());
-        Map<String, Double> scores = InstanceScorer.score(instance, answer, chunkId -> documentOf.getOrDefault(chunkId,
-                chunkId.substring(0, Math.max(0, chunkId.lastIndexOf('#')))), settings.generate());
+        Map<String, Double> scores = new LinkedHashMap<>(InstanceScorer.score(instance, answer, chunkId -> documentOf.getOrDefault(chunkId,
+                chunkId.substring(0, Math.max(0, chunkId.lastIndexOf('#')))), settings.generate()));
+        double latency = (System.nanoTime() - t0) / 1e6;
+        if (reference != null) {
+            scores.put(MetricNames.PREFILTER_RECALL, prefilterRecall(instance, answer, reference));
+        }
         Map<String, Double> stages = new LinkedHashMap<>();
         for (Trace.Stage s : answer.trace().stages()) {
             stages.merge(s.name(), s.millis(), Double::sum);
         }
-        return new InstanceResult(instance.id(), instance.type(), null, scores, (System.nanoTime() - t0) / 1e6,
+        return new InstanceResult(instance.id(), instance.type(), null, scores, latency,
                 stages, ingestMillis);
+    }
+
+    /**
+     * The share of the dense top {@value #REFERENCE_TOP} over every chunk of {@code reference} (cosine to the query,
+     * its filter applied) that the answer's {@code prefilter} stage kept; 1 when that top is empty. The reference
+     * is searched after the answer, so the latency excludes it.
+     */
+    private double prefilterRecall(EvalInstance instance, Answer answer, RagInstance reference) {
+        float[] q = settings.embedder().embedQuery(instance.query().text());
+        List<String> dense = reference.index().search(q, REFERENCE_TOP, instance.query().filter()).stream()
+                .map(s -> s.id()).toList();
+        java.util.Set<String> kept = new java.util.HashSet<>();
+        answer.trace().stages().stream().filter(s -> s.name().equals("prefilter"))
+                .forEach(s -> s.candidates().forEach(c -> kept.add(c.id())));
+        return dense.isEmpty() ? 1.0 : dense.stream().filter(kept::contains).count() / (double) dense.size();
     }
 
     private static Map<String, String> documentMap(RagInstance instance) {
         Map<String, String> m = new HashMap<>();
-        for (Chunk c : instance.index().chunks()) {
+        for (Chunk c : instance.chunks()) {
             m.put(c.id(), c.documentId());
         }
         return m;

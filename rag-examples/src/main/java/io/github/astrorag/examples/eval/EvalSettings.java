@@ -17,9 +17,11 @@ import java.util.Objects;
  * @param seed             seed of the instance sample and of the bootstrap
  * @param generate         whether answers are generated (else only the context is selected and scored)
  * @param reuseCorpusIndex whether instances sharing a corpus share one index per selector
+ * @param prefilter        0, or how many chunks the BM25 first pass hands on per question in every selector's
+ *                         pipeline ({@code --prefilter})
  */
 public record EvalSettings(int budget, String model, Embedder embedder, long seed, boolean generate,
-                           boolean reuseCorpusIndex) {
+                           boolean reuseCorpusIndex, int prefilter) {
 
     /** The seed used when none is given. */
     public static final long DEFAULT_SEED = 42;
@@ -28,6 +30,21 @@ public record EvalSettings(int budget, String model, Embedder embedder, long see
         Arguments.check(budget >= 1, "budget must be at least 1 token, was %d", budget);
         Objects.requireNonNull(model, "model");
         Objects.requireNonNull(embedder, "embedder");
+        Arguments.check(prefilter >= 0, "prefilter must be 0 (off) or at least 1, was %d", prefilter);
+    }
+
+    /**
+     * Settings without a prefilter.
+     *
+     * @param budget           context budget in tokens
+     * @param model            the embedding model's name
+     * @param embedder         that model
+     * @param seed             seed of the sample and the bootstrap
+     * @param generate         whether answers are generated
+     * @param reuseCorpusIndex whether instances sharing a corpus share one index per selector
+     */
+    public EvalSettings(int budget, String model, Embedder embedder, long seed, boolean generate, boolean reuseCorpusIndex) {
+        this(budget, model, embedder, seed, generate, reuseCorpusIndex, 0);
     }
 
     /** The settings as JSON-friendly values, for results.json. */
@@ -38,6 +55,9 @@ public record EvalSettings(int budget, String model, Embedder embedder, long see
         m.put("seed", seed);
         m.put("generate", generate);
         m.put("reuse_corpus_index", reuseCorpusIndex);
+        if (prefilter > 0) {
+            m.put("prefilter", prefilter);
+        }
         return m;
     }
 }

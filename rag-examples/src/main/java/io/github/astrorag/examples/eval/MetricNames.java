@@ -16,6 +16,8 @@ public final class MetricNames {
     public static final String NDCG_10 = "ndcg_at_10";
     /** recall@10 of the retrieve stage's document ranking. */
     public static final String RECALL_10 = "recall_at_10";
+    /** With {@code --prefilter}: the share of the full-embedding dense top 20 among the chunks the first pass kept. */
+    public static final String PREFILTER_RECALL = "prefilter_recall_at_20";
     /** SQuAD exact match of the generated answer. */
     public static final String EXACT_MATCH = "exact_match";
     /** SQuAD token F1 of the generated answer. */
@@ -50,7 +52,7 @@ public final class MetricNames {
 
     /** The per-instance scores in [0, 1] that are averaged, get confidence intervals and are charted. */
     public static final List<String> FRACTIONS = List.of(FULL_SUPPORT, SUPPORT_RECALL, ANSWER_IN_CONTEXT, NDCG_10,
-            RECALL_10, EXACT_MATCH, F1, ROUGE_1, ROUGE_2, ROUGE_L, MC_ACCURACY);
+            RECALL_10, PREFILTER_RECALL, EXACT_MATCH, F1, ROUGE_1, ROUGE_2, ROUGE_L, MC_ACCURACY);
 
     private MetricNames() {
     }

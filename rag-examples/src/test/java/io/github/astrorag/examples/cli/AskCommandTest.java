@@ -118,6 +118,25 @@ class AskCommandTest {
     }
 
     @Test
+    void prefilterEmbedsOnlyTheFirstPassesChunksPerQuestion() throws IOException {
+        Run r = run("ask", "--model", "hashing", "--docs", "samples", "--json", "--prefilter", "2", "When does Halley's Comet return?");
+        assertThat(r.status()).as(r.err()).isZero();
+        JsonNode trace = r.json().path("trace");
+        assertThat(all(trace.path("ingest"), "/name")).containsExactly("load", "chunk", "prefilter");
+        JsonNode prefilter = null;
+        for (JsonNode s : trace.path("stages")) {
+            if (s.path("name").asText().equals("prefilter")) {
+                prefilter = s;
+            }
+        }
+        assertThat(prefilter).isNotNull();
+        assertThat(prefilter.path("candidates")).hasSize(2);
+        assertThat(all(r.json().path("citations"), "/source")).contains("comet-notes.txt");
+        assertBad(run("ask", "--model", "hashing", "--docs", "samples", "--prefilter", "0", "q?"), "--prefilter must be at least 1");
+        assertBad(run("ask", "--model", "hashing", "--docs", "samples", "--prefilter", "-3", "q?"), "--prefilter must be at least 1");
+    }
+
+    @Test
     void aMalformedFilterIsOneLineNamingIt() {
         assertBad(run("ask", "--model", "hashing", "--docs", "samples", "--filter", "year", "q?"), "--filter 'year' is not KEY=VALUE");
         assertBad(run("ask", "--model", "hashing", "--docs", "samples", "--filter", "=pdf", "q?"), "--filter '=pdf'");

@@ -69,6 +69,30 @@ class EvalRunnerTest {
         assertThat(new EvalRunner(settings(true), SelectorRegistry.defaults()).steps(instances, List.of("naive"))).isEqualTo(2);
     }
 
+    /**
+     * Both files (one chunk each) hold "Keswin", so the dense top 20 over the whole corpus is both chunks; BM25's first
+     * chunk for each question is its supporting file's. So one chunk kept is half of that top, two are all of it,
+     * with the corpus index shared or not.
+     */
+    @Test
+    void prefilterRecallIsTheShareOfTheWholeDenseTopTheFirstPassKept() throws Exception {
+        List<EvalInstance> instances = EvalDataset.read(corpusFixture(), 0);
+        for (boolean reuse : new boolean[] {true, false}) {
+            for (int n : new int[] {1, 2}) {
+                EvalSettings settings = new EvalSettings(1800, "hashing", new HashingEmbedder(), 42, true, reuse, n);
+                SelectorRun run = new EvalRunner(settings, SelectorRegistry.defaults())
+                        .run(instances, List.of("naive"), EvalRunner.Progress.NONE).get(0);
+                assertThat(run.config()).containsEntry("prefilter", n);
+                assertThat(run.results()).allSatisfy(r -> {
+                    assertThat(r.failed()).as(r.error()).isFalse();
+                    assertThat(r.scores()).containsEntry(MetricNames.PREFILTER_RECALL, n == 1 ? 0.5 : 1.0)
+                            .containsEntry(MetricNames.SUPPORT_RECALL, 1.0);
+                    assertThat(r.stageMillis()).containsKey("prefilter");
+                });
+            }
+        }
+    }
+
     @Test
     void aFailingInstanceIsCountedNotFatal() throws Exception {
         Path data = dir.resolve("bad.jsonl");

@@ -24,8 +24,8 @@ import java.util.WeakHashMap;
  * is not a candidate) among those the query's metadata filter allows (the statistics stay those of the
  * whole index, as in Elasticsearch's filtered BM25), best first, ties by chunk id, each with its vector from
  * {@link EphemeralIndex#vector(String)}; the query's embedding is not used. The BM25 statistics of an
- * index are built on first use (O(total terms)) and kept, weakly, while the index lives and holds the
- * same number of chunks; a query then costs O(|q| · postings + N log k). Immutable and thread-safe.
+ * index are built on first use (O(total terms)) and kept, weakly, while the index lives and keeps its
+ * {@linkplain EphemeralIndex#revision() revision} (an add or remove rebuilds them); a query then costs O(|q| · postings + N log k). Immutable and thread-safe.
  */
 public final class Bm25Retriever implements Retriever {
 
@@ -33,7 +33,7 @@ public final class Bm25Retriever implements Retriever {
     private final double b;
     private final Map<EphemeralIndex, Snapshot> cache = Collections.synchronizedMap(new WeakHashMap<>());
 
-    private record Snapshot(List<Chunk> chunks, Bm25 bm25) {
+    private record Snapshot(long revision, List<Chunk> chunks, Bm25 bm25) {
     }
 
     /** k1 = 1.2, b = 0.75. */
@@ -57,36 +57,51 @@ public final class Bm25Retriever implements Retriever {
 
     @Override
     public List<ScoredChunk> retrieve(Query query, EphemeralIndex index, int k, TraceSink trace) {
-        Arguments.check(k >= 1, "k must be at least 1, was %d", k);
         Snapshot s = snapshot(index);
-        List<String> terms = Terms.of(query.text());
-        double[] scores = s.bm25().scores(terms);
-        List<ScoredChunk> hits = new ArrayList<>();
-        for (int i = 0; i < scores.length; i++) {
-            if (scores[i] > 0 && query.filter().matches(s.chunks().get(i).metadata())) {
-                hits.add(new ScoredChunk(s.chunks().get(i), scores[i], null));
-            }
-        }
-        hits.sort(ScoredChunk.BY_SCORE);
-        List<ScoredChunk> out = new ArrayList<>(Math.min(k, hits.size()));
-        for (ScoredChunk h : hits.subList(0, Math.min(k, hits.size()))) {
+        List<ScoredChunk> top = top(s.chunks(), s.bm25(), query, k, trace);
+        List<ScoredChunk> out = new ArrayList<>(top.size());
+        for (ScoredChunk h : top) {
             out.add(new ScoredChunk(h.chunk(), h.score(), index.vector(h.id())));
         }
-        trace.put("queryTerms", List.copyOf(terms));
-        trace.put("matching", hits.size());
         return out;
     }
 
-    private Snapshot snapshot(EphemeralIndex index) {
-        int size = index.size();
-        Snapshot s = cache.get(index);
-        if (s == null || s.chunks().size() != size) {
-            List<Chunk> chunks = index.chunks();
-            List<String> texts = new ArrayList<>(chunks.size());
-            for (Chunk c : chunks) {
-                texts.add(c.text());
+    /**
+     * The at most {@code k} of {@code chunks} with a positive {@code bm25} score for the query's terms that its
+     * metadata filter matches, best first, ties by chunk id, without vectors; traces {@code queryTerms} and
+     * {@code matching}. What both this retriever and {@link Bm25Prefilter} rank with.
+     */
+    static List<ScoredChunk> top(List<Chunk> chunks, Bm25 bm25, Query query, int k, TraceSink trace) {
+        Arguments.check(k >= 1, "k must be at least 1, was %d", k);
+        List<String> terms = Terms.of(query.text());
+        double[] scores = bm25.scores(terms);
+        List<ScoredChunk> hits = new ArrayList<>();
+        for (int i = 0; i < scores.length; i++) {
+            if (scores[i] > 0 && query.filter().matches(chunks.get(i).metadata())) {
+                hits.add(new ScoredChunk(chunks.get(i), scores[i], null));
             }
-            s = new Snapshot(chunks, Bm25.of(Bm25.analyse(texts), k1, b));
+        }
+        hits.sort(ScoredChunk.BY_SCORE);
+        trace.put("queryTerms", List.copyOf(terms));
+        trace.put("matching", hits.size());
+        return List.copyOf(hits.subList(0, Math.min(k, hits.size())));
+    }
+
+    /** BM25 with this retriever's k1 and b over the texts of {@code chunks}, analysed by {@link Terms}. O(total terms). */
+    Bm25 statistics(List<Chunk> chunks) {
+        List<String> texts = new ArrayList<>(chunks.size());
+        for (Chunk c : chunks) {
+            texts.add(c.text());
+        }
+        return Bm25.of(Bm25.analyse(texts), k1, b);
+    }
+
+    private Snapshot snapshot(EphemeralIndex index) {
+        long revision = index.revision();
+        Snapshot s = cache.get(index);
+        if (s == null || s.revision() != revision) {
+            List<Chunk> chunks = index.chunks();
+            s = new Snapshot(revision, chunks, statistics(chunks));
             cache.put(index, s);
         }
         return s;
