@@ -15,9 +15,9 @@ import org.junit.jupiter.api.Test;
 /**
  * What a Maven Central upload needs of the build: the BOM lists every library module at the parent's version,
  * every POM carries the licence, and every library jar names its JPMS module. Reads the POMs and the jars the
- * reactor built before this module.
+ * reactor packaged before this module (an IT, so that they are this build's).
  */
-class ArtifactsTest {
+class ArtifactsIT {
 
     private static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
     private static final Pattern MODULE = Pattern.compile("<module>([^<]+)</module>");
