@@ -1,6 +1,7 @@
 package io.github.astrorag.examples.eval;
 
 import io.github.astrorag.core.eval.ChoiceMetrics;
+import io.github.astrorag.core.eval.SquadMetrics;
 import io.github.astrorag.core.generate.ExtractiveGenerator;
 import io.github.astrorag.core.model.Answer;
 import io.github.astrorag.core.model.Chunk;
@@ -46,6 +47,8 @@ public final class EvalRunner {
     private final EvalSettings settings;
     private final SelectorRegistry registry;
     private final Map<Path, List<Document>> corpora = new HashMap<>();
+    private final Map<Path, String> normalizedCorpora = new HashMap<>();
+    private final Map<String, Boolean> spans = new HashMap<>();
 
     /** A runner for the selectors of {@code registry} under {@code settings}. */
     public EvalRunner(EvalSettings settings, SelectorRegistry registry) {
@@ -150,13 +153,31 @@ public final class EvalRunner {
                                   double ingestMillis) {
         Answer answer = rag.ask(instance.query());
         Map<String, Double> scores = InstanceScorer.score(instance, answer, chunkId -> documentOf.getOrDefault(chunkId,
-                chunkId.substring(0, Math.max(0, chunkId.lastIndexOf('#')))), settings.generate());
+                chunkId.substring(0, Math.max(0, chunkId.lastIndexOf('#')))), settings.generate(), span(instance));
         Map<String, Double> stages = new LinkedHashMap<>();
         for (Trace.Stage s : answer.trace().stages()) {
             stages.merge(s.name(), s.millis(), Double::sum);
         }
         return new InstanceResult(instance.id(), instance.type(), null, scores, (System.nanoTime() - t0) / 1e6,
                 stages, ingestMillis);
+    }
+
+    /** Whether the instance's gold answer occurs in its documents; decided once per instance, for every row. */
+    private boolean span(EvalInstance instance) {
+        Boolean known = spans.get(instance.id());
+        if (known == null) {
+            known = InstanceScorer.hasExtractiveAnswer(instance) && InstanceScorer.isSpan(instance, instance.corpus() == null
+                    ? normalized(instance.documents())
+                    : normalizedCorpora.computeIfAbsent(instance.corpus(), f -> normalized(corpus(f))));
+            spans.put(instance.id(), known);
+        }
+        return known;
+    }
+
+    private static String normalized(List<Document> documents) {
+        StringBuilder sb = new StringBuilder();
+        documents.forEach(d -> sb.append(SquadMetrics.normalize(d.text())).append(' '));
+        return sb.toString().strip();
     }
 
     private static Map<String, String> documentMap(RagInstance instance) {
