@@ -18,7 +18,7 @@ import java.util.regex.Pattern;
  * <ul>
  *   <li>with supporting documents: {@code support_recall} and {@code full_support} (documents with a
  *       chunk in the context), {@code support_precision} (the share of the context's chunk tokens from
- *       supporting documents; not for an empty context), {@code ndcg_at_10} and {@code recall_at_10} (documents in the order of
+ *       supporting documents; not for an empty context), {@code ndcg_at_10}, {@code recall_at_10} and {@code recall_at_20} (documents in the order of
  *       the retrieve stage's candidates, each at its best chunk's rank);</li>
  *   <li>with gold answers, not multiple choice and not {@code open} (whose reference is a paragraph):
  *       {@code answer_in_context}; and when a gold answer occurs in the instance's documents (a span,
@@ -35,6 +35,9 @@ public final class InstanceScorer {
 
     private static final Rouge ROUGE = Rouge.withStemming();
     private static final Pattern CITATION = Pattern.compile("(?<!\\s)\\s*+\\[\\d++]");
+
+    /** The cut-off of {@code recall_at_20}: the whole list of the selectors' 20 candidates. */
+    static final int CANDIDATE_K = 20;
 
     private InstanceScorer() {
     }
@@ -64,6 +67,7 @@ public final class InstanceScorer {
                     .stream().map(c -> documentOf.apply(c.id())).toList();
             s.put(MetricNames.NDCG_10, RetrievalMetrics.ndcgAt(RetrievalMetrics.DEFAULT_K, ranked, instance.supporting()));
             s.put(MetricNames.RECALL_10, RetrievalMetrics.recallAt(RetrievalMetrics.DEFAULT_K, ranked, instance.supporting()));
+            s.put(MetricNames.RECALL_20, RetrievalMetrics.recallAt(CANDIDATE_K, ranked, instance.supporting()));
         }
         boolean mc = instance.multipleChoice();
         if (hasExtractiveAnswer(instance)) {

@@ -23,6 +23,8 @@ public final class MetricNames {
     public static final String NDCG_10 = "ndcg_at_10";
     /** recall@10 of the retrieve stage's document ranking. */
     public static final String RECALL_10 = "recall_at_10";
+    /** recall@20 of the retrieve stage's document ranking (all of a 20-candidate list). */
+    public static final String RECALL_20 = "recall_at_20";
     /** SQuAD exact match of the generated answer. */
     public static final String EXACT_MATCH = "exact_match";
     /** SQuAD token F1 of the generated answer. */
@@ -60,7 +62,7 @@ public final class MetricNames {
     /** The per-instance scores in [0, 1] that are averaged, get confidence intervals and are charted. */
     public static final List<String> FRACTIONS = List.of(FULL_SUPPORT, SUPPORT_RECALL, SUPPORT_PRECISION,
             ANSWER_IN_CONTEXT, SPAN_ANSWER_IN_CONTEXT, NDCG_10,
-            RECALL_10, EXACT_MATCH, F1, ROUGE_1, ROUGE_2, ROUGE_L, MC_ACCURACY);
+            RECALL_10, RECALL_20, EXACT_MATCH, F1, ROUGE_1, ROUGE_2, ROUGE_L, MC_ACCURACY);
 
     /** The per-instance counts that are averaged (with a bootstrap interval) but are no fractions, so not charted. */
     public static final List<String> COUNTS = List.of(DOCUMENTS_IN_CONTEXT);

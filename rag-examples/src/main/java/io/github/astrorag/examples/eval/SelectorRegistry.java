@@ -66,6 +66,9 @@ public final class SelectorRegistry {
                         s -> base(s).retriever(new Bm25Retriever()).build())
                 .with("hybrid", "reciprocal-rank fusion of BM25 and dense rankings, cut to the budget",
                         s -> base(s).retriever(HybridRetriever.defaults()).build())
+                .with(WEIGHTED, "weighted fusion of min-max-normalised BM25 and dense scores, BM25 weight "
+                                + HybridRetriever.DEFAULT_BM25_WEIGHT + " (weighted:W for another weight W in [0, 1]), cut to the budget",
+                        s -> weighted(s, HybridRetriever.DEFAULT_BM25_WEIGHT))
                 .with("mmr", "MMR (lambda 0.5) over the dense candidates, in MMR order, cut to the budget",
                         s -> base(s).retriever(MmrRetriever.builder().k(CANDIDATES).fetchSize(CANDIDATES).build()).build())
                 .with("coverage", "plain greedy query-coverage selection over the dense candidates (ours)",
@@ -84,6 +87,14 @@ public final class SelectorRegistry {
     public static final int CANDIDATES = 20;
     /** Candidates the exhaustive search enumerates (it refuses many more). */
     public static final int UPPER_CANDIDATES = 10;
+
+    /** The weighted-fusion selector; {@code weighted:W} names it with BM25 weight W. */
+    public static final String WEIGHTED = "weighted";
+
+    private static RagPipeline weighted(EvalSettings s, double bm25Weight) {
+        return base(s).retriever(HybridRetriever.builder().fusion(HybridRetriever.Fusion.WEIGHTED).bm25Weight(bm25Weight)
+                .build()).build();
+    }
 
     private static RagPipeline.Builder base(EvalSettings s) {
         return base(s, CANDIDATES);
@@ -123,12 +134,24 @@ public final class SelectorRegistry {
     }
 
     /**
-     * The entry of {@code name}.
+     * The entry of {@code name}. When {@value #WEIGHTED} is registered, {@code weighted:W} names weighted
+     * fusion with BM25 weight W (a number in [0, 1]), so that one run can compare weights.
      *
-     * @throws IllegalArgumentException naming the known selectors if there is none
+     * @throws IllegalArgumentException naming the known selectors if there is none, or if W is out of range
      */
     public Entry get(String name) {
         Entry e = entries.get(name);
+        if (e == null && entries.containsKey(WEIGHTED) && name.startsWith(WEIGHTED + ":")) {
+            double w;
+            try {
+                w = Double.parseDouble(name.substring(WEIGHTED.length() + 1));
+            } catch (NumberFormatException bad) {
+                throw new IllegalArgumentException("selector '" + name + "': the BM25 weight must be a number in [0, 1]", bad);
+            }
+            Arguments.check(w >= 0 && w <= 1, "selector '%s': the BM25 weight must be in [0, 1]", name);
+            return new Entry(name, "weighted fusion of min-max-normalised BM25 and dense scores, BM25 weight " + w
+                    + ", cut to the budget", s -> weighted(s, w));
+        }
         if (e == null) {
             throw new IllegalArgumentException("unknown selector '" + name + "': use one of "
                     + String.join(", ", entries.keySet()));

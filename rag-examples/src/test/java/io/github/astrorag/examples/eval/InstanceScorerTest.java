@@ -42,7 +42,7 @@ class InstanceScorerTest {
                 List.of("B#0", "A#0", "C#0", "D#0"));
         Map<String, Double> s = InstanceScorer.score(instance, a, InstanceScorerTest::doc, true, true);
         assertThat(s).containsEntry(MetricNames.SUPPORT_RECALL, 0.5).containsEntry(MetricNames.FULL_SUPPORT, 0.0)
-                .containsEntry(MetricNames.RECALL_10, 1.0).containsEntry(MetricNames.ANSWER_IN_CONTEXT, 1.0)
+                .containsEntry(MetricNames.RECALL_10, 1.0).containsEntry(MetricNames.RECALL_20, 1.0).containsEntry(MetricNames.ANSWER_IN_CONTEXT, 1.0)
                 .containsEntry(MetricNames.EXACT_MATCH, 1.0).containsEntry(MetricNames.F1, 1.0)
                 .containsEntry(MetricNames.ROUGE_L, 1.0).containsEntry(MetricNames.CONTEXT_TOKENS, 10.0)
                 .doesNotContainKey(MetricNames.MC_ACCURACY);
@@ -61,8 +61,11 @@ class InstanceScorerTest {
                 List.of(Document.of("A", "Ada wrote it."), Document.of("D", "y")), null, List.of("A", "D"), Map.of(), null);
         // A: 30 + 20 tokens, B: 10 tokens; supporting A and D: precision 50 / 60, 2 distinct documents
         Answer a = answer("", null, List.of(chunk("A", 0, "Ada wrote it.", 30), chunk("B", 0, "Other.", 10),
-                chunk("A", 1, "More.", 20)), List.of());
+                chunk("A", 1, "More.", 20)), List.of("A#0", "B#0", "C#0", "E#0", "F#0", "G#0", "H#0", "I#0", "J#0", "K#0",
+                "L#0", "D#0"));
         Map<String, Double> s = InstanceScorer.score(instance, a, InstanceScorerTest::doc, false, true);
+        // D ranks 12th: outside the first 10 documents, inside the 20
+        assertThat(s).containsEntry(MetricNames.RECALL_10, 0.5).containsEntry(MetricNames.RECALL_20, 1.0);
         assertThat(s.get(MetricNames.SUPPORT_PRECISION)).isCloseTo(50.0 / 60, within(1e-12));
         assertThat(s).containsEntry(MetricNames.DOCUMENTS_IN_CONTEXT, 2.0).containsEntry(MetricNames.SUPPORT_RECALL, 0.5)
                 .containsEntry(MetricNames.ANSWER_IN_CONTEXT, 1.0).containsEntry(MetricNames.SPAN_ANSWER_IN_CONTEXT, 1.0);
