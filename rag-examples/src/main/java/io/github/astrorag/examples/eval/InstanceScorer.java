@@ -45,10 +45,13 @@ public final class InstanceScorer {
     /**
      * The scores of {@code answer}.
      *
+     * @param instance   the instance asked
+     * @param answer     its answer, with the context and the trace
      * @param documentOf maps a chunk id of the instance's index to its document id
      * @param generated  whether {@code answer}'s text was generated (not {@code --no-generate})
      * @param spanAnswer whether a gold answer occurs in the instance's documents (see {@link #isSpan}); only
      *                   then is {@code span_answer_in_context} reported
+     * @return metric name → value, only the metrics defined for this instance
      */
     public static Map<String, Double> score(EvalInstance instance, Answer answer, Function<String, String> documentOf,
                                             boolean generated, boolean spanAnswer) {
@@ -98,14 +101,18 @@ public final class InstanceScorer {
     }
 
     /**
-     * Whether the instance's gold answer is a span: {@link #hasExtractiveAnswer} and some gold answer occurs
-     * (as {@code answer_in_context} matches) in the normal form of its documents' texts.
+     * Whether the instance's gold answer is a span: {@link #hasExtractiveAnswer}, not a yes/no answer (every
+     * gold answer normalising to {@code yes} or {@code no}: a judgment, even where a document happens to hold
+     * the word), and some gold answer occurs (as {@code answer_in_context} matches) in the normal form of its
+     * documents' texts.
      *
      * @param normalizedDocuments the instance's documents' texts in {@link SquadMetrics#normalize} form, joined
      *                            by spaces
      */
     static boolean isSpan(EvalInstance instance, String normalizedDocuments) {
-        return hasExtractiveAnswer(instance) && SquadMetrics.answerInNormalized(normalizedDocuments, instance.answers()) > 0;
+        return hasExtractiveAnswer(instance)
+                && !instance.answers().stream().map(SquadMetrics::normalize).allMatch(a -> a.equals("yes") || a.equals("no"))
+                && SquadMetrics.answerInNormalized(normalizedDocuments, instance.answers()) > 0;
     }
 
     /**

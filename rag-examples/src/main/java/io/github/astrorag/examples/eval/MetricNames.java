@@ -15,8 +15,8 @@ public final class MetricNames {
     /** 1 if a gold answer occurs (SQuAD-normalised, whole tokens) in the context. */
     public static final String ANSWER_IN_CONTEXT = "answer_in_context";
     /**
-     * {@link #ANSWER_IN_CONTEXT} over the questions whose gold answer is a span: one that occurs in the
-     * instance's documents (a "yes" or "no" answer, which no document states, is left out).
+     * {@link #ANSWER_IN_CONTEXT} over the questions whose gold answer is a span: no yes/no answer, and one
+     * that occurs in the instance's documents.
      */
     public static final String SPAN_ANSWER_IN_CONTEXT = "span_answer_in_context";
     /** nDCG@10 of the retrieve stage's document ranking. */

@@ -209,8 +209,8 @@ public final class ReportWriter {
     }
 
     /**
-     * How many questions {@code span_answer_in_context} leaves out (their gold answer occurs in none of
-     * their documents, as "yes" and "no" do not), from the first row that has both counts; empty if none.
+     * How many questions {@code span_answer_in_context} leaves out (yes/no answers, and answers that occur in
+     * none of their documents), from the first row that has both counts; empty if none.
      */
     static String spanNote(List<SelectorSummary> rows) {
         for (SelectorSummary r : rows) {
@@ -218,9 +218,8 @@ public final class ReportWriter {
             Integer spans = r.counts().get(MetricNames.SPAN_ANSWER_IN_CONTEXT);
             if (all != null) {
                 int n = spans == null ? 0 : spans;
-                return String.format(Locale.ROOT, " %s counts the %d of %d questions of %s whose gold answer occurs "
-                        + "in their documents (a span); the %d others (such as yes/no answers, which no document "
-                        + "states) are excluded.", MetricNames.SPAN_ANSWER_IN_CONTEXT, n, all,
+                return String.format(Locale.ROOT, " %s counts the %d of %d questions of %s whose gold answer is a span "
+                        + "(not yes/no, and found in their documents); the %d others are excluded.", MetricNames.SPAN_ANSWER_IN_CONTEXT, n, all,
                         MetricNames.ANSWER_IN_CONTEXT, all - n);
             }
         }

@@ -94,7 +94,7 @@ class EvalCommandTest {
         String md = Files.readString(out.resolve(ReportWriter.MARKDOWN));
         assertThat(md).contains("astrorag eval --data", "tiny.jsonl", "| naive | 3 | 0 |", "| chance |", "hashing",
                 "1800", "multi-hop 1, mcq-single 1, judgment 1", "report.png",
-                "span_answer_in_context counts the 1 of 1 questions", "| 1.67 [");
+                "span_answer_in_context counts the 1 of 1 questions of answer_in_context whose gold answer is a span", "| 1.67 [");
         byte[] png = Files.readAllBytes(out.resolve(ReportWriter.CHART));
         assertThat(png.length).isGreaterThan(1000);
         assertThat(new String(png, 1, 3, java.nio.charset.StandardCharsets.US_ASCII)).isEqualTo("PNG");

@@ -82,6 +82,8 @@ class InstanceScorerTest {
                 List.of("A", "B"), Map.of(), null);
         String docs = SquadMetrics.normalize("Ada was French.") + " " + SquadMetrics.normalize("Bo was French too.");
         assertThat(InstanceScorer.isSpan(yesNo, docs)).isFalse();
+        // a yes/no answer is a judgment even where a document holds the word
+        assertThat(InstanceScorer.isSpan(yesNo, docs + " " + SquadMetrics.normalize("Yes, Bo said."))).isFalse();
         EvalInstance who = new EvalInstance("w", "multi-hop", "Who was French?", List.of("Bo"), yesNo.documents(), null,
                 List.of("B"), Map.of(), null);
         assertThat(InstanceScorer.isSpan(who, docs)).isTrue();
