@@ -129,6 +129,10 @@ public final class EvalDataset {
      * {@code index} modulo {@code folds}, in order. With 2 folds, fold 0 (even positions) and fold 1 (odd)
      * split the instances in halves for 2-fold cross-validation: choose a setting on one, report it on the other.
      *
+     * @param instances the instances, in order
+     * @param index     the fold, in {@code [0, folds)}
+     * @param folds     the number of folds, at least 2
+     * @return the fold's instances, in order
      * @throws IllegalArgumentException if {@code folds < 2} or {@code index} is not in {@code [0, folds)}
      */
     public static List<EvalInstance> fold(List<EvalInstance> instances, int index, int folds) {

@@ -4,7 +4,9 @@ import io.github.astrorag.core.Arguments;
 import io.github.astrorag.examples.cli.PipelineOptions;
 import io.github.astrorag.examples.cli.Presets;
 import io.github.astrorag.mcts.ExhaustiveContextSelector;
+import io.github.astrorag.mcts.MctsContextSelector;
 import io.github.astrorag.retrieval.coverage.BridgingCoverageSelector;
+import io.github.astrorag.retrieval.coverage.EvidenceCoverageScorer;
 import io.github.astrorag.retrieval.hybrid.HybridRetriever;
 import io.github.astrorag.retrieval.lexical.Bm25Retriever;
 import io.github.astrorag.retrieval.mmr.MmrRetriever;
@@ -79,6 +81,15 @@ public final class SelectorRegistry {
                         s -> preset(s, Presets.Name.CORAG))
                 .with("upper", "CORAG Upper: exhaustive search over the top " + UPPER_CANDIDATES + " candidates",
                         s -> base(s, UPPER_CANDIDATES).selector(ExhaustiveContextSelector.defaults()).build())
+                .with("corag-evidence", "CORAG's MCTS (10 iterations, c 2.4, lambda 0.1) over the default's coverage "
+                                + "objective (EvidenceCoverageScorer), the budget the best combination leaves filled by candidate order",
+                        s -> base(s).selector(evidenceMcts(true)).build())
+                .with("mcts-evidence", "corag-evidence without filling: the search's best combination of whole chunks",
+                        s -> base(s).selector(evidenceMcts(false)).build())
+                .with("upper-evidence", "exhaustive search of the same objective over the top " + UPPER_CANDIDATES
+                                + " candidates (whole chunks, lambda 0.1)",
+                        s -> base(s, UPPER_CANDIDATES).selector(ExhaustiveContextSelector.builder()
+                                .scorer(EvidenceCoverageScorer.defaults()).build()).build())
                 .with("default", "the default preset: bge-small-q, budget-aware query coverage following named titles (ours)",
                         s -> preset(s, Presets.Name.DEFAULT));
     }
@@ -94,6 +105,10 @@ public final class SelectorRegistry {
     private static RagPipeline weighted(EvalSettings s, double bm25Weight) {
         return base(s).retriever(HybridRetriever.builder().fusion(HybridRetriever.Fusion.WEIGHTED).bm25Weight(bm25Weight)
                 .build()).build();
+    }
+
+    private static MctsContextSelector evidenceMcts(boolean fill) {
+        return MctsContextSelector.builder().scorer(EvidenceCoverageScorer.defaults()).fill(fill).build();
     }
 
     private static RagPipeline.Builder base(EvalSettings s) {
@@ -137,6 +152,8 @@ public final class SelectorRegistry {
      * The entry of {@code name}. When {@value #WEIGHTED} is registered, {@code weighted:W} names weighted
      * fusion with BM25 weight W (a number in [0, 1]), so that one run can compare weights.
      *
+     * @param name a registered name, or {@code weighted:W}
+     * @return its entry
      * @throws IllegalArgumentException naming the known selectors if there is none, or if W is out of range
      */
     public Entry get(String name) {
