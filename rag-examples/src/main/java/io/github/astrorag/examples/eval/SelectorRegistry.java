@@ -108,7 +108,8 @@ public final class SelectorRegistry {
     }
 
     private static MctsContextSelector evidenceMcts(boolean fill) {
-        return MctsContextSelector.builder().scorer(EvidenceCoverageScorer.defaults()).fill(fill).build();
+        // a cheap scorer: scoring on the calling thread costs less than handing each batch to a pool
+        return MctsContextSelector.builder().scorer(EvidenceCoverageScorer.defaults()).fill(fill).executor(Runnable::run).build();
     }
 
     private static RagPipeline.Builder base(EvalSettings s) {

@@ -33,6 +33,7 @@ final class CoverageObjective {
     private final double total;
     private final float[][] unit;
     private final int[] tokens;
+    private final double[] sim;
 
     CoverageObjective(BridgingCoverageSelector settings, Query query, List<ScoredChunk> pool, boolean countTokens) {
         this.settings = settings;
@@ -56,6 +57,7 @@ final class CoverageObjective {
         }
         this.total = sum;
         this.unit = unitVectors(query, pool);
+        this.sim = normalised(unit == null ? null : unit[n]);
         this.tokens = new int[n];
         if (countTokens) {
             for (int i = 0; i < n; i++) {
@@ -105,8 +107,9 @@ final class CoverageObjective {
         private State(int budget) {
             this.budget = budget;
             this.left = budget;
-            this.moved = unit == null ? null : unit[pool.size()].clone();
-            this.sim = normalised(moved);
+            boolean shifts = unit != null && settings.queryShift() > 0;
+            this.moved = shifts ? unit[pool.size()].clone() : null;
+            this.sim = CoverageObjective.this.sim;
         }
 
         /** Whether candidate {@code i} was picked. */
@@ -252,7 +255,10 @@ final class CoverageObjective {
         return unit;
     }
 
-    /** Min-max normalised similarity: to the moved query when there is one, else the incoming scores. */
+    /**
+     * Min-max normalised similarity: to the moved query when there is one and a query shift, else the
+     * incoming scores (the same for every state, computed once).
+     */
     private double[] normalised(float[] moved) {
         int n = pool.size();
         double[] raw = new double[n];

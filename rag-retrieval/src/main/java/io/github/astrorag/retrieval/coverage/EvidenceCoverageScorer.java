@@ -29,7 +29,8 @@ import java.util.Objects;
  * <p>For {@link MctsContextSelector} and {@link ExhaustiveContextSelector}: {@link #prepare} binds the
  * scorer to the candidate pool (IDF, normalised relevance, term sets computed once per selection);
  * without it each combination is scored against itself as the pool. Cost per combination: O(k·(|Q| +
- * k·|title|)) after preparing, k its length. Immutable and thread-safe; a prepared scorer is thread-safe too
+ * k·|title|)) after preparing, k its length: cheap, so a search can score on the calling thread
+ * ({@code MctsContextSelector.Builder.executor(Runnable::run)}) rather than hand each batch to a pool. Immutable and thread-safe; a prepared scorer is thread-safe too
  * (each combination is scored with its own state).
  */
 public final class EvidenceCoverageScorer implements CombinationScorer {
