@@ -42,7 +42,9 @@ import java.util.concurrent.Executor;
  * fewer chunks, then chunk ids; every such node fits the budget, and the empty root is never returned
  * when one chunk fits. If no candidate fits whole, the best-scored candidate is cut to the budget. The
  * context is built by {@link io.github.astrorag.core.select.TokenBudgetSelector#assemble} in the path's
- * order, so it is budget-exact.
+ * order, so it is budget-exact. With {@link Builder#fill} the other candidates follow the path, best
+ * first by the score of the path plus each of them, so the budget the path leaves is filled (the last one
+ * cut to fit).
  *
  * <p><b>Paper versus the authors' public code (CARROT).</b> This class follows the paper. The public
  * code differs: it back-propagates every child's reward instead of the best one, picks the final node by
@@ -85,8 +87,10 @@ public final class MctsContextSelector implements ContextSelector {
     private final TokenCounter counter;
     private final Executor executor;
     private final boolean ownExecutor;
+    private final boolean fill;
 
     private MctsContextSelector(Builder b) {
+        this.fill = b.fill != null && b.fill;
         this.scorer = b.scorer == null ? QueryCoverageScorer.defaults() : b.scorer;
         this.iterations = b.iterations == null ? DEFAULT_ITERATIONS : b.iterations;
         this.exploration = b.exploration == null ? DEFAULT_EXPLORATION : b.exploration;
@@ -129,6 +133,7 @@ public final class MctsContextSelector implements ContextSelector {
         b.seed = seed;
         b.counter = counter;
         b.executor = ownExecutor ? null : executor;
+        b.fill = fill;
         b.derived = true;
         return b;
     }
@@ -155,7 +160,7 @@ public final class MctsContextSelector implements ContextSelector {
             details.put("path", best.path.stream().map(ScoredChunk::id).toList());
             details.put("score", best.score);
             details.put("utility", space.objective(best.score, best.cost));
-            context = space.assemble(best.path, details);
+            context = space.assemble(fill ? filled(space, best.path) : best.path, details);
         } else {
             List<ScoredChunk> fallback = space.candidates().stream().sorted(ScoredChunk.BY_SCORE).limit(1).toList();
             details.put("path", fallback.stream().map(ScoredChunk::id).toList());
@@ -378,6 +383,38 @@ public final class MctsContextSelector implements ContextSelector {
         return counter;
     }
 
+    /**
+     * {@code path}, then the other candidates by the score of {@code path} plus each of them (one batch;
+     * best first, ties by chunk id): the rest of the budget is filled in the order of the search's own
+     * objective given what the path holds.
+     */
+    private static List<ScoredChunk> filled(SearchSpace space, List<ScoredChunk> path) {
+        java.util.Set<String> inPath = new java.util.HashSet<>();
+        path.forEach(c -> inPath.add(c.id()));
+        List<ScoredChunk> rest = space.candidates().stream().filter(c -> !inPath.contains(c.id())).toList();
+        List<ScoredChunk> order = new java.util.ArrayList<>(path);
+        if (rest.isEmpty()) {
+            return order;
+        }
+        List<List<ScoredChunk>> extended = new java.util.ArrayList<>();
+        for (ScoredChunk c : rest) {
+            List<ScoredChunk> e = new java.util.ArrayList<>(path);
+            e.add(c);
+            extended.add(e);
+        }
+        double[] scores = space.score(extended);
+        Integer[] idx = new Integer[rest.size()];
+        for (int i = 0; i < idx.length; i++) {
+            idx[i] = i;
+        }
+        java.util.Arrays.sort(idx, java.util.Comparator.comparingDouble((Integer i) -> -scores[i])
+                .thenComparing(i -> rest.get(i).id()));
+        for (int i : idx) {
+            order.add(rest.get(i));
+        }
+        return order;
+    }
+
     @Override
     public Map<String, Object> describe() {
         Map<String, Object> m = new LinkedHashMap<>();
@@ -388,6 +425,7 @@ public final class MctsContextSelector implements ContextSelector {
         m.put("seed", seed);
         m.put("encoding", counter.name());
         m.put("scorer", scorer.describe());
+        m.put("fill", fill);
         return m;
     }
 
@@ -408,6 +446,7 @@ public final class MctsContextSelector implements ContextSelector {
         private Long seed;
         private TokenCounter counter;
         private Executor executor;
+        private Boolean fill;
         private boolean derived;
 
         private Builder() {
@@ -504,6 +543,22 @@ public final class MctsContextSelector implements ContextSelector {
         public Builder executor(Executor value) {
             once(executor, "executor");
             executor = Objects.requireNonNull(value, "executor");
+            return this;
+        }
+
+        /**
+         * Whether the budget the best combination leaves is filled: after its chunks come the other
+         * candidates, best first by the scorer's value of the combination plus that candidate (one more
+         * batch), taken whole while they fit and the first that does not cut to the tokens left ({@link io.github.astrorag.core.select.TokenBudgetSelector#assemble}). The search and
+         * its objective are unchanged; only whole chunks are searched, so without filling up to a chunk's
+         * length of the budget stays unused. Default {@code false} (the paper).
+         *
+         * @param value whether to fill
+         * @return this builder
+         */
+        public Builder fill(boolean value) {
+            once(fill, "fill");
+            fill = value;
             return this;
         }
 

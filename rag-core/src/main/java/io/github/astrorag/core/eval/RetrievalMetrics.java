@@ -4,6 +4,7 @@ import java.util.Collection;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -11,7 +12,8 @@ import java.util.Set;
  *
  * <p>Context metrics look at the set of documents with at least one chunk in the selected context:
  * {@linkplain #supportRecall support recall} is the fraction of the supporting documents in it,
- * {@linkplain #fullSupport full support} is 1 only if all of them are. Ranking metrics look at the
+ * {@linkplain #fullSupport full support} is 1 only if all of them are, {@linkplain #supportPrecision
+ * support precision} is the share of the context's tokens that supporting documents hold. Ranking metrics look at the
  * documents in the order a retriever ranked them (a document ranks where its best chunk does; see
  * {@link #documentsInOrder}), with binary relevance: recall@k is the fraction of supporting documents
  * among the first k, and nDCG@k (Järvelin and Kekäläinen, 2002) is
@@ -45,6 +47,37 @@ public final class RetrievalMetrics {
     /** 1 if every supporting document is among {@code contextDocuments}, else 0. */
     public static double fullSupport(Collection<String> contextDocuments, Collection<String> supporting) {
         return new HashSet<>(contextDocuments).containsAll(gold(supporting)) ? 1.0 : 0.0;
+    }
+
+    /**
+     * Support precision: the share of a context's tokens that come from supporting documents,
+     * {@code Σ_{d supporting} tokens(d) / Σ_d tokens(d)}. Where support recall asks whether the evidence
+     * is in the context, this asks how much of the context is evidence: two contexts that both hold the
+     * supporting documents differ in how many tokens they spend on others. Linear in the map's size.
+     *
+     * @param tokensByDocument each document with a chunk in the context → its tokens in the context
+     * @param supporting       the supporting document ids
+     * @return the share in [0, 1]
+     * @throws IllegalArgumentException if there is no supporting document, a count is negative, or the
+     *                                  context has no token (the share is then undefined)
+     */
+    public static double supportPrecision(Map<String, Integer> tokensByDocument, Collection<String> supporting) {
+        Set<String> gold = gold(supporting);
+        long all = 0;
+        long evidence = 0;
+        for (Map.Entry<String, Integer> e : tokensByDocument.entrySet()) {
+            if (e.getValue() < 0) {
+                throw new IllegalArgumentException("negative token count for document " + e.getKey());
+            }
+            all += e.getValue();
+            if (gold.contains(e.getKey())) {
+                evidence += e.getValue();
+            }
+        }
+        if (all == 0) {
+            throw new IllegalArgumentException("a context without tokens has no support precision");
+        }
+        return (double) evidence / all;
     }
 
     /**

@@ -100,8 +100,22 @@ public final class SquadMetrics {
      * @throws IllegalArgumentException if there is no gold answer
      */
     public static double answerInContext(String context, Collection<String> golds) {
+        return answerInNormalized(normalize(context), golds);
+    }
+
+    /**
+     * {@link #answerInContext} for a context already in {@linkplain #normalize normal form}, so that a
+     * large text searched for many questions (a whole corpus) is normalised once. Linear in the length
+     * of {@code normalizedContext} times the number of gold answers.
+     *
+     * @param normalizedContext the context's {@link #normalize} form
+     * @param golds             the gold answers (raw; normalised here)
+     * @return 1 if some gold answer's normal form occurs as a run of whole tokens, else 0
+     * @throws IllegalArgumentException if there is no gold answer
+     */
+    public static double answerInNormalized(String normalizedContext, Collection<String> golds) {
         requireGolds(golds);
-        String c = " " + normalize(context) + " ";
+        String c = " " + normalizedContext + " ";
         for (String g : golds) {
             String n = normalize(g);
             if (!n.isEmpty() && c.contains(" " + n + " ")) {

@@ -4,7 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
@@ -21,6 +23,22 @@ class RetrievalMetricsTest {
         assertThat(RetrievalMetrics.fullSupport(List.of("Shirley Temple", "Janet Waldo"), gold)).isZero();
         assertThat(RetrievalMetrics.fullSupport(List.of("Kiss and Tell", "x", "Shirley Temple"), gold)).isEqualTo(1.0);
         assertThat(RetrievalMetrics.supportRecall(List.of(), gold)).isZero();
+    }
+
+    @Test
+    void supportPrecisionIsTheShareOfEvidenceTokens() {
+        // 120 + 30 tokens of supporting documents, 50 of another: 150 / 200
+        Map<String, Integer> tokens = new LinkedHashMap<>();
+        tokens.put("A", 120);
+        tokens.put("B", 50);
+        tokens.put("D", 30);
+        assertThat(RetrievalMetrics.supportPrecision(tokens, Set.of("A", "D", "E"))).isEqualTo(0.75);
+        assertThat(RetrievalMetrics.supportPrecision(Map.of("B", 50), Set.of("A"))).isZero();
+        assertThat(RetrievalMetrics.supportPrecision(Map.of("A", 7, "B", 0), Set.of("A"))).isEqualTo(1.0);
+        assertThatThrownBy(() -> RetrievalMetrics.supportPrecision(Map.of("A", 0), Set.of("A")))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("without tokens");
+        assertThatThrownBy(() -> RetrievalMetrics.supportPrecision(Map.of("A", 3), Set.of()))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("undefined");
     }
 
     @Test

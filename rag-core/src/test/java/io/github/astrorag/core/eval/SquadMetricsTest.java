@@ -40,6 +40,14 @@ class SquadMetricsTest {
     }
 
     @Test
+    void answerInNormalizedSearchesAnAlreadyNormalisedText() {
+        String normalized = SquadMetrics.normalize("The Normans were in Normandy in the 10th century.");
+        assertThat(normalized).isEqualTo("normans were in normandy in 10th century");
+        assertThat(SquadMetrics.answerInNormalized(normalized, List.of("the Normans"))).isEqualTo(1.0);
+        assertThat(SquadMetrics.answerInNormalized(normalized, List.of("Norman", "yes"))).isZero();
+    }
+
+    @Test
     void answerInContextMatchesWholeNormalisedTokens() {
         String context = "In 1000 AD, the Normans settled in the 10th and 11th centuries.";
         assertThat(SquadMetrics.answerInContext(context, List.of("100"))).isZero();

@@ -63,6 +63,12 @@ public final class EvalCommand implements Callable<Integer> {
             description = "Seed of --sample and of the bootstrap intervals (default: ${DEFAULT-VALUE}).")
     long seed;
 
+    @Option(names = "--fold", paramLabel = "I/K",
+            description = "Run only fold I of K (0 <= I < K): the instances, after --limit and --sample, at positions "
+                    + "I, I+K, I+2K, ... For 2-fold cross-validation: choose a setting on --fold 0/2, report it on --fold 1/2, "
+                    + "and the other way round.")
+    String fold;
+
     @Option(names = "--selectors", split = ",", paramLabel = "NAME", defaultValue = SelectorRegistry.DEFAULT_SELECTOR,
             description = "Comma-separated selectors to compare, in report order: ${COMPLETION-CANDIDATES} "
                     + "(default: ${DEFAULT-VALUE}). Multiple-choice data adds the rows 'chance' and 'no-retrieval'.",
@@ -148,6 +154,17 @@ public final class EvalCommand implements Callable<Integer> {
             int read = instances.size();
             instances = EvalDataset.sample(instances, sample, seed);
             notes.add(String.format(Locale.ROOT, "Seeded sample (--seed %d) of %d of the %d instances read.", seed, instances.size(), read));
+        }
+        if (fold != null) {
+            java.util.regex.Matcher m = java.util.regex.Pattern.compile("(\\d{1,9})/(\\d{1,9})").matcher(fold);
+            Arguments.check(m.matches(), "--fold must be I/K, e.g. 0/2, was '%s'", fold);
+            int index = Integer.parseInt(m.group(1));
+            int folds = Integer.parseInt(m.group(2));
+            int before = instances.size();
+            instances = EvalDataset.fold(instances, index, folds);
+            Arguments.check(!instances.isEmpty(), "fold %s of %d instances is empty", fold, before);
+            notes.add(String.format(Locale.ROOT, "Fold %d of %d (--fold %s): the %d instances at positions %d, %d, ... of the %d.",
+                    index, folds, fold, instances.size(), index, index + folds, before));
         }
         long corpusInstances = instances.stream().filter(i -> i.corpus() != null).count();
         if (reuseCorpusIndex && corpusInstances > 0) {

@@ -125,6 +125,27 @@ public final class EvalDataset {
     }
 
     /**
+     * Fold {@code index} of {@code folds}: the instances whose position in {@code instances} is
+     * {@code index} modulo {@code folds}, in order. With 2 folds, fold 0 (even positions) and fold 1 (odd)
+     * split the instances in halves for 2-fold cross-validation: choose a setting on one, report it on the other.
+     *
+     * @param instances the instances, in order
+     * @param index     the fold, in {@code [0, folds)}
+     * @param folds     the number of folds, at least 2
+     * @return the fold's instances, in order
+     * @throws IllegalArgumentException if {@code folds < 2} or {@code index} is not in {@code [0, folds)}
+     */
+    public static List<EvalInstance> fold(List<EvalInstance> instances, int index, int folds) {
+        Arguments.check(folds >= 2, "at least 2 folds, was %d", folds);
+        Arguments.check(index >= 0 && index < folds, "the fold must be in [0, %d), was %d", folds, index);
+        List<EvalInstance> out = new ArrayList<>();
+        for (int i = index; i < instances.size(); i += folds) {
+            out.add(instances.get(i));
+        }
+        return out;
+    }
+
+    /**
      * The documents of a corpus folder (all supported files, recursively, in path order), each with the
      * dataset's id: its file name without extension. The core loader's ids are paths relative to the
      * folder with extension ({@code sub/000.txt}); supporting ids name files without either.

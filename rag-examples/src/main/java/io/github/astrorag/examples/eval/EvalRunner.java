@@ -1,6 +1,7 @@
 package io.github.astrorag.examples.eval;
 
 import io.github.astrorag.core.eval.ChoiceMetrics;
+import io.github.astrorag.core.eval.SquadMetrics;
 import io.github.astrorag.core.generate.ExtractiveGenerator;
 import io.github.astrorag.core.model.Answer;
 import io.github.astrorag.core.model.Chunk;
@@ -55,6 +56,8 @@ public final class EvalRunner {
     private final EvalSettings settings;
     private final SelectorRegistry registry;
     private final Map<Path, List<Document>> corpora = new HashMap<>();
+    private final Map<Path, String> normalizedCorpora = new HashMap<>();
+    private final Map<String, Boolean> spans = new HashMap<>();
 
     /** A runner for the selectors of {@code registry} under {@code settings}. */
     public EvalRunner(EvalSettings settings, SelectorRegistry registry) {
@@ -190,7 +193,7 @@ public final class EvalRunner {
                                   long t0, double ingestMillis) {
         Answer answer = rag.ask(instance.query());
         Map<String, Double> scores = new LinkedHashMap<>(InstanceScorer.score(instance, answer, chunkId -> documentOf.getOrDefault(chunkId,
-                chunkId.substring(0, Math.max(0, chunkId.lastIndexOf('#')))), settings.generate()));
+                chunkId.substring(0, Math.max(0, chunkId.lastIndexOf('#')))), settings.generate(), span(instance)));
         double latency = (System.nanoTime() - t0) / 1e6;
         if (reference != null) {
             scores.put(MetricNames.PREFILTER_RECALL, prefilterRecall(instance, answer, reference));
@@ -216,6 +219,24 @@ public final class EvalRunner {
         answer.trace().stages().stream().filter(s -> s.name().equals("prefilter"))
                 .forEach(s -> s.candidates().forEach(c -> kept.add(c.id())));
         return dense.isEmpty() ? 1.0 : dense.stream().filter(kept::contains).count() / (double) dense.size();
+    }
+
+    /** Whether the instance's gold answer occurs in its documents; decided once per instance, for every row. */
+    private boolean span(EvalInstance instance) {
+        Boolean known = spans.get(instance.id());
+        if (known == null) {
+            known = InstanceScorer.hasExtractiveAnswer(instance) && InstanceScorer.isSpan(instance, instance.corpus() == null
+                    ? normalized(instance.documents())
+                    : normalizedCorpora.computeIfAbsent(instance.corpus(), f -> normalized(corpus(f))));
+            spans.put(instance.id(), known);
+        }
+        return known;
+    }
+
+    private static String normalized(List<Document> documents) {
+        StringBuilder sb = new StringBuilder();
+        documents.forEach(d -> sb.append(SquadMetrics.normalize(d.text())).append(' '));
+        return sb.toString().strip();
     }
 
     private static Map<String, String> documentMap(RagInstance instance) {

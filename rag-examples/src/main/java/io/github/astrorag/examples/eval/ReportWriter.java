@@ -86,7 +86,7 @@ public final class ReportWriter {
     /** The main table as aligned plain text, for the console. */
     public static String table(List<SelectorSummary> rows) {
         List<String> cols = new ArrayList<>(List.of(MetricNames.INSTANCES, MetricNames.FAILURES));
-        cols.addAll(columns(rows, MetricNames.FRACTIONS));
+        cols.addAll(columns(rows, MetricNames.AVERAGED));
         cols.addAll(columns(rows, List.of(MetricNames.CONTEXT_TOKENS_MEAN, MetricNames.LATENCY_P50, MetricNames.LATENCY_P95)));
         List<List<String>> cells = new ArrayList<>();
         List<String> header = new ArrayList<>(List.of("selector"));
@@ -125,6 +125,9 @@ public final class ReportWriter {
         if (MetricNames.FRACTIONS.contains(metric)) {
             return String.format(Locale.ROOT, "%.3f", value);
         }
+        if (MetricNames.COUNTS.contains(metric)) {
+            return String.format(Locale.ROOT, "%.2f", value);
+        }
         return String.format(Locale.ROOT, "%.1f", value);
     }
 
@@ -145,9 +148,10 @@ public final class ReportWriter {
             info.notes().forEach(n -> md.append("- ").append(n).append('\n'));
             md.append('\n');
         }
-        List<String> fractions = columns(rows, MetricNames.FRACTIONS);
+        List<String> fractions = columns(rows, MetricNames.AVERAGED);
         md.append("## Quality\n\nMean over the instances where the metric is defined, with its 95% bootstrap "
-                + "interval (1000 seeded resamples) and the number of instances (n).\n\n");
+                + "interval (1000 seeded resamples) and the number of instances (n).");
+        md.append(spanNote(rows)).append("\n\n");
         md.append("| selector | instances | failures |");
         fractions.forEach(f -> md.append(' ').append(f).append(" |"));
         md.append("\n|---|---|---|");
@@ -159,8 +163,8 @@ public final class ReportWriter {
             for (String f : fractions) {
                 Double v = r.metrics().get(f);
                 double[] ci = r.ci95().get(f);
-                md.append(' ').append(v == null ? "–" : String.format(Locale.ROOT, "%.3f [%.3f, %.3f] n=%d", v, ci[0],
-                        ci[1], r.counts().get(f))).append(" |");
+                md.append(' ').append(v == null ? "–" : String.format(Locale.ROOT, "%s [%s, %s] n=%d", format(f, v),
+                        format(f, ci[0]), format(f, ci[1]), r.counts().get(f))).append(" |");
             }
             md.append('\n');
         }
@@ -202,6 +206,24 @@ public final class ReportWriter {
         }
         md.append("\n![metrics](").append(CHART).append(")\n");
         return md.toString();
+    }
+
+    /**
+     * How many questions {@code span_answer_in_context} leaves out (yes/no answers, and answers that occur in
+     * none of their documents), from the first row that has both counts; empty if none.
+     */
+    static String spanNote(List<SelectorSummary> rows) {
+        for (SelectorSummary r : rows) {
+            Integer all = r.counts().get(MetricNames.ANSWER_IN_CONTEXT);
+            Integer spans = r.counts().get(MetricNames.SPAN_ANSWER_IN_CONTEXT);
+            if (all != null) {
+                int n = spans == null ? 0 : spans;
+                return String.format(Locale.ROOT, " %s counts the %d of %d questions of %s whose gold answer is a span "
+                        + "(not yes/no, and found in their documents); the %d others are excluded.", MetricNames.SPAN_ANSWER_IN_CONTEXT, n, all,
+                        MetricNames.ANSWER_IN_CONTEXT, all - n);
+            }
+        }
+        return "";
     }
 
     static void chart(Path file, RunInfo info, List<SelectorSummary> rows) throws IOException {

@@ -4,7 +4,9 @@ import io.github.astrorag.core.Arguments;
 import io.github.astrorag.examples.cli.PipelineOptions;
 import io.github.astrorag.examples.cli.Presets;
 import io.github.astrorag.mcts.ExhaustiveContextSelector;
+import io.github.astrorag.mcts.MctsContextSelector;
 import io.github.astrorag.retrieval.coverage.BridgingCoverageSelector;
+import io.github.astrorag.retrieval.coverage.EvidenceCoverageScorer;
 import io.github.astrorag.retrieval.hybrid.HybridRetriever;
 import io.github.astrorag.retrieval.lexical.Bm25Retriever;
 import io.github.astrorag.retrieval.mmr.MmrRetriever;
@@ -66,6 +68,9 @@ public final class SelectorRegistry {
                         s -> base(s).retriever(new Bm25Retriever()).build())
                 .with("hybrid", "reciprocal-rank fusion of BM25 and dense rankings, cut to the budget",
                         s -> base(s).retriever(HybridRetriever.defaults()).build())
+                .with(WEIGHTED, "weighted fusion of min-max-normalised BM25 and dense scores, BM25 weight "
+                                + HybridRetriever.DEFAULT_BM25_WEIGHT + " (weighted:W for another weight W in [0, 1]), cut to the budget",
+                        s -> weighted(s, HybridRetriever.DEFAULT_BM25_WEIGHT))
                 .with("mmr", "MMR (lambda 0.5) over the dense candidates, in MMR order, cut to the budget",
                         s -> base(s).retriever(MmrRetriever.builder().k(CANDIDATES).fetchSize(CANDIDATES).build()).build())
                 .with("coverage", "plain greedy query-coverage selection over the dense candidates (ours)",
@@ -76,6 +81,15 @@ public final class SelectorRegistry {
                         s -> preset(s, Presets.Name.CORAG))
                 .with("upper", "CORAG Upper: exhaustive search over the top " + UPPER_CANDIDATES + " candidates",
                         s -> base(s, UPPER_CANDIDATES).selector(ExhaustiveContextSelector.defaults()).build())
+                .with("corag-evidence", "CORAG's MCTS (10 iterations, c 2.4, lambda 0.1) over the default's coverage "
+                                + "objective (EvidenceCoverageScorer), the budget the best combination leaves filled by candidate order",
+                        s -> base(s).selector(evidenceMcts(true)).build())
+                .with("mcts-evidence", "corag-evidence without filling: the search's best combination of whole chunks",
+                        s -> base(s).selector(evidenceMcts(false)).build())
+                .with("upper-evidence", "exhaustive search of the same objective over the top " + UPPER_CANDIDATES
+                                + " candidates (whole chunks, lambda 0.1)",
+                        s -> base(s, UPPER_CANDIDATES).selector(ExhaustiveContextSelector.builder()
+                                .scorer(EvidenceCoverageScorer.defaults()).build()).build())
                 .with("default", "the default preset: bge-small-q, budget-aware query coverage following named titles (ours)",
                         s -> preset(s, Presets.Name.DEFAULT));
     }
@@ -84,6 +98,19 @@ public final class SelectorRegistry {
     public static final int CANDIDATES = 20;
     /** Candidates the exhaustive search enumerates (it refuses many more). */
     public static final int UPPER_CANDIDATES = 10;
+
+    /** The weighted-fusion selector; {@code weighted:W} names it with BM25 weight W. */
+    public static final String WEIGHTED = "weighted";
+
+    private static RagPipeline weighted(EvalSettings s, double bm25Weight) {
+        return base(s).retriever(HybridRetriever.builder().fusion(HybridRetriever.Fusion.WEIGHTED).bm25Weight(bm25Weight)
+                .build()).build();
+    }
+
+    private static MctsContextSelector evidenceMcts(boolean fill) {
+        // a cheap scorer: scoring on the calling thread costs less than handing each batch to a pool
+        return MctsContextSelector.builder().scorer(EvidenceCoverageScorer.defaults()).fill(fill).executor(Runnable::run).build();
+    }
 
     private static RagPipeline.Builder base(EvalSettings s) {
         return base(s, CANDIDATES);
@@ -123,12 +150,26 @@ public final class SelectorRegistry {
     }
 
     /**
-     * The entry of {@code name}.
+     * The entry of {@code name}. When {@value #WEIGHTED} is registered, {@code weighted:W} names weighted
+     * fusion with BM25 weight W (a number in [0, 1]), so that one run can compare weights.
      *
-     * @throws IllegalArgumentException naming the known selectors if there is none
+     * @param name a registered name, or {@code weighted:W}
+     * @return its entry
+     * @throws IllegalArgumentException naming the known selectors if there is none, or if W is out of range
      */
     public Entry get(String name) {
         Entry e = entries.get(name);
+        if (e == null && entries.containsKey(WEIGHTED) && name.startsWith(WEIGHTED + ":")) {
+            double w;
+            try {
+                w = Double.parseDouble(name.substring(WEIGHTED.length() + 1));
+            } catch (NumberFormatException bad) {
+                throw new IllegalArgumentException("selector '" + name + "': the BM25 weight must be a number in [0, 1]", bad);
+            }
+            Arguments.check(w >= 0 && w <= 1, "selector '%s': the BM25 weight must be in [0, 1]", name);
+            return new Entry(name, "weighted fusion of min-max-normalised BM25 and dense scores, BM25 weight " + w
+                    + ", cut to the budget", s -> weighted(s, w));
+        }
         if (e == null) {
             throw new IllegalArgumentException("unknown selector '" + name + "': use one of "
                     + String.join(", ", entries.keySet()));

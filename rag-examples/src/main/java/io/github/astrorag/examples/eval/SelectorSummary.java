@@ -8,7 +8,7 @@ import java.util.Map;
 /**
  * The aggregate of one {@link SelectorRun}: each metric's mean over the instances where it is defined
  * (failed instances excluded), how many instances that was, a 95% bootstrap interval for the
- * {@link MetricNames#FRACTIONS}, latency percentiles and the mean time per stage.
+ * {@link MetricNames#AVERAGED} metrics, latency percentiles and the mean time per stage.
  *
  * @param selector the row's name
  * @param config   the row's configuration
@@ -46,7 +46,7 @@ public record SelectorSummary(String selector, Map<String, Object> config, Map<S
         Map<String, double[]> ci = new LinkedHashMap<>();
         metrics.put(MetricNames.INSTANCES, (double) run.results().size());
         metrics.put(MetricNames.FAILURES, (double) failures.size());
-        for (String name : MetricNames.FRACTIONS) {
+        for (String name : MetricNames.AVERAGED) {
             List<Double> v = values.get(name);
             if (v != null) {
                 double[] a = array(v);

@@ -62,6 +62,12 @@ class EvalCommandTest {
         assertThat(m.get("support_recall").asDouble()).isEqualTo(1.0);
         assertThat(m.get("answer_in_context").asDouble()).isEqualTo(1.0);
         assertThat(m.get("recall_at_10").asDouble()).isEqualTo(1.0);
+        assertThat(m.get("span_answer_in_context").asDouble()).isEqualTo(1.0);
+        // the third document of the multi-hop question is in its context too: some tokens are no evidence
+        assertThat(m.get("support_precision").asDouble()).isStrictlyBetween(0.5, 1.0);
+        // 3 documents for the multi-hop question, 1 for each of the other two
+        assertThat(m.get("documents_in_context").asDouble()).isCloseTo(5.0 / 3, within(1e-12));
+        assertThat(naive.at("/counts/documents_in_context").asInt()).isEqualTo(3);
         assertThat(naive.at("/counts/full_support").asInt()).isEqualTo(1);
         assertThat(naive.at("/counts/mc_accuracy").asInt()).isEqualTo(2);
         assertThat(m.get("mc_accuracy").asDouble()).isIn(0.0, 0.5, 1.0);
@@ -87,7 +93,8 @@ class EvalCommandTest {
 
         String md = Files.readString(out.resolve(ReportWriter.MARKDOWN));
         assertThat(md).contains("astrorag eval --data", "tiny.jsonl", "| naive | 3 | 0 |", "| chance |", "hashing",
-                "1800", "multi-hop 1, mcq-single 1, judgment 1", "report.png");
+                "1800", "multi-hop 1, mcq-single 1, judgment 1", "report.png",
+                "span_answer_in_context counts the 1 of 1 questions of answer_in_context whose gold answer is a span", "| 1.67 [");
         byte[] png = Files.readAllBytes(out.resolve(ReportWriter.CHART));
         assertThat(png.length).isGreaterThan(1000);
         assertThat(new String(png, 1, 3, java.nio.charset.StandardCharsets.US_ASCII)).isEqualTo("PNG");

@@ -1,6 +1,7 @@
 package io.github.astrorag.examples.eval;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.astrorag.core.embed.HashingEmbedder;
 import io.github.astrorag.core.model.Document;
@@ -125,6 +126,11 @@ class EvalRunnerTest {
         assertThat(a).hasSize(2).isEqualTo(EvalDataset.sample(all, 2, 5));
         assertThat(all).containsSubsequence(a);
         assertThat(EvalDataset.sample(all, 10, 5)).isEqualTo(all);
+        assertThat(EvalDataset.fold(all, 0, 2)).extracting(EvalInstance::id).containsExactly("tiny-hop", "tiny-judgment");
+        assertThat(EvalDataset.fold(all, 1, 2)).extracting(EvalInstance::id).containsExactly("tiny-mcq");
+        assertThat(EvalDataset.fold(all, 2, 3)).extracting(EvalInstance::id).containsExactly("tiny-judgment");
+        assertThatThrownBy(() -> EvalDataset.fold(all, 2, 2)).hasMessageContaining("the fold must be in [0, 2), was 2");
+        assertThatThrownBy(() -> EvalDataset.fold(all, 0, 1)).hasMessageContaining("at least 2 folds");
     }
 
     @Test

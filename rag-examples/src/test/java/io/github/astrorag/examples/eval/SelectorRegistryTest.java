@@ -26,7 +26,8 @@ class SelectorRegistryTest {
                 io.github.astrorag.core.model.Document.of("b", "Deneb is in Cygnus and is far more distant."),
                 io.github.astrorag.core.model.Document.of("c", "Altair is in Aquila."));
         SelectorRegistry registry = SelectorRegistry.defaults();
-        assertThat(registry.names()).containsExactly("naive", "bm25", "hybrid", "mmr", "coverage", "astrorag", "corag", "upper", "default");
+        assertThat(registry.names()).containsExactly("naive", "bm25", "hybrid", "weighted", "mmr", "coverage", "astrorag", "corag", "upper",
+                "corag-evidence", "mcts-evidence", "upper-evidence", "default");
         for (String name : registry.names()) {
             RagPipeline pipeline = registry.get(name).factory().apply(settings);
             try (var instance = pipeline.openDocuments(docs)) {
@@ -36,6 +37,19 @@ class SelectorRegistryTest {
                 assertThat(answer.trace().config().get("embedder")).as(name).isEqualTo(java.util.Map.of("name", "hashing", "dimension", 384));
             }
         }
+    }
+
+    @Test
+    void weightedTakesItsBm25WeightFromTheName() {
+        EvalSettings s = new EvalSettings(300, "hashing", new HashingEmbedder(), 1, true, false);
+        SelectorRegistry r = SelectorRegistry.defaults();
+        assertThat(r.get("weighted").factory().apply(s).describe().get("retriever")).asString()
+                .contains("fusion=weighted", "bm25Weight=0.3");
+        assertThat(r.get("weighted:0.75").factory().apply(s).describe().get("retriever")).asString()
+                .contains("fusion=weighted", "bm25Weight=0.75");
+        assertThatThrownBy(() -> r.get("weighted:1.5")).hasMessageContaining("must be in [0, 1]");
+        assertThatThrownBy(() -> r.get("weighted:x")).hasMessageContaining("must be a number");
+        assertThatThrownBy(() -> SelectorRegistry.empty().get("weighted:0.5")).hasMessageContaining("unknown selector");
     }
 
     @Test

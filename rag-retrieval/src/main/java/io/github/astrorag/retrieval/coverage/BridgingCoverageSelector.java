@@ -1,7 +1,6 @@
 package io.github.astrorag.retrieval.coverage;
 
 import io.github.astrorag.core.Arguments;
-import io.github.astrorag.core.embed.Vectors;
 import io.github.astrorag.core.model.Context;
 import io.github.astrorag.core.model.Query;
 import io.github.astrorag.core.model.ScoredChunk;
@@ -9,18 +8,12 @@ import io.github.astrorag.core.select.TokenBudgetSelector;
 import io.github.astrorag.core.spi.ContextSelector;
 import io.github.astrorag.core.spi.Reranker;
 import io.github.astrorag.core.spi.TraceSink;
-import io.github.astrorag.core.text.Terms;
-import io.github.astrorag.retrieval.lexical.Bm25;
 import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Set;
 
 /**
  * Greedy query-coverage selection (this project's own, not from the papers) with multi-hop feedback
@@ -51,7 +44,7 @@ import java.util.Set;
  * </ul>
  *
  * IDF is BM25's {@code ln(1 + (N − n(t) + 0.5) / (n(t) + 0.5))} over the N candidates (terms by
- * {@link Terms}: Lucene English analysis). When a candidate or the query has no vector, β and λ act
+ * {@link io.github.astrorag.core.text.Terms}: Lucene English analysis). When a candidate or the query has no vector, β and λ act
  * as 0. As a {@link ContextSelector} the selector knows the budget: budget-aware (the default), a candidate longer
  * than the budget left is valued by the share that fits, {@code max(v, 0) · min(1, left / tokens(d))}
  * (greedy by gain per cost of budgeted maximum coverage, Khuller, Moss and Naor, 1999), so a whole
@@ -167,196 +160,75 @@ public final class BridgingCoverageSelector implements Reranker, ContextSelector
 
     /** The first {@code limit} greedy picks scored by the objective at their pick; budget 0 = unknown. */
     private List<ScoredChunk> order(Query query, List<ScoredChunk> candidates, int limit, int budget, TraceSink trace) {
-        List<ScoredChunk> pool = ScoredChunk.distinct(candidates);
-        if (pool.isEmpty()) {
+        if (candidates.isEmpty()) {
             return List.of();
         }
-        int n = pool.size();
-        List<List<String>> analysed = Bm25.analyse(pool.stream().map(c -> c.chunk().text()).toList());
-        Bm25 stats = Bm25.of(analysed);
-        List<Set<String>> terms = new ArrayList<>(n);
-        analysed.forEach(a -> terms.add(new LinkedHashSet<>(a)));
-        Map<String, Double> queryIdf = new LinkedHashMap<>();
-        double total = 0;
-        for (String t : new LinkedHashSet<>(Terms.of(query.text()))) {
-            if (stats.documentFrequency(t) > 0) {
-                queryIdf.put(t, stats.idf(t));
-                total += stats.idf(t);
-            }
-        }
-        float[][] unit = unitVectors(query, pool);
-        float[] moved = unit == null ? null : unit[n].clone();
-        double[] sim = normalised(pool, unit, moved);
-        int[] tokens = new int[n];
-        if (budget > 0) {
-            for (int i = 0; i < n; i++) {
-                tokens[i] = assembler.counter().count(pool.get(i).chunk().text());
-            }
-        }
-        int left = budget;
-        Set<String> covered = new HashSet<>();
-        Map<String, Double> bridge = new LinkedHashMap<>();
-        Set<String> matched = new HashSet<>();
-        boolean[] chosen = new boolean[n];
-        List<Integer> picks = new ArrayList<>();
+        CoverageObjective objective = objective(query, candidates, budget > 0);
+        int n = objective.size();
+        CoverageObjective.State state = objective.start(budget);
         List<ScoredChunk> out = new ArrayList<>();
-        List<String> bridgeTrace = new ArrayList<>();
         List<Double> gains = new ArrayList<>();
         while (out.size() < Math.min(limit, n)) {
             int best = -1;
             double bestValue = Double.NEGATIVE_INFINITY;
-            double bestGain = 0;
             for (int i = 0; i < n; i++) {
-                if (chosen[i]) {
+                if (state.chosen(i)) {
                     continue;
                 }
-                double value = sim[i];
-                double gain = 0;
-                if (total > 0) {
-                    double q = 0;
-                    for (Map.Entry<String, Double> e : queryIdf.entrySet()) {
-                        if (!covered.contains(e.getKey()) && terms.get(i).contains(e.getKey())) {
-                            q += e.getValue();
-                        }
-                    }
-                    double b = 0;
-                    for (Map.Entry<String, Double> e : bridge.entrySet()) {
-                        if (!matched.contains(e.getKey()) && terms.get(i).contains(e.getKey())) {
-                            b += e.getValue();
-                        }
-                    }
-                    gain = q / total;
-                    value += weight * gain + bridgeWeight * (b / total);
-                }
-                if (unit != null && redundancy > 0) {
-                    double dup = 0;
-                    for (int p : picks) {
-                        dup = Math.max(dup, Vectors.dot(unit[i], unit[p]));
-                    }
-                    value -= redundancy * dup;
-                }
-                if (titleWeight > 0 && mentioned(pool, picks, i)) {
-                    value += titleWeight;
-                }
-                if (budget > 0 && left > 0 && tokens[i] > left) {
-                    value = Math.max(value, 0) * left / tokens[i];
-                }
+                double value = state.value(i);
                 if (best < 0 || value > bestValue
-                        || (value == bestValue && pool.get(i).id().compareTo(pool.get(best).id()) < 0)) {
+                        || (value == bestValue && objective.chunk(i).id().compareTo(objective.chunk(best).id()) < 0)) {
                     best = i;
                     bestValue = value;
-                    bestGain = gain;
                 }
             }
-            chosen[best] = true;
-            picks.add(best);
-            gains.add(bestGain);
-            Set<String> picked = terms.get(best);
-            for (String t : queryIdf.keySet()) {
-                if (picked.contains(t)) {
-                    covered.add(t);
-                }
-            }
-            for (String t : bridge.keySet()) {
-                if (picked.contains(t)) {
-                    matched.add(t);
-                }
-            }
-            for (String t : bridgeWeight > 0 ? bridgeTermsOf(picked, queryIdf.keySet(), stats) : List.<String>of()) {
-                if (!bridge.containsKey(t)) {
-                    bridge.put(t, stats.idf(t));
-                    bridgeTrace.add(t);
-                }
-            }
-            if (budget > 0) {
-                left -= tokens[best];
-            }
-            if (moved != null && queryShift > 0) {
-                for (int j = 0; j < moved.length; j++) {
-                    moved[j] += (float) (queryShift * unit[best][j]);
-                }
-                sim = normalised(pool, unit, moved);
-            }
-            out.add(pool.get(best).withScore(bestValue));
+            gains.add(state.queryGain(best));
+            state.pick(best);
+            out.add(objective.chunk(best).withScore(bestValue));
         }
-        trace.put("queryTerms", List.copyOf(queryIdf.keySet()));
+        trace.put("queryTerms", objective.queryTerms());
         trace.put("gains", gains);
-        trace.put("bridgeTerms", bridgeTrace);
-        trace.put("covered", queryIdf.keySet().stream().filter(covered::contains).toList());
+        trace.put("bridgeTerms", state.bridgeTerms());
+        trace.put("covered", state.covered());
         return out;
     }
 
     /**
-     * Whether a picked chunk of another document names candidate i's title: the title (at least 3
-     * characters, one a letter: a number is no name) occurs case-insensitively as whole words.
+     * This selector's objective bound to {@code query} and the distinct {@code candidates}: the set
+     * function the greedy order climbs, also scored as a whole by {@link EvidenceCoverageScorer}.
+     *
+     * @param countTokens whether the candidates' tokens are counted (needed for budget awareness)
      */
-    private static boolean mentioned(List<ScoredChunk> pool, List<Integer> picks, int i) {
-        String title = pool.get(i).chunk().title().strip().toLowerCase(Locale.ROOT);
-        if (title.length() < 3 || title.chars().noneMatch(Character::isLetter)) {
-            return false;
-        }
-        for (int p : picks) {
-            if (!pool.get(p).chunk().documentId().equals(pool.get(i).chunk().documentId())
-                    && containsWords(pool.get(p).chunk().text().toLowerCase(Locale.ROOT), title)) {
-                return true;
-            }
-        }
-        return false;
+    CoverageObjective objective(Query query, List<ScoredChunk> candidates, boolean countTokens) {
+        return new CoverageObjective(this, query, ScoredChunk.distinct(candidates), countTokens);
     }
 
-    /** Whether {@code phrase} occurs in {@code text} with no letter or digit right before or after it. */
-    static boolean containsWords(String text, String phrase) {
-        for (int at = text.indexOf(phrase); at >= 0; at = text.indexOf(phrase, at + 1)) {
-            int end = at + phrase.length();
-            if ((at == 0 || !Character.isLetterOrDigit(text.charAt(at - 1)))
-                    && (end == text.length() || !Character.isLetterOrDigit(text.charAt(end)))) {
-                return true;
-            }
-        }
-        return false;
+    double weight() {
+        return weight;
     }
 
-    /** The m highest-IDF terms of a pick that are no question terms and occur in another candidate. */
-    private List<String> bridgeTermsOf(Set<String> picked, Set<String> question, Bm25 stats) {
-        return picked.stream()
-                .filter(t -> !question.contains(t) && stats.documentFrequency(t) >= 2)
-                .sorted(Comparator.comparingDouble((String t) -> -stats.idf(t)).thenComparing(Comparator.naturalOrder()))
-                .limit(bridgeTerms)
-                .toList();
+    double bridgeWeight() {
+        return bridgeWeight;
     }
 
-    /** Unit candidate vectors and, at index n, the unit query vector; null when one is missing. */
-    private static float[][] unitVectors(Query query, List<ScoredChunk> pool) {
-        float[] q = query.embedding();
-        if (q == null || pool.stream().anyMatch(c -> c.embedding() == null)) {
-            return null;
-        }
-        float[][] unit = new float[pool.size() + 1][];
-        for (int i = 0; i < pool.size(); i++) {
-            unit[i] = Vectors.normalizeInPlace(pool.get(i).embedding().clone());
-        }
-        unit[pool.size()] = Vectors.normalizeInPlace(q.clone());
-        return unit;
+    int bridgeTermCount() {
+        return bridgeTerms;
     }
 
-    /** Min-max normalised similarity: to the moved query when there is one, else the incoming scores. */
-    private double[] normalised(List<ScoredChunk> pool, float[][] unit, float[] moved) {
-        int n = pool.size();
-        double[] raw = new double[n];
-        for (int i = 0; i < n; i++) {
-            raw[i] = unit != null && queryShift > 0 ? Vectors.dot(unit[i], moved) : pool.get(i).score();
-        }
-        double min = Double.POSITIVE_INFINITY;
-        double max = Double.NEGATIVE_INFINITY;
-        for (double r : raw) {
-            min = Math.min(min, r);
-            max = Math.max(max, r);
-        }
-        double[] out = new double[n];
-        for (int i = 0; i < n; i++) {
-            out[i] = max > min ? (raw[i] - min) / (max - min) : 1.0;
-        }
-        return out;
+    double queryShift() {
+        return queryShift;
+    }
+
+    double redundancy() {
+        return redundancy;
+    }
+
+    double titleWeight() {
+        return titleWeight;
+    }
+
+    TokenBudgetSelector assembler() {
+        return assembler;
     }
 
     @Override
