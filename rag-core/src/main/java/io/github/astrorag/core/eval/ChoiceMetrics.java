@@ -21,7 +21,12 @@ public final class ChoiceMetrics {
     private ChoiceMetrics() {
     }
 
-    /** The upper-case letters of {@code answer}, sorted, without duplicates. */
+    /**
+     * The upper-case letters of {@code answer}, sorted, without duplicates.
+     *
+     * @param answer a reply or key such as {@code "b, D"}
+     * @return its letters A-Z, upper case
+     */
     public static SortedSet<Character> letters(String answer) {
         SortedSet<Character> out = new TreeSet<>();
         for (char c : answer.toUpperCase(Locale.ROOT).toCharArray()) {
@@ -32,7 +37,13 @@ public final class ChoiceMetrics {
         return out;
     }
 
-    /** 1 if {@code predicted} names exactly the key's letters, else 0; a missing prediction scores 0. */
+    /**
+     * 1 if {@code predicted} names exactly the key's letters, else 0; a missing prediction scores 0.
+     *
+     * @param predicted the letters the pipeline chose, or {@code null}
+     * @param key the correct letters
+     * @return 1 or 0
+     */
     public static double correct(String predicted, String key) {
         SortedSet<Character> gold = letters(key);
         if (gold.isEmpty()) {
@@ -45,6 +56,8 @@ public final class ChoiceMetrics {
      * The option letter of a judgment key: {@code true} → {@link #TRUE}, {@code false} → {@link #FALSE}
      * (case-insensitive, surrounding space ignored).
      *
+     * @param key {@code true} or {@code false}
+     * @return {@link #TRUE} or {@link #FALSE}
      * @throws IllegalArgumentException for any other key
      */
     public static String judgmentKey(String key) {
@@ -61,6 +74,9 @@ public final class ChoiceMetrics {
      * option is to be chosen (also for true/false: 1/2), and {@code 1/(2^n − 1)} for multi-select, where
      * the pick is uniform over the non-empty subsets of the options.
      *
+     * @param options the number of options, at least 1
+     * @param multiSelect whether any non-empty subset of the options may be the answer
+     * @return the accuracy of guessing, in (0, 1]
      * @throws IllegalArgumentException if {@code options < 1} or, for multi-select, {@code options > 30}
      */
     public static double chanceAccuracy(int options, boolean multiSelect) {

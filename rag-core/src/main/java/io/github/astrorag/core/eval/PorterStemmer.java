@@ -45,7 +45,12 @@ public final class PorterStemmer {
             "al", "ance", "ence", "er", "ic", "able", "ible", "ant", "ement", "ment", "ent", "ion", "ou", "ism",
             "ate", "iti", "ous", "ive", "ize"};
 
-    /** The stem of {@code word}. */
+    /**
+     * The stem of {@code word}.
+     *
+     * @param word a word, in any case
+     * @return its stem, lower case
+     */
     public String stem(String word) {
         String w = word.toLowerCase(Locale.ROOT);
         String irregular = IRREGULAR.get(w);

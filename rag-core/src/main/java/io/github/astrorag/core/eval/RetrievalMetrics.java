@@ -31,12 +31,23 @@ public final class RetrievalMetrics {
     private RetrievalMetrics() {
     }
 
-    /** Distinct document ids in order of first appearance (for chunk rankings: each document's best rank). */
+    /**
+     * Distinct document ids in order of first appearance (for chunk rankings: each document's best rank).
+     *
+     * @param documentIdsOfRankedChunks the document id of each ranked chunk, best first
+     * @return each document once, at its best rank
+     */
     public static List<String> documentsInOrder(List<String> documentIdsOfRankedChunks) {
         return List.copyOf(new LinkedHashSet<>(documentIdsOfRankedChunks));
     }
 
-    /** Fraction of the supporting documents among {@code contextDocuments}. */
+    /**
+     * Fraction of the supporting documents among {@code contextDocuments}.
+     *
+     * @param contextDocuments the ids of the documents the context draws on
+     * @param supporting the ids of the supporting documents
+     * @return a fraction in [0, 1]
+     */
     public static double supportRecall(Collection<String> contextDocuments, Collection<String> supporting) {
         Set<String> gold = gold(supporting);
         Set<String> have = new HashSet<>(contextDocuments);
@@ -44,7 +55,13 @@ public final class RetrievalMetrics {
         return (double) found / gold.size();
     }
 
-    /** 1 if every supporting document is among {@code contextDocuments}, else 0. */
+    /**
+     * 1 if every supporting document is among {@code contextDocuments}, else 0.
+     *
+     * @param contextDocuments the ids of the documents the context draws on
+     * @param supporting the ids of the supporting documents
+     * @return 1 or 0
+     */
     public static double fullSupport(Collection<String> contextDocuments, Collection<String> supporting) {
         return new HashSet<>(contextDocuments).containsAll(gold(supporting)) ? 1.0 : 0.0;
     }
@@ -83,6 +100,10 @@ public final class RetrievalMetrics {
     /**
      * Fraction of the supporting documents among the first {@code k} of {@code ranked} (distinct ids).
      *
+     * @param k the cut-off, at least 1
+     * @param ranked document ids, best first
+     * @param supporting the ids of the supporting documents, at least one
+     * @return a fraction in [0, 1]
      * @throws IllegalArgumentException if {@code k < 1} or there is no supporting document
      */
     public static double recallAt(int k, List<String> ranked, Collection<String> supporting) {
@@ -93,6 +114,10 @@ public final class RetrievalMetrics {
     /**
      * nDCG@k of {@code ranked} (duplicates count at their first rank) with binary relevance.
      *
+     * @param k the cut-off, at least 1
+     * @param ranked document ids, best first
+     * @param supporting the ids of the relevant documents, at least one
+     * @return a value in [0, 1]; 1 when the supporting documents lead the ranking
      * @throws IllegalArgumentException if {@code k < 1} or there is no supporting document
      */
     public static double ndcgAt(int k, List<String> ranked, Collection<String> supporting) {

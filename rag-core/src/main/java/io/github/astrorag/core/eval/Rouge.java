@@ -60,17 +60,30 @@ public final class Rouge {
         this.stem = stem;
     }
 
-    /** ROUGE with Porter stemming ({@code use_stemmer=True}): the default. */
+    /**
+     * ROUGE with Porter stemming ({@code use_stemmer=True}): the default.
+     *
+     * @return the scorer
+     */
     public static Rouge withStemming() {
         return new Rouge(true);
     }
 
-    /** ROUGE on unstemmed tokens ({@code use_stemmer=False}). */
+    /**
+     * ROUGE on unstemmed tokens ({@code use_stemmer=False}).
+     *
+     * @return the scorer
+     */
     public static Rouge withoutStemming() {
         return new Rouge(false);
     }
 
-    /** The tokens {@code rouge-score} would compare. */
+    /**
+     * The tokens {@code rouge-score} would compare.
+     *
+     * @param text any text
+     * @return lower-case alphanumeric tokens, stemmed if this scorer stems
+     */
     public List<String> tokenize(String text) {
         String s = NON_ALPHANUMERIC.matcher(text.toLowerCase(Locale.ROOT)).replaceAll(" ");
         List<String> out = new ArrayList<>();
@@ -82,7 +95,14 @@ public final class Rouge {
         return out;
     }
 
-    /** The score of {@code prediction} against one {@code reference}. */
+    /**
+     * The score of {@code prediction} against one {@code reference}.
+     *
+     * @param type ROUGE-1, ROUGE-2 or ROUGE-L
+     * @param prediction the generated text
+     * @param reference the reference text
+     * @return precision, recall and F1
+     */
     public Score score(Type type, String prediction, String reference) {
         List<String> p = tokenize(prediction);
         List<String> r = tokenize(reference);
@@ -96,6 +116,10 @@ public final class Rouge {
     /**
      * The score with the best F1 over {@code references} (the first on ties).
      *
+     * @param type ROUGE-1, ROUGE-2 or ROUGE-L
+     * @param prediction the generated text
+     * @param references the reference texts, at least one
+     * @return the best-F1 score
      * @throws IllegalArgumentException if there is no reference
      */
     public Score best(Type type, String prediction, Collection<String> references) {

@@ -28,7 +28,12 @@ public final class SquadMetrics {
     private SquadMetrics() {
     }
 
-    /** The SQuAD normal form of {@code text}: lower case, no punctuation, no articles, single spaces. */
+    /**
+     * The SQuAD normal form of {@code text}: lower case, no punctuation, no articles, single spaces.
+     *
+     * @param text any text
+     * @return its normal form
+     */
     public static String normalize(String text) {
         String s = text.toLowerCase(Locale.ROOT);
         s = PUNCTUATION.matcher(s).replaceAll("");
@@ -36,7 +41,12 @@ public final class SquadMetrics {
         return SPACES.matcher(s).replaceAll(" ").trim();
     }
 
-    /** The tokens of the normal form (empty for a text with none). */
+    /**
+     * The tokens of the normal form (empty for a text with none).
+     *
+     * @param text any text
+     * @return the normal form's tokens
+     */
     public static List<String> tokens(String text) {
         String n = normalize(text);
         return n.isEmpty() ? List.of() : Arrays.asList(n.split(" "));
@@ -45,6 +55,9 @@ public final class SquadMetrics {
     /**
      * 1 if the prediction's normal form equals some gold answer's, else 0.
      *
+     * @param prediction the predicted answer
+     * @param golds the acceptable answers, at least one
+     * @return 1 or 0
      * @throws IllegalArgumentException if there is no gold answer
      */
     public static double exactMatch(String prediction, Collection<String> golds) {
@@ -58,6 +71,9 @@ public final class SquadMetrics {
      * precision {@code c/|pred|}, recall {@code c/|gold|}, F1 their harmonic mean; 0 when {@code c = 0}.
      * As in the SQuAD 2.0 script, when either side has no token the F1 is 1 if both are empty, else 0.
      *
+     * @param prediction the predicted answer
+     * @param golds the acceptable answers, at least one
+     * @return the best F1, in [0, 1]
      * @throws IllegalArgumentException if there is no gold answer
      */
     public static double tokenF1(String prediction, Collection<String> golds) {
@@ -97,6 +113,9 @@ public final class SquadMetrics {
      * (so {@code "10"} does not match inside {@code "100"}), else 0. Gold answers that normalise to
      * nothing are ignored.
      *
+     * @param context the context's text
+     * @param golds the acceptable answers, at least one
+     * @return 1 or 0
      * @throws IllegalArgumentException if there is no gold answer
      */
     public static double answerInContext(String context, Collection<String> golds) {
