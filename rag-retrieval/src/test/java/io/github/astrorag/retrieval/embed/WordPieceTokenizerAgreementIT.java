@@ -27,7 +27,8 @@ import org.junit.jupiter.params.provider.EnumSource;
  *
  * <p>All four bundled files hold the same vocabulary, normaliser and template (they differ in truncation and
  * padding only), so the code-point sweep runs on one of them. Run with {@code -Dtokenizer.corpus=<folder>}, the
- * test also compares every paragraph of that folder's {@code .md} and {@code .txt} files and prints the agreement
+ * test also compares every paragraph of that folder's {@code .md} and {@code .txt} files (every line of its
+ * {@code .jsonl} files) and prints the agreement
  * (without it, that test is skipped).
  */
 class WordPieceTokenizerAgreementIT {
@@ -132,8 +133,9 @@ class WordPieceTokenizerAgreementIT {
         Assumptions.assumeFalse(folder.isBlank(), "no -Dtokenizer.corpus=<folder>");
         List<String> texts = new ArrayList<>();
         try (Stream<Path> walk = Files.walk(Path.of(folder))) {
-            for (Path f : walk.filter(p -> p.toString().matches(".*\\.(md|txt)$")).sorted().toList()) {
-                for (String paragraph : Files.readString(f, StandardCharsets.UTF_8).split("\n\\s*\n")) {
+            for (Path f : walk.filter(p -> p.toString().matches(".*\\.(md|txt|jsonl)$")).sorted().toList()) {
+                String separator = f.toString().endsWith(".jsonl") ? "\n" : "\n\\s*\n";
+                for (String paragraph : Files.readString(f, StandardCharsets.UTF_8).split(separator)) {
                     texts.add(paragraph);
                 }
             }
