@@ -29,7 +29,7 @@ import org.jspecify.annotations.Nullable;
  *
  * <ul>
  *   <li>{@link #cacheFolder()} is DJL's cache folder ({@code ~/.djl.ai}, moved by the environment variable
- *       {@code DJL_CACHE_DIR}), where DJL keeps the tokenizer's native library, extracted once.</li>
+ *       {@code DJL_CACHE_DIR}), where this library keeps ONNX Runtime's libraries and the bundled models.</li>
  *   <li>{@link #extractOnnxRuntime()} extracts ONNX Runtime's native libraries from its jar once into
  *       {@code <cache>/astrorag/onnxruntime-<hash>} (written to a temporary folder in the cache, then moved
  *       into place atomically, so that a killed process leaves no half-written library). An application

@@ -3,8 +3,6 @@ package io.github.astrorag.retrieval.embed;
 import ai.djl.Device;
 import ai.djl.MalformedModelException;
 import ai.djl.Model;
-import ai.djl.huggingface.tokenizers.Encoding;
-import ai.djl.huggingface.tokenizers.HuggingFaceTokenizer;
 import ai.djl.inference.Predictor;
 import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.NDList;
@@ -17,6 +15,7 @@ import io.github.astrorag.core.EmbeddingException;
 import io.github.astrorag.core.Arguments;
 import io.github.astrorag.core.embed.Vectors;
 import io.github.astrorag.core.spi.Embedder;
+import io.github.astrorag.retrieval.embed.WordPieceTokenizer.Encoding;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -47,7 +46,8 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * A Sentence-BERT embedder (Reimers &amp; Gurevych, 2019): a BERT-style encoder exported to ONNX, run
- * with DJL's OnnxRuntime engine, tokenised with DJL's HuggingFace tokenizer, its token states pooled
+ * with DJL's OnnxRuntime engine, tokenised by {@link WordPieceTokenizer} (plain Java, from the model's
+ * {@code tokenizer.json}), its token states pooled
  * ({@link Pooling#MEAN} over the attention mask, or {@link Pooling#CLS}) and L2-normalised, all
  * offline.
  *
@@ -75,12 +75,9 @@ import org.jspecify.annotations.Nullable;
  * {@link Builder#parallelism} runs in flight (by default one per processor, each run on
  * {@link #DEFAULT_INTRA_OP_THREADS one} ONNX thread), which does not change any vector.
  *
- * <p><b>Network.</b> None: the ONNX engine is pinned explicitly (with the tokenizers jar present DJL
- * would otherwise pick its incomplete "Rust" engine) and the model is read from the classpath or a
- * folder. The tokenizer's native library ships in its jar for Linux, macOS and Windows on x64 and
- * arm64 and is extracted once to {@code ~/.djl.ai} (the environment variable {@code DJL_CACHE_DIR} moves
- * it); only on another platform would DJL try to download one, which an application forbids with the
- * system property {@code ai.djl.offline=true} (the command line sets it).
+ * <p><b>Network.</b> None: the ONNX engine is pinned explicitly (DJL would otherwise take whichever
+ * engine it finds first) and the model and its tokenizer are read from the classpath or a folder. The
+ * tokenizer is plain Java: the only native library is ONNX Runtime's.
  *
  * <p><b>No global side effects; files.</b> Building sets no system property. A bundled model is copied
  * once into {@link NativeLibraries#cacheFolder()}{@code /astrorag/models/<id>-<hash>/} and loaded from
@@ -92,8 +89,8 @@ import org.jspecify.annotations.Nullable;
  * checked first: a read-only one fails with one line that says so.
  *
  * <p>Thread-safe: one ONNX session serves all threads, each run uses its own predictor.
- * {@link #close()} waits for calls in progress, then frees the native session, the tokenizer and the
- * helper threads; later calls throw {@link EmbeddingException}.
+ * {@link #close()} waits for calls in progress, then frees the native session and the helper
+ * threads; later calls throw {@link EmbeddingException}.
  */
 public final class OnnxSentenceEmbedder implements Embedder, AutoCloseable {
 
@@ -133,7 +130,7 @@ public final class OnnxSentenceEmbedder implements Embedder, AutoCloseable {
     private final String name;
     private final String modelSha256;
     private final Model model;
-    private final HuggingFaceTokenizer tokenizer;
+    private final WordPieceTokenizer tokenizer;
     private final Pooling pooling;
     private final int maxLength;
     private final int batchSize;
@@ -149,7 +146,7 @@ public final class OnnxSentenceEmbedder implements Embedder, AutoCloseable {
     private final ReadWriteLock lifecycle = new ReentrantReadWriteLock();
     private boolean closed;
 
-    private OnnxSentenceEmbedder(Builder b, String name, Model model, HuggingFaceTokenizer tokenizer) {
+    private OnnxSentenceEmbedder(Builder b, String name, Model model, WordPieceTokenizer tokenizer) {
         this.name = name;
         this.modelSha256 = b.modelSha256;
         this.model = model;
@@ -243,7 +240,7 @@ public final class OnnxSentenceEmbedder implements Embedder, AutoCloseable {
         return m;
     }
 
-    /** Frees the native ONNX session and tokenizer. Idempotent; waits for calls in progress. */
+    /** Frees the native ONNX session. Idempotent; waits for calls in progress. */
     @Override
     public void close() {
         lifecycle.writeLock().lock();
@@ -253,7 +250,6 @@ public final class OnnxSentenceEmbedder implements Embedder, AutoCloseable {
                 if (workers != null) {
                     workers.shutdownNow();
                 }
-                tokenizer.close();
                 model.close();
             }
         } finally {
@@ -381,7 +377,7 @@ public final class OnnxSentenceEmbedder implements Embedder, AutoCloseable {
             }
             inputs.add(prefix + t);
         }
-        return tokenizer.batchEncode(inputs);
+        return tokenizer.encodeAll(inputs).toArray(new Encoding[0]);
     }
 
     /**
@@ -400,12 +396,12 @@ public final class OnnxSentenceEmbedder implements Embedder, AutoCloseable {
         for (int i = 0; i < order.length; i++) {
             order[i] = i;
         }
-        Arrays.sort(order, Comparator.comparingInt((Integer i) -> encodings[i].getIds().length).thenComparing(i -> i));
+        Arrays.sort(order, Comparator.comparingInt((Integer i) -> encodings[i].length()).thenComparing(i -> i));
         int start = 0;
         while (start < order.length) {
-            int length = encodings[order[start]].getIds().length;
+            int length = encodings[order[start]].length();
             int end = start;
-            while (end < order.length && end - start < batchSize && encodings[order[end]].getIds().length == length) {
+            while (end < order.length && end - start < batchSize && encodings[order[end]].length() == length) {
                 end++;
             }
             int[] run = new int[end - start];
@@ -460,16 +456,16 @@ public final class OnnxSentenceEmbedder implements Embedder, AutoCloseable {
 
         @Override
         public NDList processInput(TranslatorContext ctx, Encoding[] batch) {
-            int length = batch[0].getIds().length;
+            int length = batch[0].length();
             NDManager manager = ctx.getNDManager();
             NDList list = new NDList(inputNames.size());
             for (String input : inputNames) {
                 long[] flat = new long[batch.length * length];
                 for (int i = 0; i < batch.length; i++) {
                     long[] row = switch (input) {
-                        case INPUT_IDS -> batch[i].getIds();
-                        case ATTENTION_MASK -> batch[i].getAttentionMask();
-                        default -> batch[i].getTypeIds();
+                        case INPUT_IDS -> batch[i].ids();
+                        case ATTENTION_MASK -> batch[i].attentionMask();
+                        default -> batch[i].typeIds();
                     };
                     System.arraycopy(row, 0, flat, i * length, length);
                 }
@@ -491,7 +487,7 @@ public final class OnnxSentenceEmbedder implements Embedder, AutoCloseable {
             float[] states = hidden.toFloatArray();
             float[][] out = new float[batch.length][];
             for (int i = 0; i < batch.length; i++) {
-                out[i] = pooling.pool(states, i * length * dim, length, dim, batch[i].getAttentionMask());
+                out[i] = pooling.pool(states, i * length * dim, length, dim, batch[i].attentionMask());
             }
             return out;
         }
@@ -556,7 +552,8 @@ public final class OnnxSentenceEmbedder implements Embedder, AutoCloseable {
         /**
          * A user model: a folder holding {@value OnnxSentenceEmbedder#MODEL_FILE} (a BERT-style encoder whose inputs
          * are {@code input_ids}, {@code attention_mask} and optionally {@code token_type_ids}, and
-         * whose output is {@code last_hidden_state}) and {@value OnnxSentenceEmbedder#TOKENIZER_FILE}. Pooling
+         * whose output is {@code last_hidden_state}) and {@value OnnxSentenceEmbedder#TOKENIZER_FILE} (a BERT
+         * WordPiece tokenizer, as {@link WordPieceTokenizer} reads; another kind fails at {@link #build()}). Pooling
          * defaults to {@link Pooling#MEAN}; exclusive with {@link #model}.
          *
          * @param folder the model folder
@@ -686,7 +683,9 @@ public final class OnnxSentenceEmbedder implements Embedder, AutoCloseable {
          * @throws IllegalArgumentException if a setting contradicts another, or the model folder
          *                                       is missing or incomplete
          * @throws EmbeddingException            if a bundled model's resources are not on the classpath,
-         *                                       or the engine cannot load the model
+         *                                       the folder's tokenizer is not a BERT WordPiece tokenizer
+         *                                       (the message names its type), or the engine cannot load
+         *                                       the model
          */
         public OnnxSentenceEmbedder build() {
             if (directory != null) {
@@ -705,25 +704,18 @@ public final class OnnxSentenceEmbedder implements Embedder, AutoCloseable {
             }
             batchInvariant = !m.quantized();
             checkFolders();
-            HuggingFaceTokenizer tokenizer;
+            WordPieceTokenizer tokenizer;
             try (InputStream in = resource(m, m.tokenizerResource())) {
-                tokenizer = HuggingFaceTokenizer.newInstance(in, tokenizerOptions());
+                tokenizer = WordPieceTokenizer.read(in, m.tokenizerResource()).truncatedTo(maxLength).unpadded();
             } catch (IOException e) {
                 throw new EmbeddingException("cannot read tokenizer resource " + m.tokenizerResource() + ": " + e, e);
             }
-            Path folder;
-            try {
-                folder = cachedModel(m);
-            } catch (RuntimeException e) {
-                tokenizer.close();
-                throw e;
-            }
-            Model model = newModel(m.id(), tokenizer);
+            Path folder = cachedModel(m);
+            Model model = newModel(m.id());
             try {
                 model.load(folder, "model", sessionOptions());
             } catch (IOException | MalformedModelException | RuntimeException e) {
                 model.close();
-                tokenizer.close();
                 throw new EmbeddingException("cannot load model " + m.id() + " from resource " + m.modelResource()
                         + ": " + e.getMessage(), e);
             }
@@ -743,19 +735,14 @@ public final class OnnxSentenceEmbedder implements Embedder, AutoCloseable {
             Path fileName = dir.toAbsolutePath().normalize().getFileName();
             String id = fileName == null ? dir.toString() : fileName.toString();
             checkFolders();
-            HuggingFaceTokenizer tokenizer;
-            try (InputStream in = Files.newInputStream(dir.resolve(TOKENIZER_FILE))) {
-                tokenizer = HuggingFaceTokenizer.newInstance(in, tokenizerOptions());
-            } catch (IOException | RuntimeException e) {
-                throw new EmbeddingException("cannot read tokenizer " + dir.resolve(TOKENIZER_FILE) + ": " + e.getMessage(), e);
-            }
-            Model model = newModel(id, tokenizer);
+            WordPieceTokenizer tokenizer = WordPieceTokenizer.read(dir.resolve(TOKENIZER_FILE)).truncatedTo(maxLength)
+                    .unpadded();
+            Model model = newModel(id);
             try (DigestInputStream in = digesting(Files.newInputStream(dir.resolve(MODEL_FILE)))) {
                 modelSha256 = hex(in);
                 model.load(dir, "model", sessionOptions());
             } catch (IOException | MalformedModelException | RuntimeException e) {
                 model.close();
-                tokenizer.close();
                 throw new EmbeddingException("cannot load model " + dir.resolve(MODEL_FILE) + ": " + e.getMessage(), e);
             }
             return create(id, model, tokenizer);
@@ -765,11 +752,10 @@ public final class OnnxSentenceEmbedder implements Embedder, AutoCloseable {
          * A model on the pinned ONNX engine. DJL's engine creates the process-wide ONNX Runtime
          * environment with its own thread options, and fails if another library created it first.
          */
-        private static Model newModel(String id, HuggingFaceTokenizer tokenizer) {
+        private static Model newModel(String id) {
             try {
                 return Model.newInstance(id, Device.cpu(), ENGINE);
             } catch (ExceptionInInitializerError | NoClassDefFoundError | RuntimeException e) {
-                tokenizer.close();
                 throw new EmbeddingException("cannot start DJL's " + ENGINE + " engine for model " + id + ": " + e
                         + (e.getCause() != null ? " (" + e.getCause().getMessage() + ")" : "")
                         + "; if another library (such as LangChain4j's in-process embeddings) created the ONNX Runtime"
@@ -777,24 +763,13 @@ public final class OnnxSentenceEmbedder implements Embedder, AutoCloseable {
             }
         }
 
-        private OnnxSentenceEmbedder create(String id, Model model, HuggingFaceTokenizer tokenizer) {
+        private OnnxSentenceEmbedder create(String id, Model model, WordPieceTokenizer tokenizer) {
             try {
                 return new OnnxSentenceEmbedder(this, id, model, tokenizer);
             } catch (RuntimeException e) {
                 model.close();
-                tokenizer.close();
                 throw e;
             }
-        }
-
-        private Map<String, String> tokenizerOptions() {
-            Map<String, String> o = new LinkedHashMap<>();
-            o.put("addSpecialTokens", "true");
-            o.put("truncation", "true");
-            o.put("padding", "false");
-            o.put("maxLength", Integer.toString(maxLength));
-            o.put("modelMaxLength", Integer.toString(MAX_MAX_LENGTH));
-            return o;
         }
 
         private Map<String, String> sessionOptions() {

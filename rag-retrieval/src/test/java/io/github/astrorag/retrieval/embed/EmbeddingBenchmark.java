@@ -35,6 +35,9 @@ import java.util.stream.Stream;
  * first folder up from the working directory that has {@code shared/data}) or under the system
  * property {@code astrorag.data}; without it, generated text of the same size.
  *
+ * <p>It also times tokenisation alone: {@link WordPieceTokenizer} against Hugging Face's Rust tokenizer, in the same
+ * run, on the same chunks.
+ *
  * <p>Arguments: {@code [chunks (200)] [rounds (3)]}.
  */
 public final class EmbeddingBenchmark {
@@ -69,6 +72,8 @@ public final class EmbeddingBenchmark {
             System.out.printf(Locale.ROOT, "agreement (mean cosine, ours@%d vs LangChain4j): %.6f%n",
                     LANGCHAIN4J_MAX_LENGTH, agreement / a.size());
 
+            tokenizers(chunks, rounds);
+
             double[] oursRate = new double[rounds];
             double[] theirRate = new double[rounds];
             double[] ours256Rate = new double[rounds];
@@ -84,6 +89,28 @@ public final class EmbeddingBenchmark {
             double t = median(theirRate);
             System.out.printf(Locale.ROOT, "median: ours@%d %.1f chunks/s, LangChain4j %.1f chunks/s, ratio %.2f;"
                     + " ours@256 %.1f chunks/s%n", LANGCHAIN4J_MAX_LENGTH, o, t, o / t, median(ours256Rate));
+        }
+    }
+
+    /**
+     * Tokenisation alone, in the same run: {@link WordPieceTokenizer} against Hugging Face's Rust tokenizer (through
+     * DJL, which LangChain4j and this embedder used before), both set up as the embedder sets its tokenizer up.
+     */
+    private static void tokenizers(List<String> chunks, int rounds) throws IOException {
+        SentenceModel m = SentenceModel.ALL_MINILM_L6_V2_Q;
+        String json = WordPieceTokenizerAgreementIT.resource(m.tokenizerResource());
+        WordPieceTokenizer ours = WordPieceTokenizer.parse(json, m.tokenizerResource())
+                .truncatedTo(OnnxSentenceEmbedder.DEFAULT_MAX_LENGTH).unpadded();
+        try (ai.djl.huggingface.tokenizers.HuggingFaceTokenizer rust = WordPieceTokenizerAgreementIT.reference(json,
+                WordPieceTokenizerAgreementIT.embedderOptions(OnnxSentenceEmbedder.DEFAULT_MAX_LENGTH))) {
+            ours.encodeAll(chunks);
+            rust.batchEncode(chunks);
+            for (int r = 0; r < rounds; r++) {
+                double o = rate(chunks.size(), () -> ours.encodeAll(chunks));
+                double t = rate(chunks.size(), () -> rust.batchEncode(chunks));
+                System.out.printf(Locale.ROOT, "tokenizer round %d: WordPieceTokenizer %.0f chunks/s, Hugging Face (Rust,"
+                        + " via DJL) %.0f chunks/s%n", r + 1, o, t);
+            }
         }
     }
 

@@ -2,6 +2,7 @@ package io.github.astrorag.retrieval.embed;
 
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.github.astrorag.core.EmbeddingException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -70,6 +71,17 @@ class OnnxSentenceEmbedderBuilderTest {
         assertThatThrownBy(() -> OnnxSentenceEmbedder.builder().modelDirectory(dir).build())
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("has no tokenizer.json");
+    }
+
+    @Test
+    void aFolderWhoseTokenizerIsNotBertWordPieceIsRefusedByName(@TempDir Path dir) throws IOException {
+        Files.write(dir.resolve("model.onnx"), new byte[] {1, 2, 3});
+        Files.writeString(dir.resolve("tokenizer.json"), "{\"version\":\"1.0\",\"model\":{\"type\":\"BPE\","
+                + "\"vocab\":{\"a\":0},\"merges\":[]}}");
+        assertThatThrownBy(() -> OnnxSentenceEmbedder.builder().modelDirectory(dir).build())
+                .isInstanceOf(EmbeddingException.class)
+                .hasMessageContaining(dir.resolve("tokenizer.json") + " has model BPE")
+                .hasMessageContaining("reads only BERT WordPiece tokenizers");
     }
 
     @Test
