@@ -36,7 +36,7 @@ for c in "${cases[@]}"; do
   <build><plugins><plugin><groupId>org.apache.maven.plugins</groupId><artifactId>maven-dependency-plugin</artifactId><version>3.8.1</version></plugin></plugins></build>
 </project>
 POM
-  (cd "$dir" && mvn -B -ntp -q dependency:build-classpath -Dmdep.outputFile=cp.txt -Dmdep.includeScope=runtime >/dev/null)
+  (cd "$dir" && mvn -B -ntp -q dependency:build-classpath -Dmdep.outputFile=cp.txt -Dmdep.includeScope=runtime -Dstyle.color=never >/dev/null 2>&1)
   tr ':' '\n' < "$dir/cp.txt" | grep -v '^$' > "$dir/jars.txt"
   count=$(wc -l < "$dir/jars.txt")
   bytes=$(xargs stat -c %s < "$dir/jars.txt" | awk '{s+=$1} END {print s}')
