@@ -7,6 +7,7 @@
 #
 #   mvn -B -ntp -q -pl rag-examples -am package -DskipTests
 #   scripts/cache-benchmark.sh ../shared/data/astronomy-2e [ROUNDS]
+#   WHOLE=0 scripts/cache-benchmark.sh ../shared/data/astronomy-2e 7     # the 12 sections only, 7 rounds
 set -euo pipefail
 cd "$(dirname "$0")/.."
 corpus=${1:?usage: scripts/cache-benchmark.sh TEXTBOOK_FOLDER [ROUNDS]}
@@ -58,6 +59,7 @@ size=$(stat -c %s "$work/cache/embeddings.sqlite")
 chunks=$(tail -1 "$work/warm.txt" | awk '{print $3 + $4}')
 awk -v s="$size" -v c="$chunks" 'BEGIN {printf "\ncache file: %d bytes for %d chunks = %.2f MiB per 1,000 chunks\n", s, c, s / c * 1000 / 1048576}'
 
+[ "${WHOLE:-1}" = 0 ] && exit 0
 echo
 echo "## whole folder ($(ls "$corpus"/*.md | wc -l) sections)"
 rm -rf "$work/cache"
