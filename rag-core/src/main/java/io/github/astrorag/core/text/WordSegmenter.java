@@ -90,8 +90,9 @@ final class WordSegmenter {
                 boolean content = type != EXTEND_NUM_LET;
                 int last = type;
                 while (end < n) {
-                    int next = classOf(text.codePointAt(end));
-                    int nextEnd = skipExtend(text, end + Character.charCount(text.codePointAt(end)));
+                    int cp2 = text.codePointAt(end);
+                    int next = classOf(cp2);
+                    int nextEnd = skipExtend(text, end + Character.charCount(cp2));
                     if (joins(last, next)) {
                         content |= next != EXTEND_NUM_LET;
                         last = next;

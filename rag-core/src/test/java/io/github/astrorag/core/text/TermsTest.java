@@ -1,9 +1,11 @@
 package io.github.astrorag.core.text;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -96,5 +98,32 @@ class TermsTest {
             terms += ours.size();
         }
         assertThat(terms).isGreaterThan(30_000);
+    }
+
+    /**
+     * With {@code -Dterms.corpus=<folder>}: every {@code .md} and {@code .txt} file of the folder, and every line
+     * of its {@code .jsonl} files, analysed by both; prints the count (without it, skipped).
+     */
+    @Test
+    void agreesWithLucenesEnglishAnalyzerOverAnOutsideCorpusWhenOneIsGiven() throws IOException {
+        String folder = System.getProperty("terms.corpus", "");
+        assumeFalse(folder.isBlank(), "no -Dterms.corpus=<folder>");
+        List<Path> files;
+        try (Stream<Path> s = Files.walk(Path.of(folder))) {
+            files = s.filter(p -> p.toString().matches(".*\\.(md|txt|jsonl)$")).sorted().toList();
+        }
+        long texts = 0;
+        long terms = 0;
+        for (Path f : files) {
+            String content = Files.readString(f, StandardCharsets.UTF_8);
+            for (String text : f.toString().endsWith(".jsonl") ? content.split("\n") : new String[] {content}) {
+                List<String> ours = Terms.of(text);
+                assertThat(ours).as(f + ", text " + texts).isEqualTo(lucene(text));
+                texts++;
+                terms += ours.size();
+            }
+        }
+        assertThat(texts).isPositive();
+        System.out.printf("Terms agrees with Lucene's EnglishAnalyzer on %,d texts (%,d terms) of %s%n", texts, terms, folder);
     }
 }

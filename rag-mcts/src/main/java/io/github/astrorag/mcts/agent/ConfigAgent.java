@@ -259,7 +259,7 @@ public final class ConfigAgent {
             throw new AgentModelException("cannot read configuration agent file " + file + ": " + e.getMessage(), e);
         }
         Reader r = new Reader(file);
-        r.require(root != null && root.isObject(), "not a JSON object");
+        r.require(root.isObject(), "not a JSON object");
         r.require(FORMAT.equals(root.path("format").asText()), "format is not \"" + FORMAT + "\"");
         r.require(root.path("version").asInt(-1) == VERSION, "version " + root.path("version") + " is not " + VERSION);
         int d = r.positive(root, "inputDimension");
