@@ -12,6 +12,8 @@ import io.github.astrorag.retrieval.graph.PageRankReranker;
 import io.github.astrorag.retrieval.graph.PersonalizedPageRank;
 import io.github.astrorag.retrieval.mmr.MmrRetriever;
 import io.github.astrorag.retrieval.coverage.BridgingCoverageSelector;
+import io.github.astrorag.retrieval.coverage.EvidenceCoverageScorer;
+import io.github.astrorag.mcts.MctsContextSelector;
 import io.github.astrorag.retrieval.embed.OnnxSentenceEmbedder;
 import io.github.astrorag.retrieval.embed.SentenceModel;
 import java.util.Objects;
@@ -109,6 +111,41 @@ public final class AstroRag {
      */
     public static RagPipeline.Builder recommendedBuilder(Embedder embedder, ContextOrder order) {
         return withSelector(embedder, BridgingCoverageSelector.builder().assembler(inOrder(order)).build());
+    }
+
+    /**
+     * CORAG's search over the evidence utility, owning its model: bge-small-en-v1.5 (quantized),
+     * {@value RagPipeline#DEFAULT_CANDIDATES} dense candidates, and {@link #coragSelectorBuilder()}'s selector choosing the
+     * chunks and their order. The paper's CORAG (its query-coverage utility) is {@code Corag.paper(embedder)}
+     * in rag-mcts.
+     *
+     * @return a new pipeline; closing it closes the embedder it owns
+     */
+    public static RagPipeline corag() {
+        return owning(OnnxSentenceEmbedder.load(RECOMMENDED_MODEL), AstroRag::coragBuilder);
+    }
+
+    /**
+     * CORAG's search over the evidence utility over {@code embedder} (see {@link #corag()}).
+     *
+     * @param embedder the embedder of chunks and queries; the caller keeps ownership
+     * @return a builder, to which a generator or other settings may be added
+     */
+    public static RagPipeline.Builder coragBuilder(Embedder embedder) {
+        return withSelector(embedder, coragSelectorBuilder().build());
+    }
+
+    /**
+     * The selector of {@link #corag()}, as a builder: {@link MctsContextSelector} at the paper's settings (10 iterations,
+     * c = 2.4, λ = 0.1) over {@link EvidenceCoverageScorer#defaults()} (the default selector's objective
+     * summed over an ordered combination), the budget its best combination leaves filled in the
+     * objective's order ({@link MctsContextSelector.Builder#fill}); the cheap scorer runs on the calling
+     * thread.
+     *
+     * @return a builder of that selector, to change the search's settings
+     */
+    public static MctsContextSelector.Builder coragSelectorBuilder() {
+        return MctsContextSelector.builder().scorer(EvidenceCoverageScorer.defaults()).fill(true).executor(Runnable::run);
     }
 
     /**

@@ -25,12 +25,14 @@ final class OptionRules {
                 "--mmr-k", "--lambda", "--pr-top", "--tau", "--graph");
         Arguments.check(o.preset == Presets.Name.ASTRORAG || astrorag.isEmpty(),
                 "%s apply to --preset astrorag only, not --preset %s", String.join(", ", astrorag), o.preset);
-        List<String> corag = given(new Object[] {o.iterations, o.exploration, o.costWeight, o.agent},
-                "--iterations", "--exploration", "--cost-weight", "--agent");
-        Arguments.check(o.preset == Presets.Name.CORAG || corag.isEmpty(),
-                "%s apply to --preset corag only, not --preset %s", String.join(", ", corag), o.preset);
-        Arguments.check(o.preset != Presets.Name.CORAG || o.order == null,
-                "--order does not apply to --preset corag: its search chooses the order of the chunks");
+        List<String> corag = given(new Object[] {o.iterations, o.exploration, o.costWeight},
+                "--iterations", "--exploration", "--cost-weight");
+        Arguments.check(o.preset.searches() || corag.isEmpty(),
+                "%s apply to --preset corag or corag-paper only, not --preset %s", String.join(", ", corag), o.preset);
+        Arguments.check(o.preset == Presets.Name.CORAG_PAPER || o.agent == null,
+                "--agent applies to --preset corag-paper only (the agent picks the paper's scorers), not --preset %s", o.preset);
+        Arguments.check(!o.preset.searches() || o.order == null,
+                "--order does not apply to --preset %s: its search chooses the order of the chunks", o.preset);
         List<String> llm = given(new Object[] {o.baseUrl, o.llmModel, o.apiKeyEnv, o.maxTokens, o.llmTimeout, o.llmRetries},
                 "--base-url", "--llm-model", "--api-key-env", "--max-tokens", "--llm-timeout", "--llm-retries");
         Arguments.check(o.generator != PipelineOptions.GeneratorKind.EXTRACTIVE || llm.isEmpty(),

@@ -16,10 +16,10 @@ public final class PipelineOptions {
     /** Which first-stage retriever finds candidates. */
     public enum RetrieverKind { DENSE, BM25, HYBRID }
 
-    @Option(names = "--preset", defaultValue = "default", paramLabel = "NAME",
+    @Option(names = "--preset", defaultValue = "default", paramLabel = "NAME", converter = Presets.NameConverter.class,
             description = "Pipeline preset: ${COMPLETION-CANDIDATES}. 'default' is the best measured one "
-                    + "(see the README); 'astrorag' and 'corag' are the papers' pipelines; 'naive' is plain "
-                    + "top-k. Default: ${DEFAULT-VALUE}.")
+                    + "(see the README); 'corag' is CORAG's search over the default's evidence utility; 'astrorag' "
+                    + "and 'corag-paper' are the papers' pipelines; 'naive' is plain top-k. Default: ${DEFAULT-VALUE}.")
     public Presets.Name preset = Presets.Name.DEFAULT;
 
     @Option(names = "--budget", paramLabel = "TOKENS", description = "Context budget in p50k_base tokens. Default: 1800.")

@@ -46,14 +46,49 @@ public final class Presets {
         DEFAULT,
         /** The AstroRAG paper: MiniLM, MMR k=3, personalized PageRank top 3, 1800 tokens. */
         ASTRORAG,
-        /** The CORAG paper: MCTS over chunk combinations and their order under the budget. */
+        /**
+         * CORAG's MCTS over chunk combinations and their order, over the evidence utility (the default's
+         * coverage objective; {@link AstroRag#coragBuilder}), bge-small-en-v1.5.
+         */
         CORAG,
+        /** The CORAG paper: MCTS over chunk combinations and their order with its query-coverage utility, MiniLM. */
+        CORAG_PAPER,
         /** Plain top-k by cosine until the budget is spent. */
         NAIVE;
 
         @Override
         public String toString() {
-            return name().toLowerCase(Locale.ROOT);
+            return name().toLowerCase(Locale.ROOT).replace('_', '-');
+        }
+
+        /**
+         * The preset of a command-line name ({@code corag-paper}, case-insensitive).
+         *
+         * @param value the name
+         * @return the preset
+         * @throws IllegalArgumentException naming the presets if there is none of that name
+         */
+        public static Name parse(String value) {
+            for (Name n : values()) {
+                if (n.toString().equalsIgnoreCase(value.strip())) {
+                    return n;
+                }
+            }
+            throw new IllegalArgumentException("unknown preset '" + value + "': use one of "
+                    + String.join(", ", java.util.Arrays.stream(values()).map(Name::toString).toList()));
+        }
+
+        /** Whether the preset selects by CORAG's search (and takes its options). */
+        boolean searches() {
+            return this == CORAG || this == CORAG_PAPER;
+        }
+    }
+
+    /** Parses {@code --preset} by the preset's command-line name. */
+    static final class NameConverter implements picocli.CommandLine.ITypeConverter<Name> {
+        @Override
+        public Name convert(String value) {
+            return Name.parse(value);
         }
     }
 
@@ -80,12 +115,12 @@ public final class Presets {
     public static RagPipeline build(PipelineOptions o, io.github.astrorag.core.spi.EphemeralIndexFactory indexes) {
         OptionRules.check(o);
         Embedder embedder = o.embedder != null ? o.embedder : o.embedding.create(
-                () -> embedder(o.model != null ? o.model : o.preset == Name.DEFAULT ? DEFAULT_MODEL : ASTRORAG_MODEL),
+                () -> embedder(o.model != null ? o.model : o.preset == Name.DEFAULT || o.preset == Name.CORAG ? DEFAULT_MODEL : ASTRORAG_MODEL),
                 o.model != null);
         try {
             RagPipeline.Builder b = switch (o.preset) {
                 case ASTRORAG -> astrorag(o, embedder);
-                case CORAG -> corag(o, embedder);
+                case CORAG, CORAG_PAPER -> corag(o, embedder);
                 case NAIVE -> withRetriever(AstroRag.naiveBuilder(embedder, order(o)), o);
                 case DEFAULT -> withRetriever(AstroRag.recommendedBuilder(embedder, order(o)), o);
             };
@@ -172,7 +207,7 @@ public final class Presets {
     }
 
     private static RagPipeline.Builder corag(PipelineOptions o, Embedder embedder) {
-        MctsContextSelector.Builder mcts = MctsContextSelector.builder();
+        MctsContextSelector.Builder mcts = o.preset == Name.CORAG ? AstroRag.coragSelectorBuilder() : MctsContextSelector.builder();
         if (o.iterations != null) {
             mcts.iterations(o.iterations);
         }
@@ -187,6 +222,8 @@ public final class Presets {
             Arguments.check(o.iterations == null && o.exploration == null && o.costWeight == null,
                     "--agent chooses the MCTS settings per question: leave out --iterations, --exploration and --cost-weight");
             b = Corag.agentBuilder(embedder, ConfigAgent.load(o.agent), ConfigAgentTrainer.defaultScorers(embedder));
+        } else if (o.preset == Name.CORAG) {
+            b = AstroRag.coragBuilder(embedder).selector(mcts.build());
         } else {
             b = Corag.paperBuilder(embedder, mcts.build());
         }

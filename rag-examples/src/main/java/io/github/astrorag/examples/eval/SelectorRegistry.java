@@ -77,15 +77,16 @@ public final class SelectorRegistry {
                         s -> base(s).selector(BridgingCoverageSelector.plain()).build())
                 .with("astrorag", "the AstroRAG paper: MMR k=3, personalized PageRank top 3 on the cosine graph",
                         s -> preset(s, Presets.Name.ASTRORAG))
-                .with("corag", "the CORAG paper: MCTS over combinations and order (query-coverage scorer)",
-                        s -> preset(s, Presets.Name.CORAG))
+                .with("corag-paper", "the CORAG paper: MCTS over combinations and order (query-coverage scorer)",
+                        s -> preset(s, Presets.Name.CORAG_PAPER))
                 .with("upper", "CORAG Upper: exhaustive search over the top " + UPPER_CANDIDATES + " candidates",
                         s -> base(s, UPPER_CANDIDATES).selector(ExhaustiveContextSelector.defaults()).build())
-                .with("corag-evidence", "CORAG's MCTS (10 iterations, c 2.4, lambda 0.1) over the default's coverage "
-                                + "objective (EvidenceCoverageScorer), the budget the best combination leaves filled by candidate order",
-                        s -> base(s).selector(evidenceMcts(true)).build())
-                .with("mcts-evidence", "corag-evidence without filling: the search's best combination of whole chunks",
-                        s -> base(s).selector(evidenceMcts(false)).build())
+                .with("corag", "the corag preset: CORAG's MCTS (10 iterations, c 2.4, lambda 0.1) over the default's coverage "
+                                + "objective (EvidenceCoverageScorer), the budget the best combination leaves filled in the objective's order",
+                        s -> preset(s, Presets.Name.CORAG))
+                .with("mcts-evidence", "corag without filling: the search's best combination of whole chunks",
+                        s -> base(s).selector(MctsContextSelector.builder().scorer(EvidenceCoverageScorer.defaults())
+                                .executor(Runnable::run).build()).build())
                 .with("upper-evidence", "exhaustive search of the same objective over the top " + UPPER_CANDIDATES
                                 + " candidates (whole chunks, lambda 0.1)",
                         s -> base(s, UPPER_CANDIDATES).selector(ExhaustiveContextSelector.builder()
@@ -105,11 +106,6 @@ public final class SelectorRegistry {
     private static RagPipeline weighted(EvalSettings s, double bm25Weight) {
         return base(s).retriever(HybridRetriever.builder().fusion(HybridRetriever.Fusion.WEIGHTED).bm25Weight(bm25Weight)
                 .build()).build();
-    }
-
-    private static MctsContextSelector evidenceMcts(boolean fill) {
-        // a cheap scorer: scoring on the calling thread costs less than handing each batch to a pool
-        return MctsContextSelector.builder().scorer(EvidenceCoverageScorer.defaults()).fill(fill).executor(Runnable::run).build();
     }
 
     private static RagPipeline.Builder base(EvalSettings s) {

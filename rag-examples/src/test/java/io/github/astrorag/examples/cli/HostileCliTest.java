@@ -71,7 +71,7 @@ class HostileCliTest {
         assertOneLineError(ask("--docs", "samples", "--mmr-k", "5", "Q?"), "--mmr-k apply to --preset astrorag only, not --preset default");
         assertOneLineError(ask("--docs", "samples", "--preset", "naive", "--tau", "0.1", "--graph", "mention", "Q?"),
                 "--tau, --graph apply to --preset astrorag only");
-        assertOneLineError(ask("--docs", "samples", "--preset", "astrorag", "--iterations", "3", "Q?"), "--preset corag only");
+        assertOneLineError(ask("--docs", "samples", "--preset", "astrorag", "--iterations", "3", "Q?"), "--preset corag or corag-paper only");
         assertOneLineError(ask("--docs", "samples", "--preset", "corag", "--order", "edges", "Q?"), "--order does not apply to --preset corag");
         assertOneLineError(ask("--docs", "samples", "--max-tokens", "5", "Q?"), "--max-tokens apply to --generator openai or tgi only");
         assertOneLineError(ask("--docs", "samples", "--llm-timeout", "5", "Q?"), "--llm-timeout apply to --generator openai or tgi");

@@ -26,8 +26,8 @@ class SelectorRegistryTest {
                 io.github.astrorag.core.model.Document.of("b", "Deneb is in Cygnus and is far more distant."),
                 io.github.astrorag.core.model.Document.of("c", "Altair is in Aquila."));
         SelectorRegistry registry = SelectorRegistry.defaults();
-        assertThat(registry.names()).containsExactly("naive", "bm25", "hybrid", "weighted", "mmr", "coverage", "astrorag", "corag", "upper",
-                "corag-evidence", "mcts-evidence", "upper-evidence", "default");
+        assertThat(registry.names()).containsExactly("naive", "bm25", "hybrid", "weighted", "mmr", "coverage", "astrorag", "corag-paper", "upper",
+                "corag", "mcts-evidence", "upper-evidence", "default");
         for (String name : registry.names()) {
             RagPipeline pipeline = registry.get(name).factory().apply(settings);
             try (var instance = pipeline.openDocuments(docs)) {

@@ -8,6 +8,7 @@ import io.github.astrorag.core.select.TokenBudgetSelector;
 import io.github.astrorag.core.spi.ContextSelector;
 import io.github.astrorag.core.spi.Reranker;
 import io.github.astrorag.core.spi.TraceSink;
+import io.github.astrorag.retrieval.graph.EvidencePrior;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -91,6 +92,10 @@ public final class BridgingCoverageSelector implements Reranker, ContextSelector
     public static final double DEFAULT_REDUNDANCY = 0.0;
     /** Weight τ of a candidate whose title a picked chunk of another document mentions. */
     public static final double DEFAULT_TITLE_WEIGHT = 0.5;
+    /** Weight τ_q of a candidate whose title the question names. */
+    public static final double DEFAULT_QUESTION_TITLE_WEIGHT = 1.0;
+    /** Weight ρ of the PageRank evidence prior. */
+    public static final double DEFAULT_PAGERANK_WEIGHT = 0.25;
     /** Whether the budget left discounts a candidate that would be cut. */
     public static final boolean DEFAULT_BUDGET_AWARE = true;
 
@@ -101,6 +106,8 @@ public final class BridgingCoverageSelector implements Reranker, ContextSelector
     private final double queryShift;
     private final double redundancy;
     private final double titleWeight;
+    private final double questionTitleWeight;
+    private final double pageRankWeight;
     private final boolean budgetAware;
     private final TokenBudgetSelector assembler;
 
@@ -112,6 +119,8 @@ public final class BridgingCoverageSelector implements Reranker, ContextSelector
         this.queryShift = b.queryShift == null ? DEFAULT_QUERY_SHIFT : b.queryShift;
         this.redundancy = b.redundancy == null ? DEFAULT_REDUNDANCY : b.redundancy;
         this.titleWeight = b.titleWeight == null ? DEFAULT_TITLE_WEIGHT : b.titleWeight;
+        this.questionTitleWeight = b.questionTitleWeight == null ? DEFAULT_QUESTION_TITLE_WEIGHT : b.questionTitleWeight;
+        this.pageRankWeight = b.pageRankWeight == null ? DEFAULT_PAGERANK_WEIGHT : b.pageRankWeight;
         this.budgetAware = b.budgetAware == null ? DEFAULT_BUDGET_AWARE : b.budgetAware;
         this.assembler = b.assembler == null ? new TokenBudgetSelector() : b.assembler;
     }
@@ -227,6 +236,14 @@ public final class BridgingCoverageSelector implements Reranker, ContextSelector
         return titleWeight;
     }
 
+    double questionTitleWeight() {
+        return questionTitleWeight;
+    }
+
+    double pageRankWeight() {
+        return pageRankWeight;
+    }
+
     TokenBudgetSelector assembler() {
         return assembler;
     }
@@ -242,6 +259,8 @@ public final class BridgingCoverageSelector implements Reranker, ContextSelector
         m.put("queryShift", queryShift);
         m.put("redundancy", redundancy);
         m.put("titleWeight", titleWeight);
+        m.put("questionTitleWeight", questionTitleWeight);
+        m.put("pageRankWeight", pageRankWeight);
         m.put("budgetAware", budgetAware);
         m.put("assembly", assembler.describe());
         return m;
@@ -249,8 +268,9 @@ public final class BridgingCoverageSelector implements Reranker, ContextSelector
 
     @Override
     public String toString() {
-        return String.format(Locale.ROOT, "bridging-coverage(w=%s, γ=%s, m=%d, β=%s, λ=%s, τ=%s, budgetAware=%s)",
-                weight, bridgeWeight, bridgeTerms, queryShift, redundancy, titleWeight, budgetAware);
+        return String.format(Locale.ROOT, "bridging-coverage(w=%s, γ=%s, m=%d, β=%s, λ=%s, τ=%s, τq=%s, ρ=%s, budgetAware=%s)",
+                weight, bridgeWeight, bridgeTerms, queryShift, redundancy, titleWeight, questionTitleWeight, pageRankWeight,
+                budgetAware);
     }
 
     /** Fail-fast builder: a value out of range or given twice throws {@link IllegalArgumentException}. */
@@ -262,6 +282,8 @@ public final class BridgingCoverageSelector implements Reranker, ContextSelector
         private Double queryShift;
         private Double redundancy;
         private Double titleWeight;
+        private Double questionTitleWeight;
+        private Double pageRankWeight;
         private Boolean budgetAware;
         private TokenBudgetSelector assembler;
 
@@ -276,7 +298,7 @@ public final class BridgingCoverageSelector implements Reranker, ContextSelector
          * @return this builder
          */
         public Builder plain() {
-            return titleWeight(0).budgetAware(false);
+            return titleWeight(0).questionTitleWeight(0).pageRankWeight(0).budgetAware(false);
         }
 
         /**
@@ -364,6 +386,32 @@ public final class BridgingCoverageSelector implements Reranker, ContextSelector
         public Builder titleWeight(double value) {
             Arguments.checkState(titleWeight == null, "titleWeight was already set");
             titleWeight = nonNegative("titleWeight", value);
+            return this;
+        }
+
+        /**
+         * Weight τ_q of a candidate whose title the question names; finite, ≥ 0 (0 = unused); default
+         * {@value BridgingCoverageSelector#DEFAULT_QUESTION_TITLE_WEIGHT}.
+         *
+         * @param value the weight τ_q
+         * @return this builder
+         */
+        public Builder questionTitleWeight(double value) {
+            Arguments.checkState(questionTitleWeight == null, "questionTitleWeight was already set");
+            questionTitleWeight = nonNegative("questionTitleWeight", value);
+            return this;
+        }
+
+        /**
+         * Weight ρ of the PageRank evidence prior ({@link EvidencePrior}); finite, ≥ 0 (0 = no graph is
+         * built); default {@value BridgingCoverageSelector#DEFAULT_PAGERANK_WEIGHT}.
+         *
+         * @param value the weight ρ
+         * @return this builder
+         */
+        public Builder pageRankWeight(double value) {
+            Arguments.checkState(pageRankWeight == null, "pageRankWeight was already set");
+            pageRankWeight = nonNegative("pageRankWeight", value);
             return this;
         }
 

@@ -4,6 +4,7 @@ import io.github.astrorag.core.embed.Vectors;
 import io.github.astrorag.core.model.Query;
 import io.github.astrorag.core.model.ScoredChunk;
 import io.github.astrorag.core.text.Terms;
+import io.github.astrorag.retrieval.graph.EvidencePrior;
 import io.github.astrorag.retrieval.lexical.Bm25;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -34,6 +35,8 @@ final class CoverageObjective {
     private final float[][] unit;
     private final int[] tokens;
     private final double[] sim;
+    private final boolean[] asked;
+    private final double[] prior;
 
     CoverageObjective(BridgingCoverageSelector settings, Query query, List<ScoredChunk> pool, boolean countTokens) {
         this.settings = settings;
@@ -58,6 +61,13 @@ final class CoverageObjective {
         this.total = sum;
         this.unit = unitVectors(query, pool);
         this.sim = normalised(unit == null ? null : unit[n]);
+        String question = query.text().toLowerCase(Locale.ROOT);
+        this.asked = new boolean[n];
+        for (int i = 0; i < n; i++) {
+            String name = nameOf(i);
+            asked[i] = name != null && containsWords(question, name);
+        }
+        this.prior = settings.pageRankWeight() > 0 && n > 0 ? prior() : null;
         this.tokens = new int[n];
         if (countTokens) {
             for (int i = 0; i < n; i++) {
@@ -153,6 +163,12 @@ final class CoverageObjective {
             if (settings.titleWeight() > 0 && mentioned(i)) {
                 value += settings.titleWeight();
             }
+            if (asked[i]) {
+                value += settings.questionTitleWeight();
+            }
+            if (prior != null) {
+                value += settings.pageRankWeight() * prior[i];
+            }
             if (budget > 0 && left > 0 && tokens[i] > left) {
                 value = Math.max(value, 0) * left / tokens[i];
             }
@@ -206,8 +222,8 @@ final class CoverageObjective {
          * characters, one a letter: a number is no name) occurs case-insensitively as whole words.
          */
         private boolean mentioned(int i) {
-            String title = pool.get(i).chunk().title().strip().toLowerCase(Locale.ROOT);
-            if (title.length() < 3 || title.chars().noneMatch(Character::isLetter)) {
+            String title = nameOf(i);
+            if (title == null) {
                 return false;
             }
             for (int p : picks) {
@@ -218,6 +234,27 @@ final class CoverageObjective {
             }
             return false;
         }
+    }
+
+    /**
+     * Candidate i's title as a name to look for, lower case: null when it is shorter than 3 characters or
+     * has no letter (a number is no name).
+     */
+    private String nameOf(int i) {
+        String title = pool.get(i).chunk().title().strip().toLowerCase(Locale.ROOT);
+        return title.length() < 3 || title.chars().noneMatch(Character::isLetter) ? null : title;
+    }
+
+    /**
+     * {@link EvidencePrior} over the candidates, personalised by the normalised relevance plus 1 for a
+     * document the question names (a tiny floor keeps every weight positive).
+     */
+    private double[] prior() {
+        double[] p = new double[pool.size()];
+        for (int i = 0; i < p.length; i++) {
+            p[i] = sim[i] + (asked[i] ? 1 : 0) + 1e-6;
+        }
+        return EvidencePrior.of(pool, p);
     }
 
     /** Whether {@code phrase} occurs in {@code text} with no letter or digit right before or after it. */

@@ -6,19 +6,14 @@ import io.github.astrorag.core.model.Query;
 import io.github.astrorag.core.model.ScoredChunk;
 import io.github.astrorag.core.spi.Reranker;
 import io.github.astrorag.core.spi.TraceSink;
-import io.github.astrorag.core.text.MarkdownHeadings;
 import io.github.astrorag.retrieval.Candidates;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
-import java.util.regex.Pattern;
 import org.jgrapht.Graph;
 import org.jgrapht.graph.DefaultWeightedEdge;
-import org.jgrapht.graph.SimpleDirectedWeightedGraph;
 import org.jgrapht.graph.SimpleWeightedGraph;
 
 /**
@@ -116,7 +111,7 @@ public final class PageRankReranker implements Reranker {
             personalization.put(c.id(), s);
             mass += s;
         }
-        Graph<String, DefaultWeightedEdge> graph = graphKind == GraphKind.COSINE ? cosineGraph(pool) : mentionGraph(pool);
+        Graph<String, DefaultWeightedEdge> graph = graphKind == GraphKind.COSINE ? cosineGraph(pool) : MentionGraph.of(pool, true);
         PersonalizedPageRank<String, DefaultWeightedEdge> ppr = new PersonalizedPageRank<>(graph,
                 mass > 0 ? personalization : Map.of(), damping, maxIterations, tolerance);
         Map<String, Double> scores = ppr.getScores();
@@ -156,48 +151,6 @@ public final class PageRankReranker implements Reranker {
             }
         }
         return g;
-    }
-
-    private static Graph<String, DefaultWeightedEdge> mentionGraph(List<ScoredChunk> pool) {
-        Graph<String, DefaultWeightedEdge> g = new SimpleDirectedWeightedGraph<>(DefaultWeightedEdge.class);
-        pool.forEach(c -> g.addVertex(c.id()));
-        Map<String, Set<String>> names = new LinkedHashMap<>();
-        Map<String, List<String>> chunksOf = new LinkedHashMap<>();
-        for (ScoredChunk c : pool) {
-            String doc = c.chunk().documentId();
-            Set<String> n = names.computeIfAbsent(doc, d -> new LinkedHashSet<>());
-            addName(n, c.chunk().title());
-            MarkdownHeadings.all(c.chunk().text()).forEach(h -> addName(n, h));
-            chunksOf.computeIfAbsent(doc, d -> new ArrayList<>()).add(c.id());
-        }
-        Map<String, List<Pattern>> patterns = new LinkedHashMap<>();
-        names.forEach((doc, n) -> patterns.put(doc, n.stream().map(PageRankReranker::wholeWords).toList()));
-        for (ScoredChunk c : pool) {
-            for (Map.Entry<String, List<Pattern>> e : patterns.entrySet()) {
-                if (e.getKey().equals(c.chunk().documentId())) {
-                    continue;
-                }
-                if (e.getValue().stream().anyMatch(p -> p.matcher(c.chunk().text()).find())) {
-                    for (String target : chunksOf.get(e.getKey())) {
-                        DefaultWeightedEdge edge = g.addEdge(c.id(), target);
-                        g.setEdgeWeight(edge, 1.0);
-                    }
-                }
-            }
-        }
-        return g;
-    }
-
-    private static void addName(Set<String> names, String name) {
-        String n = name.strip();
-        if (n.codePoints().filter(Character::isLetterOrDigit).count() >= 2) {
-            names.add(n);
-        }
-    }
-
-    private static Pattern wholeWords(String name) {
-        return Pattern.compile("(?<![\\p{L}\\p{N}])" + Pattern.quote(name) + "(?![\\p{L}\\p{N}])",
-                Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE);
     }
 
     @Override

@@ -26,12 +26,17 @@ import org.junit.jupiter.api.Test;
  * T = ln(8/3) + ln 1.6. Step 1 (w = 2): A = 1 + 2 ln(8/3)/T ≈ 2.352 beats C = 1/3 + 2 ln 1.6/T ≈ 0.981.
  * Step 2, ada covered: plain coverage takes C (0.981 against B's 2 ln 1.6/T ≈ 0.648); the title
  * mention (A names "Lunaria", τ = 0.5) lifts B to ≈ 1.148, and so do A's bridge term lunaria
- * (γ = 2, titles unused: B = (2 + 2) ln 1.6/T ≈ 1.296). Step 3: C = 1/3 (river covered).
+ * (γ = 2, titles unused: B = (2 + 2) ln 1.6/T ≈ 1.296). Step 3: C = 1/3 (river covered). These
+ * values are of the objective without the question's title and the PageRank prior ({@link #TITLES}: τ_q
+ * = ρ = 0); the tests of those two terms add them to it.
  */
 class BridgingCoverageSelectorTest {
 
     private static final Query Q = Query.of("Ada river");
     private static final double T = Math.log(8.0 / 3) + Math.log(1.6);
+    /** The defaults without the question's title (τ_q) and the PageRank prior (ρ). */
+    private static final BridgingCoverageSelector TITLES =
+            BridgingCoverageSelector.builder().questionTitleWeight(0).pageRankWeight(0).build();
 
     private static List<ScoredChunk> candidates(boolean titled) {
         return List.of(
@@ -51,13 +56,39 @@ class BridgingCoverageSelectorTest {
     @Test
     void theTitleTheFirstPickNamesComesSecond() {
         Map<String, Object> trace = new HashMap<>();
-        List<ScoredChunk> out = BridgingCoverageSelector.defaults().rerank(Q, candidates(true), trace::put);
+        List<ScoredChunk> out = TITLES.rerank(Q, candidates(true), trace::put);
         assertThat(out).extracting(ScoredChunk::id).containsExactly("A", "B", "C");
         assertThat(out.get(0).score()).isCloseTo(1 + 2 * Math.log(8.0 / 3) / T, within(1e-12));
         assertThat(out.get(1).score()).isCloseTo(0.5 + 2 * Math.log(1.6) / T, within(1e-12));
         assertThat(out.get(2).score()).isCloseTo(1.0 / 3, within(1e-12));
         assertThat(trace.get("queryTerms")).isEqualTo(List.of("ada", "river"));
         assertThat(trace.get("bridgeTerms")).isEqualTo(List.of());
+    }
+
+    @Test
+    void aTitleTheQuestionNamesAddsTauQ() {
+        // "Ada river" names A's title "Ada": A gains τ_q = 1; B and C are named by no question word
+        List<ScoredChunk> out = BridgingCoverageSelector.builder().pageRankWeight(0).build().rerank(Q, candidates(true));
+        assertThat(out).extracting(ScoredChunk::id).containsExactly("A", "B", "C");
+        assertThat(out.get(0).score()).isCloseTo(2 + 2 * Math.log(8.0 / 3) / T, within(1e-12));
+        assertThat(out.get(1).score()).isCloseTo(0.5 + 2 * Math.log(1.6) / T, within(1e-12));
+        // untitled, nothing is named
+        assertThat(BridgingCoverageSelector.builder().pageRankWeight(0).build().rerank(Q, candidates(false)).get(0).score())
+                .isCloseTo(1 + 2 * Math.log(8.0 / 3) / T, within(1e-12));
+    }
+
+    @Test
+    void thePageRankPriorAddsRhoTimesEachCandidatesPrior() {
+        // the mention graph is A - B (A names Lunaria); the walk restarts by p = sim' + [named by the question]
+        List<ScoredChunk> pool = candidates(true);
+        double[] prior = io.github.astrorag.retrieval.graph.EvidencePrior.of(pool, new double[] {2 + 1e-6, 1.0 / 3 + 1e-6, 1e-6});
+        assertThat(prior[1]).isZero(); // C: no edge
+        assertThat(prior[2]).isEqualTo(1.0); // B receives what A's restarts pass on
+        List<ScoredChunk> out = BridgingCoverageSelector.builder().pageRankWeight(0.25).build().rerank(Q, pool);
+        assertThat(out).extracting(ScoredChunk::id).containsExactly("A", "B", "C");
+        assertThat(out.get(0).score()).isCloseTo(2 + 2 * Math.log(8.0 / 3) / T + 0.25 * prior[0], within(1e-12));
+        assertThat(out.get(1).score()).isCloseTo(0.5 + 2 * Math.log(1.6) / T + 0.25, within(1e-12));
+        assertThat(out.get(2).score()).isCloseTo(1.0 / 3, within(1e-12));
     }
 
     @Test

@@ -94,7 +94,7 @@ public final class BridgingExperiment {
     private BridgingExperiment() {
     }
 
-    public static void main(String[] args) throws Exception {
+    static Data load(SentenceModel model) throws IOException {
         Path data = dataFolder();
         if (data == null) {
             throw new IllegalStateException("shared/data not found: give -Dastrorag.data=<folder>");
@@ -134,7 +134,6 @@ public final class BridgingExperiment {
         List<String> queries = Stream.concat(hotpot.stream(), squad.stream()).map(n -> n.get("question").asText()).toList();
         Map<String, float[]> docVectors = new HashMap<>();
         Map<String, float[]> queryVectors = new HashMap<>();
-        SentenceModel model = SentenceModel.byId(args.length > 0 ? args[0] : SentenceModel.BGE_SMALL_EN_V15_Q.id());
         embed(model, texts, queries, docVectors, queryVectors);
 
         List<Item> hp = new ArrayList<>();
@@ -145,15 +144,32 @@ public final class BridgingExperiment {
         for (JsonNode n : squad) {
             sq.add(item(n, corpora.get(n.get("corpus").asText()), docVectors, queryVectors));
         }
+        return new Data(model, hp, sq);
+    }
+
+    /** HotpotQA's questions and the SQuAD sample, candidates by cosine under {@code model}. */
+    record Data(SentenceModel model, List<Item> hotpot, List<Item> squad) {
+    }
+
+    public static void main(String[] args) throws Exception {
+        Data loaded = load(SentenceModel.byId(args.length > 0 ? args[0] : SentenceModel.BGE_SMALL_EN_V15_Q.id()));
+        List<Item> hp = loaded.hotpot();
+        List<Item> sq = loaded.squad();
+        SentenceModel model = loaded.model();
         System.out.printf(Locale.ROOT, "%s: HotpotQA %d questions, SQuAD sample %d questions, %d candidates, budget %d%n",
                 model.id(), hp.size(), sq.size(), CANDIDATES, BUDGET);
 
         Map<String, ContextSelector> fixed = new LinkedHashMap<>();
-        fixed.put("naive (cosine order)", BridgingCoverageSelector.builder().weight(0).titleWeight(0).budgetAware(false).build());
-        fixed.put("cosine + title mention τ=0.5", BridgingCoverageSelector.builder().weight(0).budgetAware(false).build());
-        fixed.put("cosine + budget-aware", BridgingCoverageSelector.builder().weight(0).titleWeight(0).build());
+        fixed.put("naive (cosine order)", BridgingCoverageSelector.builder().weight(0).titleWeight(0).budgetAware(false)
+                .questionTitleWeight(0).pageRankWeight(0).build());
+        fixed.put("cosine + title mention τ=0.5", BridgingCoverageSelector.builder().weight(0).budgetAware(false)
+                .questionTitleWeight(0).pageRankWeight(0).build());
+        fixed.put("cosine + budget-aware", BridgingCoverageSelector.builder().weight(0).titleWeight(0)
+                .questionTitleWeight(0).pageRankWeight(0).build());
         fixed.put("plain coverage w=2", BridgingCoverageSelector.plain());
-        fixed.put("Bridging defaults", BridgingCoverageSelector.defaults());
+        fixed.put("τ=0.5 aware, before τq and ρ", BridgingCoverageSelector.builder().questionTitleWeight(0).pageRankWeight(0).build());
+        fixed.put("  + question title τq=1", BridgingCoverageSelector.builder().pageRankWeight(0).build());
+        fixed.put("  + PageRank prior ρ=0.25 (defaults)", BridgingCoverageSelector.defaults());
         Map<String, ContextSelector> grid = new LinkedHashMap<>();
         for (double w : new double[] {2}) {
             for (double g : new double[] {0, 0.5}) {
@@ -162,16 +178,25 @@ public final class BridgingExperiment {
                         for (boolean aware : new boolean[] {false, true}) {
                             grid.put(String.format(Locale.ROOT, "w=%s γ=%s β=%s τ=%s aware=%s", w, g, beta, tau, aware),
                                     BridgingCoverageSelector.builder().weight(w).bridgeWeight(g).bridgeTerms(5)
-                                            .queryShift(beta).titleWeight(tau).budgetAware(aware).build());
+                                            .queryShift(beta).titleWeight(tau).budgetAware(aware)
+                                            .questionTitleWeight(0).pageRankWeight(0).build());
                         }
                     }
                 }
+            }
+        }
+        Map<String, ContextSelector> evidence = new LinkedHashMap<>();
+        for (double tq : new double[] {0, 0.5, 1, 2}) {
+            for (double rho : new double[] {0, 0.25, 0.5, 1}) {
+                evidence.put(String.format(Locale.ROOT, "τq=%s ρ=%s", tq, rho),
+                        BridgingCoverageSelector.builder().questionTitleWeight(tq).pageRankWeight(rho).build());
             }
         }
         Map<String, Scores> hpScores = new LinkedHashMap<>();
         Map<String, Scores> sqScores = new LinkedHashMap<>();
         Map<String, ContextSelector> all = new LinkedHashMap<>(fixed);
         all.putAll(grid);
+        all.putAll(evidence);
         for (var e : all.entrySet()) {
             hpScores.put(e.getKey(), run(e.getValue(), hp));
             sqScores.put(e.getKey(), run(e.getValue(), sq));
@@ -184,6 +209,7 @@ public final class BridgingExperiment {
                     h.mean(h.answer(), -1), s.mean(s.recall(), -1));
         }
         diagnose(BridgingCoverageSelector.defaults(), hp);
+        crossValidate("question title τq × PageRank prior ρ (τ=0.5, budget-aware)", evidence.keySet(), hpScores, sqScores);
         crossValidate("whole grid", grid.keySet(), hpScores, sqScores);
         crossValidate("titles unused (τ=0)", grid.keySet().stream().filter(v -> v.contains("τ=0.0")).toList(), hpScores, sqScores);
         crossValidate("title mention and budget awareness only (γ=0, β=0)", grid.keySet().stream()

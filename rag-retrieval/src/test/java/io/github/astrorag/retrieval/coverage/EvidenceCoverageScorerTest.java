@@ -18,7 +18,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The bridge question of {@link BridgingCoverageSelectorTest} ("Ada river"; A names Lunaria, B is titled
  * Lunaria and holds the river, C is a distractor with the river), scored as whole ordered combinations.
- * With T = ln(8/3) + ln 1.6 and the defaults (w = 2, τ = 0.5):
+ * With T = ln(8/3) + ln 1.6 and the defaults without the question's title and the PageRank prior (w = 2,
+ * τ = 0.5, τ_q = ρ = 0: {@link #SCORER}):
  * <pre>
  *   [A, B]    = (1 + 2 ln(8/3)/T) + (0 + 2 ln 1.6/T + 0.5)   = 3.5
  *   [A, C]    = (1 + 2 ln(8/3)/T) + (1/3 + 2 ln 1.6/T)       = 3 + 1/3
@@ -35,10 +36,12 @@ class EvidenceCoverageScorerTest {
     private static final ScoredChunk C = new ScoredChunk(TestChunks.chunk("C", "C", "Orbis", "Orbis has a river port."), 0.7, null);
     private static final ScoredChunk B = new ScoredChunk(TestChunks.chunk("B", "B", "Lunaria", "Lunaria lies on the Vel river."), 0.6, null);
     private static final List<ScoredChunk> POOL = List.of(A, C, B);
+    private static final EvidenceCoverageScorer SCORER = EvidenceCoverageScorer.of(
+            BridgingCoverageSelector.builder().questionTitleWeight(0).pageRankWeight(0).build());
 
     @Test
     void sumsTheCoverageObjectiveOverTheCombinationInOrder() {
-        CombinationScorer s = EvidenceCoverageScorer.defaults().prepare(Q, POOL);
+        CombinationScorer s = SCORER.prepare(Q, POOL);
         double[] v = s.scoreAll(Q, List.of(List.of(A), List.of(A, B), List.of(A, C), List.of(B, A), List.of(A, B, C)));
         assertThat(v[0]).isCloseTo(1 + 2 * Math.log(8.0 / 3) / T, within(1e-12));
         assertThat(v[1]).isCloseTo(3.5, within(1e-12));
@@ -52,7 +55,7 @@ class EvidenceCoverageScorerTest {
     @Test
     void unpreparedEachCombinationIsItsOwnPool() {
         // pool {A, B}: relevance 1 and 0, idf(ada) = idf(river) = ln 2: 1 + 1, then 0 + 1 + 0.5
-        assertThat(EvidenceCoverageScorer.defaults().score(Q, List.of(A, B))).isCloseTo(3.5, within(1e-12));
+        assertThat(SCORER.score(Q, List.of(A, B))).isCloseTo(3.5, within(1e-12));
         assertThatThrownBy(() -> EvidenceCoverageScorer.defaults().scoreAll(Q, List.of(List.of())))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("empty combination");
         assertThatThrownBy(() -> EvidenceCoverageScorer.defaults().prepare(Q, List.of(A, C)).score(Q, List.of(B)))
