@@ -15,7 +15,10 @@ import java.util.Objects;
  * candidates, then {@link MctsContextSelector} with the paper's settings (10 iterations, c = 2.4,
  * λ = 0.1) and the cheap {@link QueryCoverageScorer} choosing the chunks and their order under the
  * pipeline's token budget, then the extractive generator until one is given. Optionally a trained
- * {@link ConfigAgent} sets the scorer and the MCTS settings per query ({@link AgentMctsSelector}).
+ * {@link ConfigAgent} sets the scorer and the MCTS settings per query ({@link AgentMctsSelector}). This is
+ * the paper's utility, kept by name (command line: {@code --preset corag-paper}); the same search over the
+ * default selector's evidence objective, which measures far better, is {@code AstroRag.corag()} in
+ * rag-retrieval ({@code --preset corag}).
  *
  * <p>This module does not load embedding models (rag-retrieval does), so every call takes the embedder,
  * which stays the caller's to close. The builders follow the presets' one rule

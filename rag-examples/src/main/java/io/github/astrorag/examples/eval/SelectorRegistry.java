@@ -5,6 +5,7 @@ import io.github.astrorag.examples.cli.PipelineOptions;
 import io.github.astrorag.examples.cli.Presets;
 import io.github.astrorag.mcts.ExhaustiveContextSelector;
 import io.github.astrorag.mcts.MctsContextSelector;
+import io.github.astrorag.retrieval.AstroRag;
 import io.github.astrorag.retrieval.coverage.BridgingCoverageSelector;
 import io.github.astrorag.retrieval.coverage.EvidenceCoverageScorer;
 import io.github.astrorag.retrieval.hybrid.HybridRetriever;
@@ -85,13 +86,16 @@ public final class SelectorRegistry {
                                 + "objective (EvidenceCoverageScorer), the budget the best combination leaves filled in the objective's order",
                         s -> preset(s, Presets.Name.CORAG))
                 .with("mcts-evidence", "corag without filling: the search's best combination of whole chunks",
-                        s -> base(s).selector(MctsContextSelector.builder().scorer(EvidenceCoverageScorer.defaults())
-                                .executor(Runnable::run).build()).build())
+                        s -> base(s).retriever(AstroRag.recommendedRetriever()).selector(MctsContextSelector.builder()
+                                .scorer(EvidenceCoverageScorer.defaults()).executor(Runnable::run).build()).build())
                 .with("upper-evidence", "exhaustive search of the same objective over the top " + UPPER_CANDIDATES
-                                + " candidates (whole chunks, lambda 0.1)",
-                        s -> base(s, UPPER_CANDIDATES).selector(ExhaustiveContextSelector.builder()
-                                .scorer(EvidenceCoverageScorer.defaults()).build()).build())
-                .with("default", "the default preset: bge-small-q, budget-aware query coverage following named titles (ours)",
+                                + " of the same candidates (whole chunks, lambda 0.1)",
+                        s -> base(s, UPPER_CANDIDATES).retriever(AstroRag.recommendedRetriever()).selector(ExhaustiveContextSelector
+                                .builder().scorer(EvidenceCoverageScorer.defaults()).build()).build())
+                .with("default-dense", "the default's selector over dense candidates, coverage weight w = 2 (the best there)",
+                        s -> base(s).selector(BridgingCoverageSelector.builder().weight(BridgingCoverageSelector.PLAIN_WEIGHT).build()).build())
+                .with("default", "the default preset: weighted BM25 + cosine candidates, budget-aware query coverage following "
+                                + "titles named by the question and the evidence, PageRank evidence prior (ours)",
                         s -> preset(s, Presets.Name.DEFAULT));
     }
 

@@ -11,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
@@ -52,6 +53,25 @@ class AskCommandTest {
         assertThat(json.path("trace").path("config").path("embedder").path("name").asText()).isEqualTo("hashing");
         assertThat(json.path("index").path("kind").asText()).isEqualTo("memory");
         assertThat(json.path("index").path("deleted").asBoolean()).isTrue();
+    }
+
+    @Test
+    void everyPresetAnswersByItsCommandLineName() throws IOException {
+        Map<String, String> selectorOf = Map.of("default", "bridging-coverage", "corag", "mcts", "corag-paper", "mcts",
+                "astrorag", "token-budget", "naive", "token-budget");
+        for (Map.Entry<String, String> e : selectorOf.entrySet()) {
+            Run r = run("ask", "--model", "hashing", "--docs", "samples", "--preset", e.getKey(), "--json",
+                    "What resolving power does the spectrograph reach?");
+            assertThat(r.status()).as(e.getKey() + ": " + r.err()).isZero();
+            JsonNode config = r.json().path("trace").path("config");
+            assertThat(config.path("selector").path("name").asText()).as(e.getKey()).isEqualTo(e.getValue());
+        }
+        // corag searches the default's evidence objective over the default's fused candidates; corag-paper the paper's
+        JsonNode corag = run("ask", "--model", "hashing", "--docs", "samples", "--preset", "corag", "--json", "Q?").json();
+        assertThat(corag.path("trace").path("config").path("selector").path("scorer").path("name").asText()).isEqualTo("evidence-coverage");
+        assertThat(corag.path("trace").path("config").path("retriever").path("fusion").asText()).isEqualTo("weighted");
+        JsonNode paper = run("ask", "--model", "hashing", "--docs", "samples", "--preset", "CORAG-PAPER", "--json", "Q?").json();
+        assertThat(paper.path("trace").path("config").path("selector").path("scorer").path("name").asText()).isEqualTo("query-coverage");
     }
 
     @Test

@@ -73,6 +73,12 @@ class HostileCliTest {
                 "--tau, --graph apply to --preset astrorag only");
         assertOneLineError(ask("--docs", "samples", "--preset", "astrorag", "--iterations", "3", "Q?"), "--preset corag or corag-paper only");
         assertOneLineError(ask("--docs", "samples", "--preset", "corag", "--order", "edges", "Q?"), "--order does not apply to --preset corag");
+        assertOneLineError(ask("--docs", "samples", "--preset", "corag-paper", "--order", "edges", "Q?"),
+                "--order does not apply to --preset corag-paper");
+        assertOneLineError(ask("--docs", "samples", "--preset", "corag", "--agent", "model.json", "Q?"),
+                "--agent applies to --preset corag-paper only");
+        assertOneLineError(ask("--docs", "samples", "--preset", "corag_paper", "Q?"), "unknown preset 'corag_paper'",
+                "default, astrorag, corag, corag-paper, naive");
         assertOneLineError(ask("--docs", "samples", "--max-tokens", "5", "Q?"), "--max-tokens apply to --generator openai or tgi only");
         assertOneLineError(ask("--docs", "samples", "--llm-timeout", "5", "Q?"), "--llm-timeout apply to --generator openai or tgi");
         assertOneLineError(ask("--docs", "samples", "--generator", "tgi", "--base-url", "http://127.0.0.1:9", "--llm-model", "m", "Q?"),

@@ -27,7 +27,7 @@ class SelectorRegistryTest {
                 io.github.astrorag.core.model.Document.of("c", "Altair is in Aquila."));
         SelectorRegistry registry = SelectorRegistry.defaults();
         assertThat(registry.names()).containsExactly("naive", "bm25", "hybrid", "weighted", "mmr", "coverage", "astrorag", "corag-paper", "upper",
-                "corag", "mcts-evidence", "upper-evidence", "default");
+                "corag", "mcts-evidence", "upper-evidence", "default-dense", "default");
         for (String name : registry.names()) {
             RagPipeline pipeline = registry.get(name).factory().apply(settings);
             try (var instance = pipeline.openDocuments(docs)) {

@@ -26,7 +26,8 @@ import java.util.Objects;
  * titles, their vectors and the query's vector. At each step it adds the candidate d maximising
  *
  * <pre>
- *   v(d) = sim'(d) + w · qgain(d) + γ · bgain(d) + τ · named(d) − λ · max_{p ∈ S} cos(d, p)
+ *   v(d) = sim'(d) + w · qgain(d) + γ · bgain(d) + τ · named(d) + τ_q · asked(d) + ρ · prior(d)
+ *          − λ · max_{p ∈ S} cos(d, p)
  * </pre>
  *
  * <ul>
@@ -38,6 +39,13 @@ import java.util.Objects;
  *   <li>{@code named(d)}: 1 when the text of a pick from another document contains d's title
  *       ({@code Chunk.title()}; case-insensitive, as whole words; at least 3 characters, one a letter),
  *       else 0: the evidence picked so far names the document d comes from;</li>
+ *   <li>{@code asked(d)}: 1 when the question names d's title (the same test), else 0: the question is the
+ *       first piece of evidence, and a document it names is one hop of the answer;</li>
+ *   <li>{@code prior(d)}: the PageRank evidence prior ({@link EvidencePrior}): personalized PageRank over
+ *       the candidates' mention graph (an edge between two chunks of different documents when one names
+ *       the other's title or a Markdown heading), restarting by {@code sim'(d) + asked(d)}, minus d's own
+ *       restart share, in [0, 1]; 0 for every candidate when no candidate names another. It is computed
+ *       once per selection, not per pick: the documents the likely evidence links to;</li>
  *   <li>{@code bgain(d)}: the bridge terms of the picks that d contains and no later pick matched yet,
  *       {@code Σ_{t ∈ B∩d \ M} idf(t) / Σ_{t ∈ Q} idf(t)}; a pick p adds to B its {@code m}
  *       highest-IDF terms that are no question terms and occur in at least one other candidate;</li>
@@ -54,34 +62,47 @@ import java.util.Objects;
  *
  * <p>Measured (test class {@code BridgingExperiment}; HotpotQA dev, 250 questions; bge-small-en-v1.5
  * quantised; 20 nearest chunks as candidates; 300 p50k tokens; full support / answer in context, and
- * support recall on 200 SQuAD 2.0 questions): plain coverage 80.4% / 73.6% (SQuAD 93.0%); budget-aware
- * 84.0% / 74.8% (92.0%); budget-aware with title mention τ = 0.5, the defaults, 88.0% / 76.8% (92.0%);
- * naive cosine order 77.6% / 69.6% (86.0%). 2-fold cross-validation (τ ∈ {0, 0.25, 0.5, 1} × budget
- * awareness chosen on one half of the questions, reported on the other): 85.2% / 74.8% (92.0%); with
- * titles unused (τ = 0, γ ∈ {0, 0.5}, β ∈ {0, 0.25}): 81.6% / 74.8% (92.0%). The defaults, chosen
- * with bge-small, carried over unchanged to all-MiniLM-L6-v2 (quantised): plain coverage 68.4% / 69.2%,
- * budget-aware 74.4% / 71.2%, defaults 80.4% / 74.0%, SQuAD 91.5% for all three. Bridge terms (γ = 0.5 to 2)
- * lowered full support by 2 to 25 points, the near-duplicate penalty (λ = 0.5) by 2; the query shift
- * (β = 0.25 to 1) changed it by +0.8 to −2 points: they are off by default. 39 of the 250 answers are
- * "yes"/"no", which a context rarely contains: answer in context cannot reach 90% on this set.
+ * support recall on 200 SQuAD 2.0 questions): naive cosine order 77.2% / 69.2% (SQuAD 85.0%); plain
+ * coverage 80.0% / 73.2% (93.0%); budget-aware 83.6% / 74.8% (92.0%); with title mention τ = 0.5 87.6% /
+ * 76.4% (92.0%); with the question's titles τ_q = 1 90.4% / 77.6% (92.0%); with the PageRank prior ρ =
+ * 0.25, the defaults, 92.0% / 78.4% (92.0%). 2-fold cross-validation (τ_q ∈ {0, 0.5, 1, 2} × ρ ∈ {0,
+ * 0.25, 0.5, 1} chosen on one half of the questions, reported on the other): 91.2% / 79.6% (91.0%); over
+ * the older grid without τ_q and ρ (τ ∈ {0, 0.25, 0.5, 1} × budget awareness × γ × β): 85.2% / 74.8%
+ * (92.0%), and 81.6% with titles unused. The prior's edges are what helps: the walk's whole score over no
+ * edge (the restart vector counted again) gave 90.0%, over the mention edges 92.0%; but the whole score
+ * counts the relevance twice, which took SQuAD's span answers in context down by 2 points, so the prior is
+ * only what the walk adds beyond the restart.
+ * The defaults, chosen with bge-small, carried over unchanged to all-MiniLM-L6-v2 (quantised): MINILM.
+ * Bridge terms (γ = 0.5 to 2) lowered full support by 2 to 25 points, the near-duplicate penalty (λ = 0.5)
+ * by 2; the query shift (β = 0.25 to 1) changed it by +0.8 to −2 points: they are off by default. 39 of
+ * the 250 answers are "yes"/"no", which a context rarely contains: answer in context cannot reach 90% on
+ * this set. Titles are names only where documents are titled by what they are about (encyclopaedias,
+ * manuals with headings); elsewhere τ, τ_q and ρ add nothing and the selector is plain budget-aware
+ * coverage.
  *
- * <p>Two configurations: {@link #defaults()} (budget-aware, title weight τ = 0.5: the default preset) and
- * {@link #plain()} (τ = 0, not budget-aware: the greedy coverage objective {@code sim'(d) + w · qgain(d)}
- * alone, the eval's {@code coverage} selector). Two uses: as a {@link Reranker} it returns the first
+ * <p>Two configurations: {@link #defaults()} (budget-aware, τ = 0.5, τ_q = 1, ρ = 0.25: the default preset)
+ * and {@link #plain()} (τ = τ_q = ρ = 0, not budget-aware: the greedy coverage objective
+ * {@code sim'(d) + w · qgain(d)} alone, the eval's {@code coverage} selector). Two uses: as a {@link Reranker} it returns the first
  * {@code k} picks (default {@value #DEFAULT_K}), scored by the objective at their pick; as a
  * {@link ContextSelector} it orders every candidate greedily and fills the budget. The trace holds
  * {@code queryTerms} (the question's terms found in some candidate), {@code gains} (qgain at each pick),
  * {@code bridgeTerms} and {@code covered}.
  *
  * <p>Cost: O(k · n · (|q| + k·m + k·|title| + dim)) after analysing the n candidates once, plus one
- * token count per candidate when budget-aware. Immutable, thread-safe.
+ * token count per candidate when budget-aware and, with ρ &gt; 0, the mention graph (O(n · names · text))
+ * and one PageRank walk over n vertices. Immutable, thread-safe.
  */
 public final class BridgingCoverageSelector implements Reranker, ContextSelector {
 
     /** Chunks picked as a reranker. */
     public static final int DEFAULT_K = 3;
-    /** Weight w of the question-term coverage gain. */
-    public static final double DEFAULT_WEIGHT = 2.0;
+    /**
+     * Weight w of the question-term coverage gain, for candidates whose scores already count the question's
+     * terms (the default preset's fusion of BM25 and cosine).
+     */
+    public static final double DEFAULT_WEIGHT = 0.5;
+    /** Weight w of {@link #plain()}, the best measured over dense (cosine-only) candidates. */
+    public static final double PLAIN_WEIGHT = 2.0;
     /** Weight γ of the bridge-term gain. */
     public static final double DEFAULT_BRIDGE_WEIGHT = 0.0;
     /** Bridge terms m taken from each pick. */
@@ -135,13 +156,14 @@ public final class BridgingCoverageSelector implements Reranker, ContextSelector
     }
 
     /**
-     * Plain greedy query coverage: {@link Builder#plain()} with the other defaults (k = 3, w = 2, no
-     * bridging, no query shift, no near-duplicate penalty, p50k budget assembly in relevance order).
+     * Plain greedy query coverage: {@link Builder#plain()} with w = {@value #PLAIN_WEIGHT} and the other
+     * defaults (k = 3, no bridging, no query shift, no near-duplicate penalty, p50k budget assembly in
+     * relevance order).
      *
      * @return the plain selector
      */
     public static BridgingCoverageSelector plain() {
-        return builder().plain().build();
+        return builder().plain().weight(PLAIN_WEIGHT).build();
     }
 
     /**
@@ -291,9 +313,10 @@ public final class BridgingCoverageSelector implements Reranker, ContextSelector
         }
 
         /**
-         * Plain greedy query coverage: title weight τ = 0 and not budget-aware, so the objective is
-         * {@code sim'(d) + w · qgain(d)} (plus the bridge, shift and penalty terms, off unless set).
-         * Sets {@link #titleWeight} and {@link #budgetAware}: neither may be set again.
+         * Plain greedy query coverage: title weights τ = τ_q = 0, no PageRank prior (ρ = 0) and not
+         * budget-aware, so the objective is {@code sim'(d) + w · qgain(d)} (plus the bridge, shift and
+         * penalty terms, off unless set). Sets {@link #titleWeight}, {@link #questionTitleWeight},
+         * {@link #pageRankWeight} and {@link #budgetAware}: none may be set again.
          *
          * @return this builder
          */

@@ -19,8 +19,9 @@ import java.util.Objects;
  * </pre>
  * where v is that selector's value of a candidate after the picks before it (relevance normalised over
  * the pool, the new coverage of the question's terms, a title named by an earlier pick of another
- * document, and, where the selector has them, bridge terms and the near-duplicate penalty; without its
- * budget discount, since a searched combination fits whole). With the selector's defaults every term is
+ * document, a title the question names, the PageRank evidence prior, and, where the selector has them,
+ * bridge terms and the near-duplicate penalty; without its budget discount, since a searched combination
+ * fits whole). With the selector's defaults every term is
  * non-negative, so a chunk never lowers S: the search's cost term λ·tokens/B (λ = 0.1 in
  * {@link MctsContextSelector}) is what stops it, and it outweighs only a chunk of almost no value, so
  * the optimum does not stop short while the budget has room for evidence. Order matters: the coverage a

@@ -27,6 +27,9 @@ import java.util.Objects;
  *       counting 0 in that list; w, the weight on BM25, defaults to {@value #DEFAULT_BM25_WEIGHT}. That
  *       default is provisional: the lead chooses it from measurements on the evaluation data.</li>
  * </ul>
+ * The lexical ranking is the index's own full-text search when it has one ({@link
+ * io.github.astrorag.core.spi.EphemeralIndex#fullTextSearch()}, e.g. Elasticsearch's BM25, so that no chunk
+ * leaves the cluster but the fetched ones), else {@link Bm25Retriever} over the index's chunks.
  * Both rankings hold only the chunks the query's metadata filter allows. Returns the top {@code k}, ties by
  * chunk id, each with its vector from the index. Cost: one dense
  * search, one BM25 query, O(f log f) for f fetched. Immutable and thread-safe; build with
@@ -89,7 +92,9 @@ public final class HybridRetriever implements Retriever {
         Arguments.check(k >= 1, "k must be at least 1, was %d", k);
         int fetch = Math.max(k, fetchSize);
         List<ScoredChunk> dense = index.search(query.requireEmbedding(), fetch, query.filter());
-        List<ScoredChunk> lexical = bm25.retrieve(query, index, fetch);
+        List<ScoredChunk> lexical = index.fullTextSearch()
+                .map(engine -> engine.textSearch(query.text(), fetch, query.filter()))
+                .orElseGet(() -> bm25.retrieve(query, index, fetch));
         List<ScoredChunk> fused = fuse(dense, lexical);
         trace.put("fusion", fusion.name().toLowerCase(Locale.ROOT));
         trace.put("dense", dense.stream().map(ScoredChunk::id).toList());

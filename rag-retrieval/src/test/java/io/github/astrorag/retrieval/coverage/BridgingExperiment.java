@@ -167,9 +167,9 @@ public final class BridgingExperiment {
         fixed.put("cosine + budget-aware", BridgingCoverageSelector.builder().weight(0).titleWeight(0)
                 .questionTitleWeight(0).pageRankWeight(0).build());
         fixed.put("plain coverage w=2", BridgingCoverageSelector.plain());
-        fixed.put("τ=0.5 aware, before τq and ρ", BridgingCoverageSelector.builder().questionTitleWeight(0).pageRankWeight(0).build());
-        fixed.put("  + question title τq=1", BridgingCoverageSelector.builder().pageRankWeight(0).build());
-        fixed.put("  + PageRank prior ρ=0.25 (defaults)", BridgingCoverageSelector.defaults());
+        fixed.put("τ=0.5 aware, before τq and ρ", BridgingCoverageSelector.builder().weight(2).questionTitleWeight(0).pageRankWeight(0).build());
+        fixed.put("  + question title τq=1", BridgingCoverageSelector.builder().weight(2).pageRankWeight(0).build());
+        fixed.put("  + PageRank prior ρ=0.25", BridgingCoverageSelector.builder().weight(2).build());
         Map<String, ContextSelector> grid = new LinkedHashMap<>();
         for (double w : new double[] {2}) {
             for (double g : new double[] {0, 0.5}) {
@@ -189,7 +189,7 @@ public final class BridgingExperiment {
         for (double tq : new double[] {0, 0.5, 1, 2}) {
             for (double rho : new double[] {0, 0.25, 0.5, 1}) {
                 evidence.put(String.format(Locale.ROOT, "τq=%s ρ=%s", tq, rho),
-                        BridgingCoverageSelector.builder().questionTitleWeight(tq).pageRankWeight(rho).build());
+                        BridgingCoverageSelector.builder().weight(2).questionTitleWeight(tq).pageRankWeight(rho).build());
             }
         }
         Map<String, Scores> hpScores = new LinkedHashMap<>();
@@ -208,7 +208,7 @@ public final class BridgingExperiment {
             System.out.printf(Locale.ROOT, "%-42s %7.1f%% %7.1f%% %7.1f%%%n", v, h.mean(h.full(), -1),
                     h.mean(h.answer(), -1), s.mean(s.recall(), -1));
         }
-        diagnose(BridgingCoverageSelector.defaults(), hp);
+        diagnose(BridgingCoverageSelector.builder().weight(2).build(), hp);
         crossValidate("question title τq × PageRank prior ρ (τ=0.5, budget-aware)", evidence.keySet(), hpScores, sqScores);
         crossValidate("whole grid", grid.keySet(), hpScores, sqScores);
         crossValidate("titles unused (τ=0)", grid.keySet().stream().filter(v -> v.contains("τ=0.0")).toList(), hpScores, sqScores);
@@ -228,7 +228,7 @@ public final class BridgingExperiment {
                 continue;
             }
             failures++;
-            List<ScoredChunk> order = BridgingCoverageSelector.builder().k(CANDIDATES).build().rerank(it.query(), it.candidates());
+            List<ScoredChunk> order = BridgingCoverageSelector.builder().weight(2).k(CANDIDATES).build().rerank(it.query(), it.candidates());
             if (!it.supporting().contains(order.get(0).chunk().documentId())) {
                 firstUnsupported++;
             }

@@ -18,8 +18,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The bridge question of {@link BridgingCoverageSelectorTest} ("Ada river"; A names Lunaria, B is titled
  * Lunaria and holds the river, C is a distractor with the river), scored as whole ordered combinations.
- * With T = ln(8/3) + ln 1.6 and the defaults without the question's title and the PageRank prior (w = 2,
- * τ = 0.5, τ_q = ρ = 0: {@link #SCORER}):
+ * With T = ln(8/3) + ln 1.6, w = 2, τ = 0.5 and without the question's title and the PageRank prior
+ * (τ_q = ρ = 0: {@link #SCORER}):
  * <pre>
  *   [A, B]    = (1 + 2 ln(8/3)/T) + (0 + 2 ln 1.6/T + 0.5)   = 3.5
  *   [A, C]    = (1 + 2 ln(8/3)/T) + (1/3 + 2 ln 1.6/T)       = 3 + 1/3
@@ -37,7 +37,7 @@ class EvidenceCoverageScorerTest {
     private static final ScoredChunk B = new ScoredChunk(TestChunks.chunk("B", "B", "Lunaria", "Lunaria lies on the Vel river."), 0.6, null);
     private static final List<ScoredChunk> POOL = List.of(A, C, B);
     private static final EvidenceCoverageScorer SCORER = EvidenceCoverageScorer.of(
-            BridgingCoverageSelector.builder().questionTitleWeight(0).pageRankWeight(0).build());
+            BridgingCoverageSelector.builder().weight(2).questionTitleWeight(0).pageRankWeight(0).build());
 
     @Test
     void sumsTheCoverageObjectiveOverTheCombinationInOrder() {
