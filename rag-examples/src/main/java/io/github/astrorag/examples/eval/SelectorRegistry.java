@@ -94,7 +94,7 @@ public final class SelectorRegistry {
                                 .builder().scorer(EvidenceCoverageScorer.defaults()).build()).build())
                 .with("default-dense", "the default's selector over dense candidates, coverage weight w = 2 (the best there)",
                         s -> base(s).selector(BridgingCoverageSelector.builder().weight(BridgingCoverageSelector.PLAIN_WEIGHT).build()).build())
-                .with("default", "the default preset: weighted BM25 + cosine candidates, budget-aware query coverage following "
+                .with(DEFAULT, "the default preset: weighted BM25 + cosine candidates, budget-aware query coverage following "
                                 + "titles named by the question and the evidence, PageRank evidence prior (ours)",
                         s -> preset(s, Presets.Name.DEFAULT));
     }
@@ -104,6 +104,8 @@ public final class SelectorRegistry {
     /** Candidates the exhaustive search enumerates (it refuses many more). */
     public static final int UPPER_CANDIDATES = 10;
 
+    /** The default preset's row; {@code default:W:C} names its selector over other candidates and weights. */
+    public static final String DEFAULT = "default";
     /** The weighted-fusion selector; {@code weighted:W} names it with BM25 weight W. */
     public static final String WEIGHTED = "weighted";
 
@@ -149,9 +151,19 @@ public final class SelectorRegistry {
         return List.copyOf(entries.keySet());
     }
 
+    private static double number(String name, String text, String what) {
+        try {
+            return Double.parseDouble(text);
+        } catch (NumberFormatException bad) {
+            throw new IllegalArgumentException("selector '" + name + "': " + what + " must be a number, was '" + text + "'", bad);
+        }
+    }
+
     /**
      * The entry of {@code name}. When {@value #WEIGHTED} is registered, {@code weighted:W} names weighted
-     * fusion with BM25 weight W (a number in [0, 1]), so that one run can compare weights.
+     * fusion with BM25 weight W (a number in [0, 1]), so that one run can compare weights; when
+     * {@value #DEFAULT} is, {@code default:W:C} names the default's selector with coverage weight C (≥ 0)
+     * over weighted-fusion candidates of BM25 weight W (W = 0: dense candidates), to tune the two together.
      *
      * @param name a registered name, or {@code weighted:W}
      * @return its entry
@@ -169,6 +181,17 @@ public final class SelectorRegistry {
             Arguments.check(w >= 0 && w <= 1, "selector '%s': the BM25 weight must be in [0, 1]", name);
             return new Entry(name, "weighted fusion of min-max-normalised BM25 and dense scores, BM25 weight " + w
                     + ", cut to the budget", s -> weighted(s, w));
+        }
+        if (e == null && entries.containsKey(DEFAULT) && name.startsWith(DEFAULT + ":")) {
+            String[] parts = name.split(":", -1);
+            Arguments.check(parts.length == 3, "selector '%s': write default:W:C (BM25 weight W, coverage weight C)", name);
+            double w = number(name, parts[1], "the BM25 weight");
+            double c = number(name, parts[2], "the coverage weight");
+            Arguments.check(w >= 0 && w <= 1 && c >= 0 && c <= 100, "selector '%s': W must be in [0, 1] and C in [0, 100]", name);
+            return new Entry(name, "the default's selector with coverage weight " + c + " over " + (w == 0 ? "dense candidates"
+                    : "weighted-fusion candidates, BM25 weight " + w), s -> (w == 0 ? base(s) : base(s).retriever(
+                    HybridRetriever.builder().fusion(HybridRetriever.Fusion.WEIGHTED).bm25Weight(w).build()))
+                    .selector(BridgingCoverageSelector.builder().weight(c).build()).build());
         }
         if (e == null) {
             throw new IllegalArgumentException("unknown selector '" + name + "': use one of "

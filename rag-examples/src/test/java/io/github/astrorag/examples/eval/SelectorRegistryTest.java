@@ -53,6 +53,20 @@ class SelectorRegistryTest {
     }
 
     @Test
+    void defaultTakesItsCandidatesAndCoverageWeightFromTheName() {
+        SelectorRegistry r = SelectorRegistry.defaults();
+        EvalSettings s = new EvalSettings(300, "hashing", new HashingEmbedder(), 1, true, false);
+        java.util.Map<String, Object> fused = r.get("default:0.4:0.5").factory().apply(s).describe();
+        assertThat(fused.get("retriever")).asString().contains("fusion=weighted", "bm25Weight=0.4");
+        assertThat(fused.get("selector")).asString().contains("name=bridging-coverage", "weight=0.5");
+        assertThat(r.get("default:0:2").factory().apply(s).describe().get("retriever")).asString().contains("dense");
+        assertThatThrownBy(() -> r.get("default:0.4")).hasMessageContaining("default:W:C");
+        assertThatThrownBy(() -> r.get("default:2:1")).hasMessageContaining("W must be in [0, 1]");
+        assertThatThrownBy(() -> r.get("default:0.4:-1")).hasMessageContaining("C in [0, 100]");
+        assertThatThrownBy(() -> r.get("default:0.4:x")).hasMessageContaining("the coverage weight must be a number");
+    }
+
+    @Test
     void extendsByNameAndRefusesClashes() {
         SelectorRegistry r = SelectorRegistry.defaults().with("half", "naive at half the budget",
                 s -> RagPipeline.builder().embedder(s.embedder()).budget(s.budget() / 2).build());
