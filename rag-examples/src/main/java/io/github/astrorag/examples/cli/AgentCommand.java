@@ -27,7 +27,7 @@ public final class AgentCommand implements Runnable {
             description = {"Label each question of a dataset with its best scorer and MCTS settings by a grid search "
                     + "(scorers x iterations {5,10,20} x lambda {0,0.1,0.3} x c {1,2.4}), then train the Siamese "
                     + "network (contrastive + cross-entropy + MSE, Adam lr 0.001, batch 32, 60 epochs, seeded).",
-                "Use the model with: astrorag ask --preset corag --agent MODEL ..."})
+                "Use the model with: astrorag ask --preset corag-paper --agent MODEL ..."})
     static final class Train implements Callable<Integer> {
 
         @Option(names = "--data", required = true, paramLabel = "FILE",

@@ -77,17 +77,17 @@ public final class PipelineOptions {
     @Option(names = "--hyde", description = "Retrieve with a hypothetical answer written by the generator (HyDE).")
     public boolean hyde;
 
-    @Option(names = "--iterations", paramLabel = "N", description = "corag: MCTS iterations. Default: 10.")
+    @Option(names = "--iterations", paramLabel = "N", description = "corag, corag-paper: MCTS iterations. Default: 10.")
     public Integer iterations;
 
-    @Option(names = "--exploration", paramLabel = "C", description = "corag: MCTS exploration constant c. Default: 2.4.")
+    @Option(names = "--exploration", paramLabel = "C", description = "corag, corag-paper: MCTS exploration constant c. Default: 2.4.")
     public Double exploration;
 
-    @Option(names = "--cost-weight", paramLabel = "L", description = "corag: weight λ of the token cost in the utility. Default: 0.1.")
+    @Option(names = "--cost-weight", paramLabel = "L", description = "corag, corag-paper: weight λ of the token cost in the utility. Default: 0.1.")
     public Double costWeight;
 
     @Option(names = "--agent", paramLabel = "FILE",
-            description = "corag: a configuration agent trained by 'astrorag agent train' that picks the scorer and "
+            description = "corag-paper: a configuration agent trained by 'astrorag agent train' that picks the scorer and "
                     + "MCTS settings per question.")
     public java.nio.file.Path agent;
 

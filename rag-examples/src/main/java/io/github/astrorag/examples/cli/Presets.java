@@ -39,9 +39,10 @@ public final class Presets {
     /** The presets. */
     public enum Name {
         /**
-         * The best measured pipeline (see the README's evaluation): bge-small-en-v1.5, 20 dense candidates,
-         * budget-aware query-coverage selection that also follows document titles named by the evidence
-         * already picked ({@link BridgingCoverageSelector}).
+         * The best measured pipeline (see the README's evaluation): bge-small-en-v1.5, 20 candidates by
+         * weighted fusion of BM25 and cosine, budget-aware query-coverage selection that follows document titles
+         * named by the question and by the evidence already picked, with a PageRank evidence prior
+         * ({@code BridgingCoverageSelector}).
          */
         DEFAULT,
         /** The AstroRAG paper: MiniLM, MMR k=3, personalized PageRank top 3, 1800 tokens. */

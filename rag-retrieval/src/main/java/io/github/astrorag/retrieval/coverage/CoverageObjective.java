@@ -3,6 +3,7 @@ package io.github.astrorag.retrieval.coverage;
 import io.github.astrorag.core.embed.Vectors;
 import io.github.astrorag.core.model.Query;
 import io.github.astrorag.core.model.ScoredChunk;
+import io.github.astrorag.core.text.Mentions;
 import io.github.astrorag.core.text.Terms;
 import io.github.astrorag.retrieval.graph.EvidencePrior;
 import io.github.astrorag.retrieval.lexical.Bm25;
@@ -12,7 +13,6 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
@@ -35,6 +35,8 @@ final class CoverageObjective {
     private final float[][] unit;
     private final int[] tokens;
     private final double[] sim;
+    private final String[] names;
+    private final String[] lower;
     private final boolean[] asked;
     private final double[] prior;
 
@@ -61,11 +63,14 @@ final class CoverageObjective {
         this.total = sum;
         this.unit = unitVectors(query, pool);
         this.sim = normalised(unit == null ? null : unit[n]);
-        String question = query.text().toLowerCase(Locale.ROOT);
+        String question = Mentions.lower(query.text());
+        this.names = new String[n];
+        this.lower = new String[n];
         this.asked = new boolean[n];
         for (int i = 0; i < n; i++) {
-            String name = nameOf(i);
-            asked[i] = name != null && containsWords(question, name);
+            names[i] = Mentions.name(pool.get(i).chunk().title());
+            lower[i] = Mentions.lower(pool.get(i).chunk().text());
+            asked[i] = names[i] != null && Mentions.containsWords(question, names[i]);
         }
         this.prior = settings.pageRankWeight() > 0 && n > 0 ? prior() : null;
         this.tokens = new int[n];
@@ -218,31 +223,21 @@ final class CoverageObjective {
         }
 
         /**
-         * Whether a picked chunk of another document names candidate i's title: the title (at least 3
-         * characters, one a letter: a number is no name) occurs case-insensitively as whole words.
+         * Whether a picked chunk of another document names candidate i's title ({@link Mentions}: at least 3
+         * characters, one a letter, case-insensitively as whole words).
          */
         private boolean mentioned(int i) {
-            String title = nameOf(i);
-            if (title == null) {
+            if (names[i] == null) {
                 return false;
             }
             for (int p : picks) {
                 if (!pool.get(p).chunk().documentId().equals(pool.get(i).chunk().documentId())
-                        && containsWords(pool.get(p).chunk().text().toLowerCase(Locale.ROOT), title)) {
+                        && Mentions.containsWords(lower[p], names[i])) {
                     return true;
                 }
             }
             return false;
         }
-    }
-
-    /**
-     * Candidate i's title as a name to look for, lower case: null when it is shorter than 3 characters or
-     * has no letter (a number is no name).
-     */
-    private String nameOf(int i) {
-        String title = pool.get(i).chunk().title().strip().toLowerCase(Locale.ROOT);
-        return title.length() < 3 || title.chars().noneMatch(Character::isLetter) ? null : title;
     }
 
     /**
@@ -255,18 +250,6 @@ final class CoverageObjective {
             p[i] = sim[i] + (asked[i] ? 1 : 0) + 1e-6;
         }
         return EvidencePrior.of(pool, p);
-    }
-
-    /** Whether {@code phrase} occurs in {@code text} with no letter or digit right before or after it. */
-    static boolean containsWords(String text, String phrase) {
-        for (int at = text.indexOf(phrase); at >= 0; at = text.indexOf(phrase, at + 1)) {
-            int end = at + phrase.length();
-            if ((at == 0 || !Character.isLetterOrDigit(text.charAt(at - 1)))
-                    && (end == text.length() || !Character.isLetterOrDigit(text.charAt(end)))) {
-                return true;
-            }
-        }
-        return false;
     }
 
     /** The m highest-IDF terms of a pick that are no question terms and occur in another candidate. */

@@ -2,13 +2,13 @@ package io.github.astrorag.retrieval.graph;
 
 import io.github.astrorag.core.model.ScoredChunk;
 import io.github.astrorag.core.text.MarkdownHeadings;
+import io.github.astrorag.core.text.Mentions;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.regex.Pattern;
 import org.jgrapht.Graph;
 import org.jgrapht.graph.DefaultWeightedEdge;
 import org.jgrapht.graph.SimpleDirectedWeightedGraph;
@@ -17,9 +17,10 @@ import org.jgrapht.graph.SimpleWeightedGraph;
 /**
  * The graph of candidates that name each other's documents: an edge of weight 1 from a chunk to every
  * chunk of another document whose title ({@code chunk.title()}) or one of whose Markdown headings
- * ({@code # ...} lines in the candidates of that document) the chunk's text contains, case-insensitively
- * as whole words (a name needs at least two letters or digits). Directed (from the naming chunk), or
- * undirected (an edge between the two). Cost O(n · names · text length) for n candidates.
+ * ({@code # ...} lines in the candidates of that document) the chunk's text contains ({@link Mentions}:
+ * case-insensitively as whole words; a name has at least 3 characters, one a letter). Directed (from the
+ * naming chunk), or undirected (an edge between the two). Cost O(n · names · text length) for n candidates,
+ * each text lower-cased once.
  */
 final class MentionGraph {
 
@@ -41,14 +42,13 @@ final class MentionGraph {
             MarkdownHeadings.all(c.chunk().text()).forEach(h -> addName(n, h));
             chunksOf.computeIfAbsent(doc, d -> new ArrayList<>()).add(c.id());
         }
-        Map<String, List<Pattern>> patterns = new LinkedHashMap<>();
-        names.forEach((doc, n) -> patterns.put(doc, n.stream().map(MentionGraph::wholeWords).toList()));
         for (ScoredChunk c : pool) {
-            for (Map.Entry<String, List<Pattern>> e : patterns.entrySet()) {
+            String text = Mentions.lower(c.chunk().text());
+            for (Map.Entry<String, Set<String>> e : names.entrySet()) {
                 if (e.getKey().equals(c.chunk().documentId())) {
                     continue;
                 }
-                if (e.getValue().stream().anyMatch(p -> p.matcher(c.chunk().text()).find())) {
+                if (e.getValue().stream().anyMatch(name -> Mentions.containsWords(text, name))) {
                     for (String target : chunksOf.get(e.getKey())) {
                         if (!g.containsEdge(c.id(), target)) {
                             g.setEdgeWeight(g.addEdge(c.id(), target), 1.0);
@@ -60,15 +60,10 @@ final class MentionGraph {
         return g;
     }
 
-    private static void addName(Set<String> names, String name) {
-        String n = name.strip();
-        if (n.codePoints().filter(Character::isLetterOrDigit).count() >= 2) {
-            names.add(n);
+    private static void addName(Set<String> names, String title) {
+        String name = Mentions.name(title);
+        if (name != null) {
+            names.add(name);
         }
-    }
-
-    private static Pattern wholeWords(String name) {
-        return Pattern.compile("(?<![\\p{L}\\p{N}])" + Pattern.quote(name) + "(?![\\p{L}\\p{N}])",
-                Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE);
     }
 }

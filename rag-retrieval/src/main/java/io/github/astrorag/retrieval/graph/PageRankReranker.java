@@ -30,7 +30,8 @@ import org.jgrapht.graph.SimpleWeightedGraph;
  *   <li>{@link GraphKind#MENTION}: directed, an edge of weight 1 from a chunk to every chunk of another
  *       document that the chunk names: its text contains, case-insensitively as whole words, that
  *       document's title ({@code chunk.title()}) or one of its Markdown headings ({@code # ...} lines in
- *       the candidates of that document). Relevance flows from a chunk that is like the question to the
+ *       the candidates of that document); a name has at least 3 characters, one a letter
+ *       ({@link io.github.astrorag.core.text.Mentions}). Relevance flows from a chunk that is like the question to the
  *       documents it names: the bridge of a multi-hop question.</li>
  * </ul>
  * Damping, iteration limit and tolerance default to {@link PersonalizedPageRank}'s

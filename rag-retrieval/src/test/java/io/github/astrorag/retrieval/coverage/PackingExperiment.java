@@ -8,6 +8,7 @@ import io.github.astrorag.core.model.Query;
 import io.github.astrorag.core.model.ScoredChunk;
 import io.github.astrorag.core.spi.ContextSelector;
 import io.github.astrorag.core.text.Sentences;
+import io.github.astrorag.core.text.Mentions;
 import io.github.astrorag.core.text.Terms;
 import io.github.astrorag.core.token.TokenCounter;
 import io.github.astrorag.mcts.MctsContextSelector;
@@ -105,7 +106,7 @@ public final class PackingExperiment {
         for (ScoredChunk o : candidates) {
             String title = o.chunk().title().strip().toLowerCase(Locale.ROOT);
             if (!o.chunk().documentId().equals(c.chunk().documentId()) && title.length() >= 3
-                    && CoverageObjective.containsWords(lower, title)) {
+                    && Mentions.containsWords(lower, title)) {
                 return true;
             }
         }
