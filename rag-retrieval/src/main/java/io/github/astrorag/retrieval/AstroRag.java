@@ -31,9 +31,9 @@ import java.util.function.Function;
  * <caption>Presets and what they measured (HotpotQA dev, 250 questions, 300-token budget; README)</caption>
  * <tr><th>preset</th><th>pipeline</th><th>both supporting paragraphs kept</th></tr>
  * <tr><td>{@link #recommended()}</td><td>bge-small-en-v1.5 (quantized), 20 candidates by weighted fusion of
- *     BM25 and cosine, {@link BridgingCoverageSelector}</td><td>92.0% (90.4% with MiniLM)</td></tr>
+ *     BM25 and cosine, {@link BridgingCoverageSelector}</td><td>92.4% (89.2% with MiniLM)</td></tr>
  * <tr><td>{@link #corag()}</td><td>the same candidates, CORAG's MCTS over the selector's objective
- *     ({@link EvidenceCoverageScorer}), the budget left filled</td><td>91.6%</td></tr>
+ *     ({@link EvidenceCoverageScorer}), the budget left filled</td><td>90.4%</td></tr>
  * <tr><td>{@link #paper()}</td><td>all-MiniLM-L6-v2 (quantized), MMR k=3 → personalized PageRank top 3
  *     → 1800 tokens</td><td>44.4% (56.8% with bge-small)</td></tr>
  * <tr><td>{@link #naive()}</td><td>all-MiniLM-L6-v2 (quantized), top-k by cosine until the budget is
