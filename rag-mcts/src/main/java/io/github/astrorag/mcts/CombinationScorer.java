@@ -57,4 +57,18 @@ public interface CombinationScorer extends Described {
     default CombinationScorer prepare(Query query, List<ScoredChunk> candidates) {
         return this;
     }
+
+    /**
+     * {@code combination}, checked to hold a chunk: what every implementation's {@link #scoreAll} refuses.
+     *
+     * @param combination a combination to score
+     * @return {@code combination}
+     * @throws IllegalArgumentException if it is empty
+     */
+    static List<ScoredChunk> requireNonEmpty(List<ScoredChunk> combination) {
+        if (combination.isEmpty()) {
+            throw new IllegalArgumentException("cannot score an empty combination");
+        }
+        return combination;
+    }
 }

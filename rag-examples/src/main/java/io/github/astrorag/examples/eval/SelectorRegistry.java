@@ -172,12 +172,7 @@ public final class SelectorRegistry {
     public Entry get(String name) {
         Entry e = entries.get(name);
         if (e == null && entries.containsKey(WEIGHTED) && name.startsWith(WEIGHTED + ":")) {
-            double w;
-            try {
-                w = Double.parseDouble(name.substring(WEIGHTED.length() + 1));
-            } catch (NumberFormatException bad) {
-                throw new IllegalArgumentException("selector '" + name + "': the BM25 weight must be a number in [0, 1]", bad);
-            }
+            double w = number(name, name.substring(WEIGHTED.length() + 1), "the BM25 weight");
             Arguments.check(w >= 0 && w <= 1, "selector '%s': the BM25 weight must be in [0, 1]", name);
             return new Entry(name, "weighted fusion of min-max-normalised BM25 and dense scores, BM25 weight " + w
                     + ", cut to the budget", s -> weighted(s, w));

@@ -41,9 +41,7 @@ public final class ConcatenationEmbeddingScorer implements CombinationScorer {
     public double[] scoreAll(Query query, List<List<ScoredChunk>> combinations) {
         List<String> texts = new ArrayList<>(combinations.size());
         for (List<ScoredChunk> c : combinations) {
-            if (c.isEmpty()) {
-                throw new IllegalArgumentException("cannot score an empty combination");
-            }
+            CombinationScorer.requireNonEmpty(c);
             StringBuilder sb = new StringBuilder();
             for (ScoredChunk s : c) {
                 if (sb.length() > 0) {

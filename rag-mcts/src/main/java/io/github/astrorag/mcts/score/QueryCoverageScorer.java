@@ -182,9 +182,7 @@ public final class QueryCoverageScorer implements CombinationScorer {
         }
 
         private double scoreOne(List<ScoredChunk> combination) {
-            if (combination.isEmpty()) {
-                throw new IllegalArgumentException("cannot score an empty combination");
-            }
+            CombinationScorer.requireNonEmpty(combination);
             double weighted = 0;
             double weights = 0;
             double w = 1;

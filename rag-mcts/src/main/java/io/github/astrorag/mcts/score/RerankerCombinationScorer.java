@@ -66,9 +66,7 @@ public final class RerankerCombinationScorer implements CombinationScorer {
 
     /** The pseudo-chunk standing for a combination. */
     static ScoredChunk pseudoChunk(List<ScoredChunk> combination) {
-        if (combination.isEmpty()) {
-            throw new IllegalArgumentException("cannot score an empty combination");
-        }
+        CombinationScorer.requireNonEmpty(combination);
         StringBuilder id = new StringBuilder();
         StringBuilder text = new StringBuilder();
         int tokens = 0;

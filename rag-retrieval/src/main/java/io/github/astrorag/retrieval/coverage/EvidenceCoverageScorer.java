@@ -73,7 +73,7 @@ public final class EvidenceCoverageScorer implements CombinationScorer {
     public double[] scoreAll(Query query, List<List<ScoredChunk>> combinations) {
         double[] out = new double[combinations.size()];
         for (int k = 0; k < out.length; k++) {
-            out[k] = new Bound(objective.objective(query, nonEmpty(combinations.get(k)), false)).score(combinations.get(k));
+            out[k] = new Bound(objective.objective(query, CombinationScorer.requireNonEmpty(combinations.get(k)), false)).score(combinations.get(k));
         }
         return out;
     }
@@ -91,13 +91,6 @@ public final class EvidenceCoverageScorer implements CombinationScorer {
         return m;
     }
 
-    private static List<ScoredChunk> nonEmpty(List<ScoredChunk> combination) {
-        if (combination.isEmpty()) {
-            throw new IllegalArgumentException("cannot score an empty combination");
-        }
-        return combination;
-    }
-
     /** The scorer bound to one pool. */
     private final class Bound implements CombinationScorer {
         private final CoverageObjective pool;
@@ -110,7 +103,7 @@ public final class EvidenceCoverageScorer implements CombinationScorer {
         public double[] scoreAll(Query query, List<List<ScoredChunk>> combinations) {
             double[] out = new double[combinations.size()];
             for (int k = 0; k < out.length; k++) {
-                out[k] = score(nonEmpty(combinations.get(k)));
+                out[k] = score(CombinationScorer.requireNonEmpty(combinations.get(k)));
             }
             return out;
         }

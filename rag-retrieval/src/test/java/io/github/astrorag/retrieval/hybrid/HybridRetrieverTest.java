@@ -7,10 +7,17 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import io.github.astrorag.core.index.InMemoryEphemeralIndex;
+import io.github.astrorag.core.model.MetadataFilter;
 import io.github.astrorag.core.model.Query;
 import io.github.astrorag.core.model.ScoredChunk;
+import io.github.astrorag.core.spi.EphemeralIndex;
+import io.github.astrorag.core.spi.TextSearch;
 import io.github.astrorag.retrieval.hybrid.HybridRetriever.Fusion;
+import java.lang.reflect.Proxy;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -60,6 +67,35 @@ class HybridRetrieverTest {
             List<ScoredChunk> out = HybridRetriever.defaults().retrieve(q, index, 2);
             assertThat(out).extracting(ScoredChunk::id).containsExactly("C", "B");
             assertThat(out.get(0).embedding()).isEqualTo(index.vector("C"));
+        }
+    }
+
+    @Test
+    void takesTheLexicalRankingFromTheIndexsOwnFullTextSearchWhenItHasOne() {
+        try (InMemoryEphemeralIndex memory = new InMemoryEphemeralIndex("h", 2)) {
+            memory.add(List.of(chunk("A", "nothing lexical here"), chunk("B", "comet tails"), chunk("C", "comet comet")),
+                    List.of(new float[] {1, 0}, new float[] {0.6f, 0.8f}, new float[] {0, 1}));
+            // an engine whose lexical ranking is [B] alone: our own BM25 would rank C, B
+            TextSearch engine = new TextSearch() {
+                @Override
+                public List<ScoredChunk> textSearch(String text, int k, MetadataFilter filter) {
+                    return List.of(new ScoredChunk(chunk("B", "comet tails"), 7.0, memory.vector("B")));
+                }
+
+                @Override
+                public List<ScoredChunk> hybridSearch(float[] vector, String text, int k, MetadataFilter filter) {
+                    throw new UnsupportedOperationException();
+                }
+            };
+            EphemeralIndex index = (EphemeralIndex) Proxy.newProxyInstance(EphemeralIndex.class.getClassLoader(),
+                    new Class<?>[] {EphemeralIndex.class}, (proxy, method, args) -> method.getName().equals("fullTextSearch")
+                            ? Optional.of(engine) : method.invoke(memory, args));
+            Query q = Query.of("comet").withEmbedding(new float[] {1, 0});
+            Map<String, Object> trace = new HashMap<>();
+            // RRF: A 1/61 (dense only), B 1/62 + 1/61, C 1/63 (dense only) → B, A, C
+            List<ScoredChunk> out = HybridRetriever.defaults().retrieve(q, index, 3, trace::put);
+            assertThat(out).extracting(ScoredChunk::id).containsExactly("B", "A", "C");
+            assertThat(trace.get("bm25")).isEqualTo(List.of("B"));
         }
     }
 
