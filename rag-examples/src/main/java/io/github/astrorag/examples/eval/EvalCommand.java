@@ -215,10 +215,11 @@ public final class EvalCommand implements Callable<Integer> {
         RunInfo info = new RunInfo(commandLine(), data.toString(), instances.size(), RunInfo.typesOf(instances), settings,
                 notes, (System.nanoTime() - started) / 1e9);
         ReportWriter.write(out, info, rows);
+        ReportWriter.writeInstances(out, runs);
         PrintWriter console = spec.commandLine().getOut();
         console.print(ReportWriter.table(rows));
-        console.printf(Locale.ROOT, "%nWrote %s, %s and %s to %s (%.1f s)%n", ReportWriter.JSON, ReportWriter.MARKDOWN,
-                ReportWriter.CHART, out, info.wallSeconds());
+        console.printf(Locale.ROOT, "%nWrote %s, %s, %s and %s to %s (%.1f s)%n", ReportWriter.JSON, ReportWriter.INSTANCES,
+                ReportWriter.MARKDOWN, ReportWriter.CHART, out, info.wallSeconds());
         console.flush();
         return 0;
     }

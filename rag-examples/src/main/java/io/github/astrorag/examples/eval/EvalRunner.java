@@ -203,7 +203,8 @@ public final class EvalRunner {
             stages.merge(s.name(), s.millis(), Double::sum);
         }
         return new InstanceResult(instance.id(), instance.type(), null, scores, latency,
-                stages, ingestMillis);
+                stages, ingestMillis, answer.context().chunks().stream().map(c -> c.chunk().id()).toList(),
+                settings.generate() ? answer.text() : null);
     }
 
     /**
@@ -276,7 +277,7 @@ public final class EvalRunner {
                             : ChoiceMetrics.correct(reader.generate(instance.query(), empty).choice(), instance.goldLetters());
                     results.add(new InstanceResult(instance.id(), instance.type(), null,
                             Map.of(MetricNames.MC_ACCURACY, value), name.equals(SelectorRegistry.CHANCE) ? Double.NaN
-                            : (System.nanoTime() - t0) / 1e6, Map.of(), 0));
+                            : (System.nanoTime() - t0) / 1e6, Map.of(), 0, List.of(), null));
                 } catch (RuntimeException e) {
                     results.add(InstanceResult.failed(instance, e, (System.nanoTime() - t0) / 1e6));
                 }

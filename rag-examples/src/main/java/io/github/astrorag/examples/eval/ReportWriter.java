@@ -33,6 +33,8 @@ public final class ReportWriter {
     public static final String MARKDOWN = "report.md";
     /** The chart. */
     public static final String CHART = "report.png";
+    /** Every row's answer to every instance, one JSON object a line. */
+    public static final String INSTANCES = "instances.jsonl";
 
     private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
     private static final int MAX_FAILURES_LISTED = 20;
@@ -49,6 +51,39 @@ public final class ReportWriter {
             chart(folder.resolve(CHART), info, rows);
         } catch (IOException | UncheckedIOException e) {
             throw new RagException("cannot write the report into " + folder + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Writes {@value #INSTANCES} into {@code folder}: per row and instance its id, type, the selected chunk ids in
+     * context order, the answer's text (absent with {@code --no-generate}), the scores and the error of a failure,
+     * so that a reader can see which questions went wrong and two runs can be compared selection by selection.
+     */
+    public static void writeInstances(Path folder, List<SelectorRun> runs) {
+        try {
+            Files.createDirectories(folder);
+            StringBuilder sb = new StringBuilder();
+            ObjectMapper line = new ObjectMapper();
+            for (SelectorRun run : runs) {
+                for (InstanceResult r : run.results()) {
+                    Map<String, Object> m = new LinkedHashMap<>();
+                    m.put("selector", run.selector());
+                    m.put("id", r.instanceId());
+                    m.put("type", r.type());
+                    m.put("context", r.contextIds());
+                    if (r.answer() != null) {
+                        m.put("answer", r.answer());
+                    }
+                    m.put("scores", new java.util.TreeMap<>(r.scores()));
+                    if (r.error() != null) {
+                        m.put("error", r.error());
+                    }
+                    sb.append(line.writeValueAsString(m)).append('\n');
+                }
+            }
+            Files.writeString(folder.resolve(INSTANCES), sb, StandardCharsets.UTF_8);
+        } catch (IOException | UncheckedIOException e) {
+            throw new RagException("cannot write " + INSTANCES + " into " + folder + ": " + e.getMessage(), e);
         }
     }
 

@@ -10,6 +10,7 @@ import java.io.StringWriter;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Objects;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -90,6 +91,16 @@ class EvalCommandTest {
         assertThat(chance.at("/metrics").has("full_support")).isFalse();
         assertThat(results.get(2).get("selector").asText()).isEqualTo("no-retrieval");
         assertThat(results.get(2).at("/metrics/mc_accuracy").asDouble()).isIn(0.0, 0.5, 1.0);
+
+        List<String> lines = Files.readAllLines(out.resolve(ReportWriter.INSTANCES));
+        // naive answers all 3 instances; the two baselines each of the 2 multiple-choice ones
+        assertThat(lines).hasSize(3 + 2 + 2);
+        JsonNode first = new ObjectMapper().readTree(lines.get(0));
+        assertThat(first.get("selector").asText()).isEqualTo("naive");
+        assertThat(first.get("context")).isNotEmpty();
+        assertThat(first.get("context").get(0).asText()).contains("#");
+        assertThat(first.get("answer").asText()).isNotBlank();
+        assertThat(first.at("/scores/context_tokens").asDouble()).isPositive();
 
         String md = Files.readString(out.resolve(ReportWriter.MARKDOWN));
         assertThat(md).contains("astrorag eval --data", "tiny.jsonl", "| naive | 3 | 0 |", "| chance |", "hashing",
