@@ -39,7 +39,7 @@ import org.elasticsearch.client.RestClientBuilder;
  * One client of one cluster: the low-level REST client with the settings' timeouts, TLS and credentials,
  * the typed client over it, and the translation of every failure into an {@link IndexException} whose
  * message is one line that names the cluster and the action but never a secret (it passes through the
- * settings' {@link io.github.astrorag.core.Redactor}; the answer of a server that is not Elasticsearch,
+ * settings' {@link io.github.astrorag.core.internal.Redactor}; the answer of a server that is not Elasticsearch,
  * such as an HTML page, is summarised by its first line and size). Thread-safe.
  */
 final class Connection implements AutoCloseable {

@@ -9,7 +9,7 @@ import co.elastic.clients.elasticsearch.indices.IndexSettings;
 import co.elastic.clients.elasticsearch.indices.IndexState;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.astrorag.core.IndexException;
-import io.github.astrorag.core.Arguments;
+import io.github.astrorag.core.internal.Arguments;
 import io.github.astrorag.core.spi.EphemeralIndex;
 import io.github.astrorag.core.spi.EphemeralIndexFactory;
 import java.io.StringReader;

@@ -1,7 +1,7 @@
 package io.github.astrorag.elasticsearch;
 
-import io.github.astrorag.core.Arguments;
-import io.github.astrorag.core.Secrets;
+import io.github.astrorag.core.internal.Arguments;
+import io.github.astrorag.core.internal.Secrets;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -225,8 +225,8 @@ public final class ElasticsearchSettings {
     }
 
     /** The redactor of this object's secrets (and of any credential header value), for messages. */
-    io.github.astrorag.core.Redactor redactor() {
-        return io.github.astrorag.core.Redactor.of(java.util.Arrays.asList(apiKey, password));
+    io.github.astrorag.core.internal.Redactor redactor() {
+        return io.github.astrorag.core.internal.Redactor.of(java.util.Arrays.asList(apiKey, password));
     }
 
     /** The URLs joined by commas, for messages. */

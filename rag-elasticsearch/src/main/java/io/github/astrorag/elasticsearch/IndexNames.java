@@ -1,6 +1,6 @@
 package io.github.astrorag.elasticsearch;
 
-import io.github.astrorag.core.Arguments;
+import io.github.astrorag.core.internal.Arguments;
 import java.security.SecureRandom;
 import java.time.Instant;
 import java.time.ZoneOffset;

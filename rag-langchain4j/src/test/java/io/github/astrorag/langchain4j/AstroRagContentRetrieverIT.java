@@ -7,7 +7,7 @@ import dev.langchain4j.service.AiServices;
 import dev.langchain4j.service.Result;
 import io.github.astrorag.core.model.Citation;
 import io.github.astrorag.core.pipeline.RagPipeline;
-import io.github.astrorag.retrieval.AstroRag;
+import io.github.astrorag.presets.AstroRag;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;

@@ -1,6 +1,7 @@
 package io.github.astrorag.mcts;
 
-import io.github.astrorag.core.Arguments;
+import io.github.astrorag.core.spi.CombinationScorer;
+import io.github.astrorag.core.internal.Arguments;
 import io.github.astrorag.core.model.Context;
 import io.github.astrorag.core.model.Query;
 import io.github.astrorag.core.model.ScoredChunk;

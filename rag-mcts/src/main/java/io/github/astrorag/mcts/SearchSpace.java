@@ -1,5 +1,6 @@
 package io.github.astrorag.mcts;
 
+import io.github.astrorag.core.spi.CombinationScorer;
 import io.github.astrorag.core.RagException;
 import io.github.astrorag.core.model.Context;
 import io.github.astrorag.core.model.Query;

@@ -1,5 +1,6 @@
 package io.github.astrorag.mcts;
 
+import io.github.astrorag.core.spi.CombinationScorer;
 import io.github.astrorag.core.model.Chunk;
 import io.github.astrorag.core.model.Query;
 import io.github.astrorag.core.model.ScoredChunk;

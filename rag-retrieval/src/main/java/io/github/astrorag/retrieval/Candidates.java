@@ -1,6 +1,6 @@
 package io.github.astrorag.retrieval;
 
-import io.github.astrorag.core.Arguments;
+import io.github.astrorag.core.internal.Arguments;
 import io.github.astrorag.core.RagException;
 import io.github.astrorag.core.model.ScoredChunk;
 import java.util.ArrayList;

@@ -1,6 +1,7 @@
 /**
- * The ready-made pipelines ({@link AstroRag}: the recommended one, the paper's and NaiveRAG, each owning its
- * ONNX model or over a caller's embedder) and the helpers the retrievers and rerankers of the sub-packages share
- * ({@link Candidates}).
+ * Retrieval and selection: ONNX sentence embeddings ({@code embed}), MMR ({@code mmr}), personalized PageRank
+ * ({@code graph}), BM25 ({@code lexical}), hybrid and weighted fusion ({@code hybrid}), HyDE ({@code hyde}),
+ * rerankers ({@code rerank}) and query-coverage selection ({@code coverage}); {@link Candidates} holds what the
+ * retrievers and rerankers share. The ready-made pipelines are in rag-presets.
  */
 package io.github.astrorag.retrieval;

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.astrorag.core.model.Citation;
 import io.github.astrorag.core.pipeline.RagPipeline;
-import io.github.astrorag.retrieval.AstroRag;
+import io.github.astrorag.presets.AstroRag;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;

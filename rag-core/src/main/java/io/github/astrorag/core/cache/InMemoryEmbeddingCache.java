@@ -1,6 +1,6 @@
 package io.github.astrorag.core.cache;
 
-import io.github.astrorag.core.Arguments;
+import io.github.astrorag.core.internal.Arguments;
 import io.github.astrorag.core.spi.EmbeddingCache;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -1,7 +1,7 @@
 package io.github.astrorag.core.cache;
 
-import io.github.astrorag.core.Arguments;
-import io.github.astrorag.core.OptionalDependency;
+import io.github.astrorag.core.internal.Arguments;
+import io.github.astrorag.core.internal.OptionalDependency;
 import io.github.astrorag.core.spi.EmbeddingCache;
 import java.io.IOException;
 import java.nio.ByteBuffer;

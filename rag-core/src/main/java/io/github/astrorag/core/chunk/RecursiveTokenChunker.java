@@ -1,6 +1,6 @@
 package io.github.astrorag.core.chunk;
 
-import io.github.astrorag.core.Arguments;
+import io.github.astrorag.core.internal.Arguments;
 import io.github.astrorag.core.model.Chunk;
 import io.github.astrorag.core.model.Document;
 import io.github.astrorag.core.spi.Chunker;

@@ -1,6 +1,6 @@
 package io.github.astrorag.core.embed;
 
-import io.github.astrorag.core.Arguments;
+import io.github.astrorag.core.internal.Arguments;
 import io.github.astrorag.core.spi.Embedder;
 import java.text.Normalizer;
 import java.util.ArrayList;

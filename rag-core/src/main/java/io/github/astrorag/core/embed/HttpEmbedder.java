@@ -1,11 +1,11 @@
 package io.github.astrorag.core.embed;
 
-import io.github.astrorag.core.json.Json;
-import io.github.astrorag.core.json.JsonValue;
-import io.github.astrorag.core.Arguments;
+import io.github.astrorag.core.internal.json.Json;
+import io.github.astrorag.core.internal.json.JsonValue;
+import io.github.astrorag.core.internal.Arguments;
 import io.github.astrorag.core.EmbeddingException;
 import io.github.astrorag.core.http.HttpEndpoint;
-import io.github.astrorag.core.http.RetryingHttpClient;
+import io.github.astrorag.core.internal.http.RetryingHttpClient;
 import io.github.astrorag.core.spi.Embedder;
 import java.net.URI;
 import java.util.ArrayList;

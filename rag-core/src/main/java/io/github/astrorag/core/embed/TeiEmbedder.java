@@ -1,8 +1,8 @@
 package io.github.astrorag.core.embed;
 
-import io.github.astrorag.core.json.JsonValue;
+import io.github.astrorag.core.internal.json.JsonValue;
 import io.github.astrorag.core.RagException;
-import io.github.astrorag.core.http.RetryingHttpClient;
+import io.github.astrorag.core.internal.http.RetryingHttpClient;
 import java.util.LinkedHashMap;
 import java.util.ArrayList;
 import java.util.List;

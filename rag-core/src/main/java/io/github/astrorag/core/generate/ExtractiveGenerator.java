@@ -1,6 +1,6 @@
 package io.github.astrorag.core.generate;
 
-import io.github.astrorag.core.Arguments;
+import io.github.astrorag.core.internal.Arguments;
 import io.github.astrorag.core.embed.Vectors;
 import io.github.astrorag.core.model.Answer;
 import io.github.astrorag.core.model.Citation;
@@ -11,8 +11,8 @@ import io.github.astrorag.core.model.Trace;
 import io.github.astrorag.core.spi.Embedder;
 import io.github.astrorag.core.spi.Generator;
 import io.github.astrorag.core.spi.TraceSink;
-import io.github.astrorag.core.text.Prose;
-import io.github.astrorag.core.text.Terms;
+import io.github.astrorag.core.internal.text.Prose;
+import io.github.astrorag.core.internal.text.Terms;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;

@@ -1,11 +1,11 @@
 package io.github.astrorag.core.generate;
 
-import io.github.astrorag.core.json.Json;
-import io.github.astrorag.core.json.JsonValue;
+import io.github.astrorag.core.internal.json.Json;
+import io.github.astrorag.core.internal.json.JsonValue;
 import io.github.astrorag.core.GenerationException;
-import io.github.astrorag.core.Arguments;
+import io.github.astrorag.core.internal.Arguments;
 import io.github.astrorag.core.http.HttpEndpoint;
-import io.github.astrorag.core.http.RetryingHttpClient;
+import io.github.astrorag.core.internal.http.RetryingHttpClient;
 import io.github.astrorag.core.model.Answer;
 import io.github.astrorag.core.model.Context;
 import io.github.astrorag.core.model.Query;

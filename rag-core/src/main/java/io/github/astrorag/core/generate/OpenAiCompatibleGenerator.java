@@ -1,8 +1,8 @@
 package io.github.astrorag.core.generate;
 
-import io.github.astrorag.core.json.JsonValue;
-import io.github.astrorag.core.Arguments;
-import io.github.astrorag.core.http.RetryingHttpClient;
+import io.github.astrorag.core.internal.json.JsonValue;
+import io.github.astrorag.core.internal.Arguments;
+import io.github.astrorag.core.internal.http.RetryingHttpClient;
 import io.github.astrorag.core.spi.TraceSink;
 import java.util.List;
 import java.util.ArrayList;

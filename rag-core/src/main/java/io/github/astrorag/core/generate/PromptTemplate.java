@@ -1,6 +1,6 @@
 package io.github.astrorag.core.generate;
 
-import io.github.astrorag.core.Arguments;
+import io.github.astrorag.core.internal.Arguments;
 import io.github.astrorag.core.model.Chunk;
 import io.github.astrorag.core.model.Context;
 import io.github.astrorag.core.model.Query;

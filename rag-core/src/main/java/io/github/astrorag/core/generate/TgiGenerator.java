@@ -1,7 +1,7 @@
 package io.github.astrorag.core.generate;
 
-import io.github.astrorag.core.json.JsonValue;
-import io.github.astrorag.core.http.RetryingHttpClient;
+import io.github.astrorag.core.internal.json.JsonValue;
+import io.github.astrorag.core.internal.http.RetryingHttpClient;
 import io.github.astrorag.core.spi.TraceSink;
 import java.util.Map;
 import java.util.LinkedHashMap;

@@ -1,8 +1,9 @@
 package io.github.astrorag.core.http;
 
-import io.github.astrorag.core.Arguments;
+import io.github.astrorag.core.internal.http.RetryingHttpClient;
+import io.github.astrorag.core.internal.Arguments;
 import io.github.astrorag.core.ServiceException;
-import io.github.astrorag.core.Secrets;
+import io.github.astrorag.core.internal.Secrets;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.time.Duration;

@@ -1,6 +1,6 @@
 /**
- * The HTTP client shared by the server-backed embedders and generators: {@link HttpEndpoint} holds a base URL,
- * timeouts, retries and the API key, built by a common fail-fast builder; {@link RetryingHttpClient} makes the
- * calls with exponential backoff and keeps the key out of every message.
+ * The settings of a server-backed embedder or generator: {@link HttpEndpoint} holds a base URL, timeouts,
+ * retries and the API key, built by a common fail-fast builder that the HTTP embedders' and generators' builders
+ * extend.
  */
 package io.github.astrorag.core.http;

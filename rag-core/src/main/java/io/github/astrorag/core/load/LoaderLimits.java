@@ -1,7 +1,7 @@
 package io.github.astrorag.core.load;
 
 import io.github.astrorag.core.DocumentException;
-import io.github.astrorag.core.Arguments;
+import io.github.astrorag.core.internal.Arguments;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,7 +1,7 @@
 package io.github.astrorag.core.load;
 
 import io.github.astrorag.core.DocumentException;
-import io.github.astrorag.core.OptionalDependency;
+import io.github.astrorag.core.internal.OptionalDependency;
 import io.github.astrorag.core.model.Document;
 import io.github.astrorag.core.spi.DocumentLoader;
 import java.nio.file.Path;

@@ -1,10 +1,10 @@
 package io.github.astrorag.core.load;
 
 import io.github.astrorag.core.DocumentException;
-import io.github.astrorag.core.Arguments;
+import io.github.astrorag.core.internal.Arguments;
 import io.github.astrorag.core.model.Document;
 import io.github.astrorag.core.spi.DocumentLoader;
-import io.github.astrorag.core.text.MarkdownHeadings;
+import io.github.astrorag.core.internal.text.MarkdownHeadings;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;

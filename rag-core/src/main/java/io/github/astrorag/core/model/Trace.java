@@ -1,6 +1,6 @@
 package io.github.astrorag.core.model;
 
-import io.github.astrorag.core.json.Json;
+import io.github.astrorag.core.internal.json.Json;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

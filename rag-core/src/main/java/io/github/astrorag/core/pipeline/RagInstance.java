@@ -1,6 +1,6 @@
 package io.github.astrorag.core.pipeline;
 
-import io.github.astrorag.core.Arguments;
+import io.github.astrorag.core.internal.Arguments;
 import io.github.astrorag.core.IndexException;
 import io.github.astrorag.core.RagException;
 import io.github.astrorag.core.embed.Vectors;
@@ -13,7 +13,7 @@ import io.github.astrorag.core.model.Trace;
 import io.github.astrorag.core.spi.EphemeralIndex;
 import io.github.astrorag.core.spi.Reranker;
 import io.github.astrorag.core.spi.TraceSink;
-import io.github.astrorag.core.Arguments;
+import io.github.astrorag.core.internal.Arguments;
 import io.github.astrorag.core.cache.CachingEmbedder;
 import io.github.astrorag.core.model.Chunk;
 import io.github.astrorag.core.spi.Prefilter;

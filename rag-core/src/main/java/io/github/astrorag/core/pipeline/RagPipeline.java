@@ -1,6 +1,6 @@
 package io.github.astrorag.core.pipeline;
 
-import io.github.astrorag.core.Arguments;
+import io.github.astrorag.core.internal.Arguments;
 import io.github.astrorag.core.RagException;
 import io.github.astrorag.core.cache.CachingEmbedder;
 import io.github.astrorag.core.model.Trace;

@@ -1,13 +1,13 @@
 package io.github.astrorag.core.select;
 
 import io.github.astrorag.core.spi.TraceSink;
-import io.github.astrorag.core.Arguments;
+import io.github.astrorag.core.internal.Arguments;
 import io.github.astrorag.core.model.Chunk;
 import io.github.astrorag.core.model.Context;
 import io.github.astrorag.core.model.Query;
 import io.github.astrorag.core.model.ScoredChunk;
 import io.github.astrorag.core.spi.ContextSelector;
-import io.github.astrorag.core.text.Sentences;
+import io.github.astrorag.core.internal.text.Sentences;
 import io.github.astrorag.core.token.TokenCounter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

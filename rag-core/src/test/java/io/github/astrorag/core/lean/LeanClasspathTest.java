@@ -2,7 +2,7 @@ package io.github.astrorag.core.lean;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.astrorag.core.OptionalDependency;
+import io.github.astrorag.core.internal.OptionalDependency;
 import java.io.File;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;

@@ -1,7 +1,7 @@
 package io.github.astrorag.core.testing;
 
-import io.github.astrorag.core.json.Json;
-import io.github.astrorag.core.json.JsonValue;
+import io.github.astrorag.core.internal.json.Json;
+import io.github.astrorag.core.internal.json.JsonValue;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import io.github.astrorag.core.spi.Embedder;

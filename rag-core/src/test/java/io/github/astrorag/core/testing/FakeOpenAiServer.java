@@ -1,7 +1,7 @@
 package io.github.astrorag.core.testing;
 
-import io.github.astrorag.core.json.Json;
-import io.github.astrorag.core.json.JsonValue;
+import io.github.astrorag.core.internal.json.Json;
+import io.github.astrorag.core.internal.json.JsonValue;
 import java.util.Map;
 import java.util.LinkedHashMap;
 import java.util.ArrayList;

@@ -1,5 +1,6 @@
 package io.github.astrorag.examples.cli;
 
+import io.github.astrorag.presets.EmbeddingModels;
 import io.github.astrorag.core.spi.Embedder;
 import io.github.astrorag.mcts.agent.ConfigAgentTrainer;
 import java.io.PrintWriter;
@@ -37,7 +38,7 @@ public final class AgentCommand implements Runnable {
         @Option(names = "--out", required = true, paramLabel = "MODEL", description = "Where to write the trained model (JSON).")
         Path out;
 
-        @Option(names = "--model", defaultValue = Presets.ASTRORAG_MODEL, paramLabel = "ID",
+        @Option(names = "--model", defaultValue = PipelineFactory.ASTRORAG_MODEL, paramLabel = "ID",
                 description = "Embedding model of the query features: minilm-q, minilm, bge-small-q, e5-small-q, hashing. "
                         + "Default: ${DEFAULT-VALUE}. Use the same model when asking.")
         String model;
@@ -59,11 +60,11 @@ public final class AgentCommand implements Runnable {
 
         @Override
         public Integer call() {
-            Embedder embedder = Presets.embedder(model);
+            Embedder embedder = EmbeddingModels.open(model);
             try {
                 return train(embedder);
             } finally {
-                Presets.release(embedder);
+                PipelineFactory.release(embedder);
             }
         }
 

@@ -1,9 +1,9 @@
 package io.github.astrorag.examples.cli;
 
 import io.github.astrorag.core.RagException;
-import io.github.astrorag.core.Redactor;
-import io.github.astrorag.core.Secrets;
-import io.github.astrorag.examples.eval.EvalCommand;
+import io.github.astrorag.core.internal.Redactor;
+import io.github.astrorag.core.internal.Secrets;
+import io.github.astrorag.examples.cli.EvalCommand;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.ArrayList;

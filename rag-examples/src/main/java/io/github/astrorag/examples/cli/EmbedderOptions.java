@@ -1,7 +1,7 @@
 package io.github.astrorag.examples.cli;
 
-import io.github.astrorag.core.Arguments;
-import io.github.astrorag.core.Secrets;
+import io.github.astrorag.core.internal.Arguments;
+import io.github.astrorag.core.internal.Secrets;
 import io.github.astrorag.core.embed.HttpEmbedder;
 import io.github.astrorag.core.embed.OpenAiCompatibleEmbedder;
 import io.github.astrorag.core.embed.TeiEmbedder;
@@ -51,7 +51,7 @@ public final class EmbedderOptions {
 
     /**
      * The embedder these options choose: {@code onnx.get()} for {@code --embedder onnx}, else a client of
-     * the server. The caller owns it ({@link Presets#release}).
+     * the server. The caller owns it ({@link PipelineFactory#release}).
      *
      * @param modelGiven whether {@code --model} was given on the command line
      * @throws IllegalArgumentException when an option does not apply to the kind, or a required one is missing

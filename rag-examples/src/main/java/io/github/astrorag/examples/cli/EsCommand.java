@@ -1,6 +1,6 @@
 package io.github.astrorag.examples.cli;
 
-import io.github.astrorag.core.Arguments;
+import io.github.astrorag.core.internal.Arguments;
 import io.github.astrorag.elasticsearch.ElasticsearchEphemeralIndexFactory;
 import java.io.PrintWriter;
 import java.time.Duration;

@@ -1,7 +1,7 @@
 package io.github.astrorag.examples.cli;
 
-import io.github.astrorag.core.Arguments;
-import io.github.astrorag.core.Secrets;
+import io.github.astrorag.core.internal.Arguments;
+import io.github.astrorag.core.internal.Secrets;
 import io.github.astrorag.core.index.InMemoryEphemeralIndexFactory;
 import io.github.astrorag.core.spi.EphemeralIndexFactory;
 import io.github.astrorag.elasticsearch.ElasticsearchEphemeralIndexFactory;
@@ -95,7 +95,7 @@ public final class IndexOptions {
             s.basicAuthFromEnvironment(user, passwordEnv);
         }
         if (timeout != null) {
-            s.timeout(Presets.seconds(timeout, "--es-timeout"));
+            s.timeout(PipelineFactory.seconds(timeout, "--es-timeout"));
         }
         if (ca != null) {
             s.caCertificate(ca);

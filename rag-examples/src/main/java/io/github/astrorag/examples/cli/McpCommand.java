@@ -1,8 +1,8 @@
 package io.github.astrorag.examples.cli;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.github.astrorag.core.Redactor;
-import io.github.astrorag.core.Secrets;
+import io.github.astrorag.core.internal.Redactor;
+import io.github.astrorag.core.internal.Secrets;
 import io.github.astrorag.core.model.Document;
 import io.github.astrorag.core.pipeline.RagInstance;
 import io.github.astrorag.core.select.TokenBudgetSelector;

@@ -48,7 +48,7 @@ final class OpenInstance implements AutoCloseable {
                 pipeline.cache = c;
                 owned.push(c);
             });
-            RagPipeline rag = Presets.build(pipeline, indexes);
+            RagPipeline rag = PipelineFactory.build(pipeline, indexes);
             owned.push(rag);
             RagInstance instance;
             try (Progress progress = Progress.forIngest(paths.size())) {

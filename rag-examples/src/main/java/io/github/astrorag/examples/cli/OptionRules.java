@@ -1,6 +1,7 @@
 package io.github.astrorag.examples.cli;
 
-import io.github.astrorag.core.Arguments;
+import io.github.astrorag.presets.Preset;
+import io.github.astrorag.core.internal.Arguments;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -23,13 +24,13 @@ final class OptionRules {
                 "--prefilter must be at least 1 (the chunks BM25 passes on to be embedded per question), was %s", o.prefilter);
         List<String> astrorag = given(new Object[] {o.mmrK, o.lambda, o.prTop, o.tau, o.graph},
                 "--mmr-k", "--lambda", "--pr-top", "--tau", "--graph");
-        Arguments.check(o.preset == Presets.Name.ASTRORAG || astrorag.isEmpty(),
+        Arguments.check(o.preset == Preset.ASTRORAG || astrorag.isEmpty(),
                 "%s apply to --preset astrorag only, not --preset %s", String.join(", ", astrorag), o.preset);
         List<String> corag = given(new Object[] {o.iterations, o.exploration, o.costWeight},
                 "--iterations", "--exploration", "--cost-weight");
         Arguments.check(o.preset.searches() || corag.isEmpty(),
                 "%s apply to --preset corag or corag-paper only, not --preset %s", String.join(", ", corag), o.preset);
-        Arguments.check(o.preset == Presets.Name.CORAG_PAPER || o.agent == null,
+        Arguments.check(o.preset == Preset.CORAG_PAPER || o.agent == null,
                 "--agent applies to --preset corag-paper only (the agent picks the paper's scorers), not --preset %s", o.preset);
         Arguments.check(!o.preset.searches() || o.order == null,
                 "--order does not apply to --preset %s: its search chooses the order of the chunks", o.preset);

@@ -1,5 +1,6 @@
 package io.github.astrorag.examples.cli;
 
+import io.github.astrorag.presets.Preset;
 import io.github.astrorag.core.select.ContextOrder;
 import io.github.astrorag.retrieval.graph.PageRankReranker;
 import picocli.CommandLine.Option;
@@ -16,11 +17,11 @@ public final class PipelineOptions {
     /** Which first-stage retriever finds candidates. */
     public enum RetrieverKind { DENSE, BM25, HYBRID }
 
-    @Option(names = "--preset", defaultValue = "default", paramLabel = "NAME", converter = Presets.NameConverter.class,
+    @Option(names = "--preset", defaultValue = "default", paramLabel = "NAME", converter = PipelineFactory.NameConverter.class,
             description = "Pipeline preset: ${COMPLETION-CANDIDATES}. 'default' is the best measured one "
                     + "(see the README); 'corag' is CORAG's search over the default's evidence utility; 'astrorag' "
                     + "and 'corag-paper' are the papers' pipelines; 'naive' is plain top-k. Default: ${DEFAULT-VALUE}.")
-    public Presets.Name preset = Presets.Name.DEFAULT;
+    public Preset preset = Preset.DEFAULT;
 
     @Option(names = "--budget", paramLabel = "TOKENS", description = "Context budget in p50k_base tokens. Default: 1800.")
     public Integer budget;

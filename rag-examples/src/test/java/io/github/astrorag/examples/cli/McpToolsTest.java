@@ -3,7 +3,7 @@ package io.github.astrorag.examples.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.github.astrorag.core.Redactor;
+import io.github.astrorag.core.internal.Redactor;
 import io.github.astrorag.core.embed.HashingEmbedder;
 import io.github.astrorag.core.model.Document;
 import io.github.astrorag.core.pipeline.RagInstance;

@@ -59,7 +59,7 @@ class OfflineAskIT {
         JsonNode first = json.path("citations").get(0);
         assertThat(first.path("source").asText()).isEqualTo("spectrograph-guide.pdf");
         assertThat(first.path("page").asInt()).isEqualTo(2);
-        assertThat(json.path("trace").path("config").path("embedder").path("name").asText()).isEqualTo(Presets.DEFAULT_MODEL);
+        assertThat(json.path("trace").path("config").path("embedder").path("name").asText()).isEqualTo(PipelineFactory.DEFAULT_MODEL);
         assertThat(json.path("index").path("deleted").asBoolean()).isTrue();
     }
 

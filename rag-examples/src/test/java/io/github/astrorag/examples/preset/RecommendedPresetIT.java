@@ -10,8 +10,8 @@ import io.github.astrorag.core.pipeline.RagInstance;
 import io.github.astrorag.core.pipeline.RagPipeline;
 import io.github.astrorag.examples.ReadmeJava;
 import io.github.astrorag.examples.cli.AstroRagCommand;
-import io.github.astrorag.examples.cli.Presets;
-import io.github.astrorag.retrieval.AstroRag;
+import io.github.astrorag.examples.cli.PipelineFactory;
+import io.github.astrorag.presets.AstroRag;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;
@@ -51,8 +51,8 @@ class RecommendedPresetIT {
         JsonNode cli = JSON.readTree(out.toString());
         assertThat(cli.path("trace").path("config")).isEqualTo(JSON.valueToTree(answer.trace().config()));
         assertThat(cli.path("citations").get(0).path("chunkId").asText()).isEqualTo(first.chunkId());
-        assertThat(AstroRag.RECOMMENDED_MODEL.id()).isEqualTo(Presets.DEFAULT_MODEL);
-        assertThat(AstroRag.PAPER_MODEL.id()).isEqualTo(Presets.ASTRORAG_MODEL);
+        assertThat(AstroRag.RECOMMENDED_MODEL.id()).isEqualTo(PipelineFactory.DEFAULT_MODEL);
+        assertThat(AstroRag.PAPER_MODEL.id()).isEqualTo(PipelineFactory.ASTRORAG_MODEL);
     }
 
     @Test

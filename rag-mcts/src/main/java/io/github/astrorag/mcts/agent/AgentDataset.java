@@ -1,9 +1,9 @@
 package io.github.astrorag.mcts.agent;
 
-import io.github.astrorag.core.json.Json;
-import io.github.astrorag.core.json.JsonValue;
+import io.github.astrorag.core.internal.json.Json;
+import io.github.astrorag.core.internal.json.JsonValue;
 import io.github.astrorag.core.DocumentException;
-import io.github.astrorag.core.Arguments;
+import io.github.astrorag.core.internal.Arguments;
 import io.github.astrorag.core.embed.Vectors;
 import io.github.astrorag.core.model.Chunk;
 import io.github.astrorag.core.model.Context;
@@ -154,7 +154,7 @@ public final class AgentDataset {
         } catch (java.nio.charset.CharacterCodingException e) {
             int bad;
             try {
-                bad = io.github.astrorag.core.text.Utf8.firstMalformedLine(jsonl);
+                bad = io.github.astrorag.core.internal.text.Utf8.firstMalformedLine(jsonl);
             } catch (IOException again) {
                 bad = 0;
             }

@@ -1,12 +1,12 @@
 package io.github.astrorag.mcts.agent;
 
-import io.github.astrorag.core.Arguments;
+import io.github.astrorag.core.internal.Arguments;
 import io.github.astrorag.core.model.Context;
 import io.github.astrorag.core.model.Query;
 import io.github.astrorag.core.model.ScoredChunk;
 import io.github.astrorag.core.spi.ContextSelector;
 import io.github.astrorag.core.spi.TraceSink;
-import io.github.astrorag.mcts.CombinationScorer;
+import io.github.astrorag.core.spi.CombinationScorer;
 import io.github.astrorag.mcts.MctsContextSelector;
 import java.util.LinkedHashMap;
 import java.util.List;

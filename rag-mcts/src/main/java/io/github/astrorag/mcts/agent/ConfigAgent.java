@@ -1,8 +1,8 @@
 package io.github.astrorag.mcts.agent;
 
-import io.github.astrorag.core.json.Json;
-import io.github.astrorag.core.json.JsonValue;
-import io.github.astrorag.core.Arguments;
+import io.github.astrorag.core.internal.json.Json;
+import io.github.astrorag.core.internal.json.JsonValue;
+import io.github.astrorag.core.internal.Arguments;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,11 +1,11 @@
 package io.github.astrorag.mcts.agent;
 
-import io.github.astrorag.core.Arguments;
+import io.github.astrorag.core.internal.Arguments;
 import io.github.astrorag.core.chunk.RecursiveTokenChunker;
 import io.github.astrorag.core.pipeline.IngestListener;
 import io.github.astrorag.core.spi.Chunker;
 import io.github.astrorag.core.spi.Embedder;
-import io.github.astrorag.mcts.CombinationScorer;
+import io.github.astrorag.core.spi.CombinationScorer;
 import io.github.astrorag.mcts.MctsContextSelector;
 import io.github.astrorag.mcts.score.ConcatenationEmbeddingScorer;
 import io.github.astrorag.mcts.score.QueryCoverageScorer;

@@ -5,7 +5,7 @@ import io.github.astrorag.core.model.Context;
 import io.github.astrorag.core.model.Query;
 import io.github.astrorag.core.model.ScoredChunk;
 import io.github.astrorag.core.spi.Embedder;
-import io.github.astrorag.mcts.CombinationScorer;
+import io.github.astrorag.core.spi.CombinationScorer;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

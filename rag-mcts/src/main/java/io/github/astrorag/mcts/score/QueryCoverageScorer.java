@@ -1,11 +1,11 @@
 package io.github.astrorag.mcts.score;
 
-import io.github.astrorag.core.Arguments;
+import io.github.astrorag.core.internal.Arguments;
 import io.github.astrorag.core.embed.Vectors;
 import io.github.astrorag.core.model.Query;
 import io.github.astrorag.core.model.ScoredChunk;
-import io.github.astrorag.core.text.Terms;
-import io.github.astrorag.mcts.CombinationScorer;
+import io.github.astrorag.core.internal.text.Terms;
+import io.github.astrorag.core.spi.CombinationScorer;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;

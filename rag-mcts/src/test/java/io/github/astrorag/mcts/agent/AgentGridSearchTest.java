@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.astrorag.core.model.Query;
 import io.github.astrorag.core.model.ScoredChunk;
-import io.github.astrorag.mcts.CombinationScorer;
+import io.github.astrorag.core.spi.CombinationScorer;
 import io.github.astrorag.mcts.Fixtures.TableScorer;
 import io.github.astrorag.mcts.MctsContextSelector;
 import java.util.List;

@@ -7,7 +7,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.github.astrorag.core.model.Context;
 import io.github.astrorag.core.model.Query;
 import io.github.astrorag.core.model.ScoredChunk;
-import io.github.astrorag.mcts.CombinationScorer;
+import io.github.astrorag.core.spi.CombinationScorer;
 import io.github.astrorag.mcts.Fixtures.TableScorer;
 import io.github.astrorag.mcts.MctsContextSelector;
 import java.nio.charset.StandardCharsets;

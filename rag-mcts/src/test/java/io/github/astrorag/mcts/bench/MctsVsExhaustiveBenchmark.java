@@ -3,7 +3,7 @@ package io.github.astrorag.mcts.bench;
 import io.github.astrorag.core.embed.HashingEmbedder;
 import io.github.astrorag.core.model.Context;
 import io.github.astrorag.core.model.ScoredChunk;
-import io.github.astrorag.mcts.CombinationScorer;
+import io.github.astrorag.core.spi.CombinationScorer;
 import io.github.astrorag.mcts.ExhaustiveContextSelector;
 import io.github.astrorag.mcts.GreedyContextSelector;
 import io.github.astrorag.mcts.MctsContextSelector;

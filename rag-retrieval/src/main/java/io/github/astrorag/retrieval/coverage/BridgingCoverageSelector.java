@@ -1,6 +1,6 @@
 package io.github.astrorag.retrieval.coverage;
 
-import io.github.astrorag.core.Arguments;
+import io.github.astrorag.core.internal.Arguments;
 import io.github.astrorag.core.model.Context;
 import io.github.astrorag.core.model.Query;
 import io.github.astrorag.core.model.ScoredChunk;
@@ -53,7 +53,7 @@ import java.util.Objects;
  * </ul>
  *
  * IDF is BM25's {@code ln(1 + (N − n(t) + 0.5) / (n(t) + 0.5))} over the N candidates (terms by
- * {@link io.github.astrorag.core.text.Terms}: Lucene English analysis). When a candidate or the query has no vector, β and λ act
+ * {@link io.github.astrorag.core.internal.text.Terms}: Lucene English analysis). When a candidate or the query has no vector, β and λ act
  * as 0. As a {@link ContextSelector} the selector knows the budget: budget-aware (the default), a candidate longer
  * than the budget left is valued by the share that fits, {@code max(v, 0) · min(1, left / tokens(d))}
  * (greedy by gain per cost of budgeted maximum coverage, Khuller, Moss and Naor, 1999), so a whole

@@ -2,9 +2,7 @@ package io.github.astrorag.retrieval.coverage;
 
 import io.github.astrorag.core.model.Query;
 import io.github.astrorag.core.model.ScoredChunk;
-import io.github.astrorag.mcts.CombinationScorer;
-import io.github.astrorag.mcts.ExhaustiveContextSelector;
-import io.github.astrorag.mcts.MctsContextSelector;
+import io.github.astrorag.core.spi.CombinationScorer;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -22,12 +20,12 @@ import java.util.Objects;
  * document, a title the question names, the PageRank evidence prior, and, where the selector has them,
  * bridge terms and the near-duplicate penalty; without its budget discount, since a searched combination
  * fits whole). With the selector's defaults every term is
- * non-negative, so a chunk never lowers S: the search's cost term λ·tokens/B (λ = 0.1 in
- * {@link MctsContextSelector}) is what stops it, and it outweighs only a chunk of almost no value, so
+ * non-negative, so a chunk never lowers S: a search's cost term λ·tokens/B (λ = 0.1 in rag-mcts's
+ * {@code MctsContextSelector}) is what stops it, and it outweighs only a chunk of almost no value, so
  * the optimum does not stop short while the budget has room for evidence. Order matters: the coverage a
  * chunk adds and the titles it follows depend on the picks before it.
  *
- * <p>For {@link MctsContextSelector} and {@link ExhaustiveContextSelector}: {@link #prepare} binds the
+ * <p>For searches over combinations (rag-mcts's {@code MctsContextSelector} and {@code ExhaustiveContextSelector}): {@link #prepare} binds the
  * scorer to the candidate pool (IDF, normalised relevance, term sets computed once per selection);
  * without it each combination is scored against itself as the pool. Cost per combination: O(k·(|Q| +
  * k·|title|)) after preparing, k its length: cheap, so a search can score on the calling thread

@@ -12,7 +12,7 @@ import ai.djl.translate.NoBatchifyTranslator;
 import ai.djl.translate.TranslateException;
 import ai.djl.translate.TranslatorContext;
 import io.github.astrorag.core.EmbeddingException;
-import io.github.astrorag.core.Arguments;
+import io.github.astrorag.core.internal.Arguments;
 import io.github.astrorag.core.embed.Vectors;
 import io.github.astrorag.core.spi.Embedder;
 import io.github.astrorag.retrieval.embed.WordPieceTokenizer.Encoding;

@@ -1,9 +1,9 @@
 package io.github.astrorag.retrieval.embed;
 
-import io.github.astrorag.core.Arguments;
+import io.github.astrorag.core.internal.Arguments;
 import io.github.astrorag.core.EmbeddingException;
-import io.github.astrorag.core.json.Json;
-import io.github.astrorag.core.json.JsonValue;
+import io.github.astrorag.core.internal.json.Json;
+import io.github.astrorag.core.internal.json.JsonValue;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;

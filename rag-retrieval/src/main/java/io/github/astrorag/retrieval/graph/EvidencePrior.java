@@ -1,6 +1,6 @@
 package io.github.astrorag.retrieval.graph;
 
-import io.github.astrorag.core.Arguments;
+import io.github.astrorag.core.internal.Arguments;
 import io.github.astrorag.core.model.ScoredChunk;
 import java.util.LinkedHashMap;
 import java.util.List;

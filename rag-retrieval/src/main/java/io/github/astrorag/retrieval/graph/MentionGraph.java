@@ -1,8 +1,8 @@
 package io.github.astrorag.retrieval.graph;
 
 import io.github.astrorag.core.model.ScoredChunk;
-import io.github.astrorag.core.text.MarkdownHeadings;
-import io.github.astrorag.core.text.Mentions;
+import io.github.astrorag.core.internal.text.MarkdownHeadings;
+import io.github.astrorag.core.internal.text.Mentions;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;

@@ -1,6 +1,6 @@
 package io.github.astrorag.retrieval.graph;
 
-import io.github.astrorag.core.Arguments;
+import io.github.astrorag.core.internal.Arguments;
 import io.github.astrorag.core.embed.Vectors;
 import io.github.astrorag.core.model.Query;
 import io.github.astrorag.core.model.ScoredChunk;
@@ -31,7 +31,7 @@ import org.jgrapht.graph.SimpleWeightedGraph;
  *       document that the chunk names: its text contains, case-insensitively as whole words, that
  *       document's title ({@code chunk.title()}) or one of its Markdown headings ({@code # ...} lines in
  *       the candidates of that document); a name has at least 3 characters, one a letter
- *       ({@link io.github.astrorag.core.text.Mentions}). Relevance flows from a chunk that is like the question to the
+ *       ({@link io.github.astrorag.core.internal.text.Mentions}). Relevance flows from a chunk that is like the question to the
  *       documents it names: the bridge of a multi-hop question.</li>
  * </ul>
  * Damping, iteration limit and tolerance default to {@link PersonalizedPageRank}'s

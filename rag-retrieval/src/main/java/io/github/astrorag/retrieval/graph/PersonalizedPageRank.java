@@ -1,6 +1,6 @@
 package io.github.astrorag.retrieval.graph;
 
-import io.github.astrorag.core.Arguments;
+import io.github.astrorag.core.internal.Arguments;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;

@@ -1,6 +1,6 @@
 package io.github.astrorag.retrieval.hyde;
 
-import io.github.astrorag.core.Arguments;
+import io.github.astrorag.core.internal.Arguments;
 import io.github.astrorag.core.embed.Vectors;
 import io.github.astrorag.core.model.Answer;
 import io.github.astrorag.core.model.Context;

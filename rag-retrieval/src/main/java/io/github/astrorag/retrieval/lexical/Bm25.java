@@ -1,7 +1,7 @@
 package io.github.astrorag.retrieval.lexical;
 
-import io.github.astrorag.core.Arguments;
-import io.github.astrorag.core.text.Terms;
+import io.github.astrorag.core.internal.Arguments;
+import io.github.astrorag.core.internal.text.Terms;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashSet;

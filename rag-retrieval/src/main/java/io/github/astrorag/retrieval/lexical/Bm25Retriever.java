@@ -1,13 +1,13 @@
 package io.github.astrorag.retrieval.lexical;
 
-import io.github.astrorag.core.Arguments;
+import io.github.astrorag.core.internal.Arguments;
 import io.github.astrorag.core.model.Chunk;
 import io.github.astrorag.core.model.Query;
 import io.github.astrorag.core.model.ScoredChunk;
 import io.github.astrorag.core.spi.EphemeralIndex;
 import io.github.astrorag.core.spi.Retriever;
 import io.github.astrorag.core.spi.TraceSink;
-import io.github.astrorag.core.text.Terms;
+import io.github.astrorag.core.internal.text.Terms;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;

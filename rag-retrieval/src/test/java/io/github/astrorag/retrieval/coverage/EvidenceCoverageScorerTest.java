@@ -4,13 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
-import io.github.astrorag.core.model.Context;
 import io.github.astrorag.core.model.Query;
 import io.github.astrorag.core.model.ScoredChunk;
-import io.github.astrorag.core.token.TokenCounter;
-import io.github.astrorag.mcts.CombinationScorer;
-import io.github.astrorag.mcts.ExhaustiveContextSelector;
-import io.github.astrorag.mcts.MctsContextSelector;
+import io.github.astrorag.core.spi.CombinationScorer;
 import io.github.astrorag.retrieval.TestChunks;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -60,22 +56,5 @@ class EvidenceCoverageScorerTest {
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("empty combination");
         assertThatThrownBy(() -> EvidenceCoverageScorer.defaults().prepare(Q, List.of(A, C)).score(Q, List.of(B)))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("not among the prepared candidates");
-    }
-
-    @Test
-    void searchKeepsBothHopsAndFillingUsesTheBudgetLeft() {
-        TokenCounter p50k = TokenCounter.p50k();
-        String ab = A.chunk().text() + Context.SEPARATOR + B.chunk().text();
-        int budget = p50k.count(ab) + 3;
-        MctsContextSelector mcts = MctsContextSelector.builder().scorer(EvidenceCoverageScorer.defaults()).build();
-        Context whole = mcts.select(Q, POOL, budget);
-        assertThat(whole.chunks()).extracting(ScoredChunk::id).containsExactly("A", "B");
-        assertThat(ExhaustiveContextSelector.builder().scorer(EvidenceCoverageScorer.defaults()).build().select(Q, POOL, budget)
-                .chunks()).extracting(ScoredChunk::id).containsExactly("A", "B");
-        Context filled = mcts.toBuilder().fill(true).build().select(Q, POOL, budget);
-        assertThat(filled.chunks()).extracting(ScoredChunk::id).containsExactly("A", "B", "C");
-        assertThat(filled.tokens()).isGreaterThan(whole.tokens()).isLessThanOrEqualTo(budget);
-        assertThat(filled.details()).containsEntry("path", List.of("A", "B"));
-        assertThat(mcts.toBuilder().fill(true).build().describe()).containsEntry("fill", true);
     }
 }

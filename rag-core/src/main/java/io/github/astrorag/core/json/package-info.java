@@ -1,6 +1,0 @@
-/**
- * A small JSON reader and writer ({@link Json}, {@link JsonValue}) for the HTTP generators and embedders, their
- * request bodies and the traces, so that the core needs no JSON library. Linear in the text's length; nesting is
- * bounded.
- */
-package io.github.astrorag.core.json;

@@ -1,0 +1,170 @@
+package io.github.astrorag.eval;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.github.astrorag.core.DocumentException;
+import io.github.astrorag.core.internal.Arguments;
+import io.github.astrorag.core.load.FileSystemDocumentLoader;
+import io.github.astrorag.core.model.Document;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+
+/**
+ * Reads evaluation instances from a JSON-lines file (one object a line, schema in the data README) and
+ * loads corpus folders. Blank lines are skipped; a malformed line fails with its line number.
+ */
+public final class EvalDataset {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private EvalDataset() {
+    }
+
+    /**
+     * The first {@code limit} instances of {@code file} ({@code limit <= 0}: all). A {@code corpus} is
+     * resolved against the file's folder.
+     *
+     * @throws IllegalArgumentException if the file is missing or a line is not a valid instance
+     */
+    public static List<EvalInstance> read(Path file, int limit) {
+        if (!Files.isRegularFile(file)) {
+            throw new IllegalArgumentException("no such data file: " + file);
+        }
+        Path folder = file.toAbsolutePath().getParent();
+        List<EvalInstance> out = new ArrayList<>();
+        int number = 0;
+        try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+            String line;
+            while ((line = in.readLine()) != null && (limit <= 0 || out.size() < limit)) {
+                number++;
+                if (!line.isBlank()) {
+                    out.add(parse(line, folder, file, number));
+                }
+            }
+        } catch (java.nio.charset.CharacterCodingException e) {
+            throw new IllegalArgumentException(file + " line " + malformedLine(file, number + 1) + " is not valid UTF-8");
+        } catch (IOException e) {
+            throw new IllegalArgumentException("cannot read " + file + ": " + e.getMessage());
+        }
+        return out;
+    }
+
+    private static int malformedLine(Path file, int orElse) {
+        try {
+            int line = io.github.astrorag.core.internal.text.Utf8.firstMalformedLine(file);
+            return line > 0 ? line : orElse;
+        } catch (IOException e) {
+            return orElse;
+        }
+    }
+
+    private static EvalInstance parse(String line, Path folder, Path file, int number) {
+        try {
+            JsonNode n = JSON.readTree(line);
+            List<Document> documents = new ArrayList<>();
+            for (JsonNode d : n.path("documents")) {
+                String id = text(d, "id");
+                String title = d.hasNonNull("title") ? d.get("title").asText() : id;
+                documents.add(new Document(id, title, id, text(d, "text"), List.of()));
+            }
+            Path corpus = n.hasNonNull("corpus") ? folder.resolve(n.get("corpus").asText()).normalize() : null;
+            Map<String, String> options = new LinkedHashMap<>();
+            Iterator<Map.Entry<String, JsonNode>> it = n.path("options").fields();
+            while (it.hasNext()) {
+                Map.Entry<String, JsonNode> e = it.next();
+                options.put(e.getKey(), e.getValue().asText());
+            }
+            return new EvalInstance(text(n, "id"), text(n, "type"), text(n, "question"), strings(n.path("answers")),
+                    documents, corpus, strings(n.path("supporting")), options,
+                    n.hasNonNull("answer_key") ? n.get("answer_key").asText() : null);
+        } catch (JsonProcessingException | IllegalArgumentException | NullPointerException e) {
+            throw new IllegalArgumentException(file + " line " + number + " is not a valid instance: "
+                    + (e instanceof JsonProcessingException j ? j.getOriginalMessage() : e.getMessage()));
+        }
+    }
+
+    private static String text(JsonNode node, String field) {
+        JsonNode v = node.get(field);
+        if (v == null || v.isNull()) {
+            throw new IllegalArgumentException("missing field '" + field + "'");
+        }
+        return v.asText();
+    }
+
+    private static List<String> strings(JsonNode array) {
+        List<String> out = new ArrayList<>();
+        array.forEach(v -> out.add(v.asText()));
+        return out;
+    }
+
+    /**
+     * {@code n} instances drawn without replacement by a {@link Random} seeded with {@code seed}, kept
+     * in their file order; all of them when {@code n} is at least their number.
+     */
+    public static List<EvalInstance> sample(List<EvalInstance> instances, int n, long seed) {
+        Arguments.check(n >= 1, "the sample size must be at least 1, was %d", n);
+        if (n >= instances.size()) {
+            return instances;
+        }
+        List<Integer> idx = new ArrayList<>();
+        for (int i = 0; i < instances.size(); i++) {
+            idx.add(i);
+        }
+        java.util.Collections.shuffle(idx, new Random(seed));
+        return idx.subList(0, n).stream().sorted().map(instances::get).toList();
+    }
+
+    /**
+     * Fold {@code index} of {@code folds}: the instances whose position in {@code instances} is
+     * {@code index} modulo {@code folds}, in order. With 2 folds, fold 0 (even positions) and fold 1 (odd)
+     * split the instances in halves for 2-fold cross-validation: choose a setting on one, report it on the other.
+     *
+     * @param instances the instances, in order
+     * @param index     the fold, in {@code [0, folds)}
+     * @param folds     the number of folds, at least 2
+     * @return the fold's instances, in order
+     * @throws IllegalArgumentException if {@code folds < 2} or {@code index} is not in {@code [0, folds)}
+     */
+    public static List<EvalInstance> fold(List<EvalInstance> instances, int index, int folds) {
+        Arguments.check(folds >= 2, "at least 2 folds, was %d", folds);
+        Arguments.check(index >= 0 && index < folds, "the fold must be in [0, %d), was %d", folds, index);
+        List<EvalInstance> out = new ArrayList<>();
+        for (int i = index; i < instances.size(); i += folds) {
+            out.add(instances.get(i));
+        }
+        return out;
+    }
+
+    /**
+     * The documents of a corpus folder (all supported files, recursively, in path order), each with the
+     * dataset's id: its file name without extension. The core loader's ids are paths relative to the
+     * folder with extension ({@code sub/000.txt}); supporting ids name files without either.
+     */
+    public static List<Document> loadCorpus(Path folder) {
+        if (!Files.isDirectory(folder)) {
+            throw new DocumentException.Unreadable(folder, "corpus folder not found: " + folder, null);
+        }
+        List<Document> out = new ArrayList<>();
+        for (Document d : FileSystemDocumentLoader.defaults().load(folder)) {
+            out.add(d.withId(corpusId(d.id())));
+        }
+        return out;
+    }
+
+    /** {@code sub/000.txt} → {@code 000}. */
+    static String corpusId(String relativePath) {
+        String name = relativePath.substring(relativePath.lastIndexOf('/') + 1);
+        int dot = name.lastIndexOf('.');
+        return dot > 0 ? name.substring(0, dot) : name;
+    }
+}

@@ -1,0 +1,63 @@
+package io.github.astrorag.eval;
+
+import io.github.astrorag.core.internal.Arguments;
+import io.github.astrorag.core.select.TokenBudgetSelector;
+import io.github.astrorag.core.spi.Embedder;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * What every selector of one evaluation run shares: the context budget, the embedding model (one
+ * instance, created once per run), the seed (sampling and bootstrap), and the run's options.
+ *
+ * @param budget           context budget in tokens (default {@value TokenBudgetSelector#DEFAULT_BUDGET})
+ * @param model            the embedding model's name in the {@link ModelRegistry}
+ * @param embedder         that model
+ * @param seed             seed of the instance sample and of the bootstrap
+ * @param generate         whether answers are generated (else only the context is selected and scored)
+ * @param reuseCorpusIndex whether instances sharing a corpus share one index per selector
+ * @param prefilter        0, or how many chunks the BM25 first pass hands on per question in every selector's
+ *                         pipeline ({@code --prefilter})
+ */
+public record EvalSettings(int budget, String model, Embedder embedder, long seed, boolean generate,
+                           boolean reuseCorpusIndex, int prefilter) {
+
+    /** The seed used when none is given. */
+    public static final long DEFAULT_SEED = 42;
+
+    public EvalSettings {
+        Arguments.check(budget >= 1, "budget must be at least 1 token, was %d", budget);
+        Objects.requireNonNull(model, "model");
+        Objects.requireNonNull(embedder, "embedder");
+        Arguments.check(prefilter >= 0, "prefilter must be 0 (off) or at least 1, was %d", prefilter);
+    }
+
+    /**
+     * Settings without a prefilter.
+     *
+     * @param budget           context budget in tokens
+     * @param model            the embedding model's name
+     * @param embedder         that model
+     * @param seed             seed of the sample and the bootstrap
+     * @param generate         whether answers are generated
+     * @param reuseCorpusIndex whether instances sharing a corpus share one index per selector
+     */
+    public EvalSettings(int budget, String model, Embedder embedder, long seed, boolean generate, boolean reuseCorpusIndex) {
+        this(budget, model, embedder, seed, generate, reuseCorpusIndex, 0);
+    }
+
+    /** The settings as JSON-friendly values, for results.json. */
+    public Map<String, Object> describe() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("budget", budget);
+        m.put("model", model);
+        m.put("seed", seed);
+        m.put("generate", generate);
+        m.put("reuse_corpus_index", reuseCorpusIndex);
+        if (prefilter > 0) {
+            m.put("prefilter", prefilter);
+        }
+        return m;
+    }
+}

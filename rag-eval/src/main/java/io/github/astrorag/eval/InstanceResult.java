@@ -1,0 +1,40 @@
+package io.github.astrorag.eval;
+
+import java.util.Map;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * What one selector did on one instance.
+ *
+ * @param instanceId    the instance
+ * @param type          its type
+ * @param error         why it failed ({@code ExceptionClass: message}), or {@code null}
+ * @param scores        metric name → value, only the metrics defined for this instance (see {@link InstanceScorer})
+ * @param latencyMillis wall time: opening its own index (not a shared one), asking, closing; NaN where no
+ *                      time is meaningful (the chance baseline)
+ * @param stageMillis   time per trace stage (embed-query, retrieve, rerank:..., select, generate)
+ * @param ingestMillis  time spent building its own index (0 with a shared index)
+ * @param contextIds    the selected context's chunk ids, in context order (empty for a baseline or a failure)
+ * @param answer        the answer's text, or {@code null} for a baseline or a failure
+ */
+public record InstanceResult(String instanceId, String type, @Nullable String error, Map<String, Double> scores,
+                             double latencyMillis, Map<String, Double> stageMillis, double ingestMillis,
+                             java.util.List<String> contextIds, @Nullable String answer) {
+
+    public InstanceResult {
+        scores = Map.copyOf(scores);
+        contextIds = java.util.List.copyOf(contextIds);
+        stageMillis = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(stageMillis));
+    }
+
+    /** A failed run. */
+    public static InstanceResult failed(EvalInstance instance, Throwable error, double latencyMillis) {
+        return new InstanceResult(instance.id(), instance.type(), error.getClass().getSimpleName() + ": " + error.getMessage(),
+                Map.of(), latencyMillis, Map.of(), 0, java.util.List.of(), null);
+    }
+
+    /** Whether it failed. */
+    public boolean failed() {
+        return error != null;
+    }
+}

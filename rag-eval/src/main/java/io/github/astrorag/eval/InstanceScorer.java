@@ -1,0 +1,126 @@
+package io.github.astrorag.eval;
+
+import io.github.astrorag.eval.metrics.ChoiceMetrics;
+import io.github.astrorag.eval.metrics.RetrievalMetrics;
+import io.github.astrorag.eval.metrics.Rouge;
+import io.github.astrorag.eval.metrics.SquadMetrics;
+import io.github.astrorag.core.model.Answer;
+import io.github.astrorag.core.model.ScoredChunk;
+import io.github.astrorag.core.model.Trace;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.regex.Pattern;
+
+/**
+ * Scores one answer of one instance. A metric is only reported where it is defined:
+ * <ul>
+ *   <li>with supporting documents: {@code support_recall} and {@code full_support} (documents with a
+ *       chunk in the context), {@code support_precision} (the share of the context's chunk tokens from
+ *       supporting documents; not for an empty context), {@code ndcg_at_10}, {@code recall_at_10} and {@code recall_at_20} (documents in the order of
+ *       the retrieve stage's candidates, each at its best chunk's rank);</li>
+ *   <li>with gold answers, not multiple choice and not {@code open} (whose reference is a paragraph):
+ *       {@code answer_in_context}; and when a gold answer occurs in the instance's documents (a span,
+ *       unlike "yes" or "no"), the same value as {@code span_answer_in_context};</li>
+ *   <li>when answers were generated, with gold answers, not multiple choice: {@code exact_match},
+ *       {@code f1} (SQuAD) and {@code rouge_1}, {@code rouge_2}, {@code rouge_l} (best over the gold
+ *       answers, stemmed as rouge-score); citation markers {@code [n]} are removed from the answer first;</li>
+ *   <li>when answers were generated, multiple choice: {@code mc_accuracy} (exact letter set);</li>
+ *   <li>always: {@code documents_in_context} (distinct documents with a chunk in the context) and
+ *       {@code context_tokens}.</li>
+ * </ul>
+ */
+public final class InstanceScorer {
+
+    private static final Rouge ROUGE = Rouge.withStemming();
+    private static final Pattern CITATION = Pattern.compile("(?<!\\s)\\s*+\\[\\d++]");
+
+    /** The cut-off of {@code recall_at_20}: the whole list of the selectors' 20 candidates. */
+    static final int CANDIDATE_K = 20;
+
+    private InstanceScorer() {
+    }
+
+    /**
+     * The scores of {@code answer}.
+     *
+     * @param instance   the instance asked
+     * @param answer     its answer, with the context and the trace
+     * @param documentOf maps a chunk id of the instance's index to its document id
+     * @param generated  whether {@code answer}'s text was generated (not {@code --no-generate})
+     * @param spanAnswer whether a gold answer occurs in the instance's documents (see {@link #isSpan}); only
+     *                   then is {@code span_answer_in_context} reported
+     * @return metric name → value, only the metrics defined for this instance
+     */
+    public static Map<String, Double> score(EvalInstance instance, Answer answer, Function<String, String> documentOf,
+                                            boolean generated, boolean spanAnswer) {
+        Map<String, Double> s = new LinkedHashMap<>();
+        List<ScoredChunk> context = answer.context().chunks();
+        Map<String, Integer> tokensByDocument = new LinkedHashMap<>();
+        context.forEach(c -> tokensByDocument.merge(c.chunk().documentId(), c.chunk().tokens(), Integer::sum));
+        if (!instance.supporting().isEmpty()) {
+            List<String> inContext = List.copyOf(tokensByDocument.keySet());
+            s.put(MetricNames.FULL_SUPPORT, RetrievalMetrics.fullSupport(inContext, instance.supporting()));
+            s.put(MetricNames.SUPPORT_RECALL, RetrievalMetrics.supportRecall(inContext, instance.supporting()));
+            if (tokensByDocument.values().stream().anyMatch(t -> t > 0)) {
+                s.put(MetricNames.SUPPORT_PRECISION, RetrievalMetrics.supportPrecision(tokensByDocument, instance.supporting()));
+            }
+            List<String> ranked = answer.trace().stage("retrieve").map(Trace.Stage::candidates).orElse(List.of())
+                    .stream().map(c -> documentOf.apply(c.id())).toList();
+            s.put(MetricNames.NDCG_10, RetrievalMetrics.ndcgAt(RetrievalMetrics.DEFAULT_K, ranked, instance.supporting()));
+            s.put(MetricNames.RECALL_10, RetrievalMetrics.recallAt(RetrievalMetrics.DEFAULT_K, ranked, instance.supporting()));
+            s.put(MetricNames.RECALL_20, RetrievalMetrics.recallAt(CANDIDATE_K, ranked, instance.supporting()));
+        }
+        boolean mc = instance.multipleChoice();
+        if (hasExtractiveAnswer(instance)) {
+            double found = SquadMetrics.answerInContext(answer.context().text(), instance.answers());
+            s.put(MetricNames.ANSWER_IN_CONTEXT, found);
+            if (spanAnswer) {
+                s.put(MetricNames.SPAN_ANSWER_IN_CONTEXT, found);
+            }
+        }
+        if (generated && mc) {
+            s.put(MetricNames.MC_ACCURACY, ChoiceMetrics.correct(answer.choice(), instance.goldLetters()));
+        } else if (generated && !instance.answers().isEmpty()) {
+            String text = withoutCitations(answer.text());
+            s.put(MetricNames.EXACT_MATCH, SquadMetrics.exactMatch(text, instance.answers()));
+            s.put(MetricNames.F1, SquadMetrics.tokenF1(text, instance.answers()));
+            s.put(MetricNames.ROUGE_1, ROUGE.best(Rouge.Type.ROUGE_1, text, instance.answers()).f1());
+            s.put(MetricNames.ROUGE_2, ROUGE.best(Rouge.Type.ROUGE_2, text, instance.answers()).f1());
+            s.put(MetricNames.ROUGE_L, ROUGE.best(Rouge.Type.ROUGE_L, text, instance.answers()).f1());
+        }
+        s.put(MetricNames.DOCUMENTS_IN_CONTEXT, (double) tokensByDocument.size());
+        s.put(MetricNames.CONTEXT_TOKENS, (double) answer.context().tokens());
+        return s;
+    }
+
+    /** Whether {@code answer_in_context} is defined: gold answers, neither multiple choice nor {@code open}. */
+    static boolean hasExtractiveAnswer(EvalInstance instance) {
+        return !instance.answers().isEmpty() && !instance.multipleChoice() && !EvalInstance.OPEN.equals(instance.type());
+    }
+
+    /**
+     * Whether the instance's gold answer is a span: {@link #hasExtractiveAnswer}, not a yes/no answer (every
+     * gold answer normalising to {@code yes} or {@code no}: a judgment, even where a document happens to hold
+     * the word), and some gold answer occurs (as {@code answer_in_context} matches) in the normal form of its
+     * documents' texts.
+     *
+     * @param normalizedDocuments the instance's documents' texts in {@link SquadMetrics#normalize} form, joined
+     *                            by spaces
+     */
+    static boolean isSpan(EvalInstance instance, String normalizedDocuments) {
+        return hasExtractiveAnswer(instance)
+                && !instance.answers().stream().map(SquadMetrics::normalize).allMatch(a -> a.equals("yes") || a.equals("no"))
+                && SquadMetrics.answerInNormalized(normalizedDocuments, instance.answers()) > 0;
+    }
+
+    /**
+     * The answer text without {@code [n]} citation markers (and the white space before them). Linear: a
+     * match may start only where a run of white space starts, so no run is scanned from each of its
+     * characters.
+     */
+    static String withoutCitations(String text) {
+        return CITATION.matcher(text).replaceAll("").strip();
+    }
+}

@@ -1,0 +1,297 @@
+package io.github.astrorag.eval;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import io.github.astrorag.core.RagException;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.knowm.xchart.BitmapEncoder;
+import org.knowm.xchart.CategoryChart;
+import org.knowm.xchart.CategoryChartBuilder;
+import org.knowm.xchart.style.CategoryStyler;
+import org.knowm.xchart.style.Styler;
+
+/**
+ * Writes an evaluation's results: {@value #JSON} (every row's metrics, counts, intervals and
+ * configuration), {@value #MARKDOWN} (tables, the command line, dataset and settings, notes) and
+ * {@value #CHART} (each row's fraction metrics as grouped bars; error bars show the half-width of the
+ * 95% bootstrap interval, whose exact bounds are in the other two files). Also renders the console table.
+ */
+public final class ReportWriter {
+
+    /** The machine-readable results. */
+    public static final String JSON = "results.json";
+    /** The human-readable report. */
+    public static final String MARKDOWN = "report.md";
+    /** The chart. */
+    public static final String CHART = "report.png";
+    /** Every row's answer to every instance, one JSON object a line. */
+    public static final String INSTANCES = "instances.jsonl";
+
+    private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    private static final int MAX_FAILURES_LISTED = 20;
+
+    private ReportWriter() {
+    }
+
+    /** Writes the three files into {@code folder} (created if needed). */
+    public static void write(Path folder, RunInfo info, List<SelectorSummary> rows) {
+        try {
+            Files.createDirectories(folder);
+            MAPPER.writeValue(folder.resolve(JSON).toFile(), json(info, rows));
+            Files.writeString(folder.resolve(MARKDOWN), markdown(info, rows), StandardCharsets.UTF_8);
+            chart(folder.resolve(CHART), info, rows);
+        } catch (IOException | UncheckedIOException e) {
+            throw new RagException("cannot write the report into " + folder + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Writes {@value #INSTANCES} into {@code folder}: per row and instance its id, type, the selected chunk ids in
+     * context order, the answer's text (absent with {@code --no-generate}), the scores and the error of a failure,
+     * so that a reader can see which questions went wrong and two runs can be compared selection by selection.
+     */
+    public static void writeInstances(Path folder, List<SelectorRun> runs) {
+        try {
+            Files.createDirectories(folder);
+            StringBuilder sb = new StringBuilder();
+            ObjectMapper line = new ObjectMapper();
+            for (SelectorRun run : runs) {
+                for (InstanceResult r : run.results()) {
+                    Map<String, Object> m = new LinkedHashMap<>();
+                    m.put("selector", run.selector());
+                    m.put("id", r.instanceId());
+                    m.put("type", r.type());
+                    m.put("context", r.contextIds());
+                    if (r.answer() != null) {
+                        m.put("answer", r.answer());
+                    }
+                    m.put("scores", new java.util.TreeMap<>(r.scores()));
+                    if (r.error() != null) {
+                        m.put("error", r.error());
+                    }
+                    sb.append(line.writeValueAsString(m)).append('\n');
+                }
+            }
+            Files.writeString(folder.resolve(INSTANCES), sb, StandardCharsets.UTF_8);
+        } catch (IOException | UncheckedIOException e) {
+            throw new RagException("cannot write " + INSTANCES + " into " + folder + ": " + e.getMessage(), e);
+        }
+    }
+
+    static Map<String, Object> json(RunInfo info, List<SelectorSummary> rows) {
+        Map<String, Object> run = new LinkedHashMap<>();
+        run.put("command", info.commandLine());
+        run.put("dataset", info.dataset());
+        run.put("instances", info.instances());
+        run.put("types", info.types());
+        run.putAll(info.settings().describe());
+        run.put("notes", info.notes());
+        run.put("wall_seconds", info.wallSeconds());
+        List<Map<String, Object>> results = new ArrayList<>();
+        for (SelectorSummary s : rows) {
+            Map<String, Object> r = new LinkedHashMap<>();
+            r.put("selector", s.selector());
+            r.put("metrics", s.metrics());
+            r.put("counts", s.counts());
+            r.put("ci95", s.ci95());
+            r.put("failed_instances", s.failures());
+            r.put("config", s.config());
+            results.add(r);
+        }
+        Map<String, Object> root = new LinkedHashMap<>();
+        root.put("run", run);
+        root.put("results", results);
+        return root;
+    }
+
+    /** The metrics shown as columns: those some row has, in {@link MetricNames} order. */
+    private static List<String> columns(List<SelectorSummary> rows, List<String> candidates) {
+        return candidates.stream().filter(m -> rows.stream().anyMatch(r -> r.metrics().containsKey(m))).toList();
+    }
+
+    /** The main table as aligned plain text, for the console. */
+    public static String table(List<SelectorSummary> rows) {
+        List<String> cols = new ArrayList<>(List.of(MetricNames.INSTANCES, MetricNames.FAILURES));
+        cols.addAll(columns(rows, MetricNames.AVERAGED));
+        cols.addAll(columns(rows, List.of(MetricNames.CONTEXT_TOKENS_MEAN, MetricNames.LATENCY_P50, MetricNames.LATENCY_P95)));
+        List<List<String>> cells = new ArrayList<>();
+        List<String> header = new ArrayList<>(List.of("selector"));
+        header.addAll(cols);
+        cells.add(header);
+        for (SelectorSummary r : rows) {
+            List<String> line = new ArrayList<>(List.of(r.selector()));
+            cols.forEach(c -> line.add(format(c, r.metrics().get(c))));
+            cells.add(line);
+        }
+        int[] width = new int[header.size()];
+        cells.forEach(l -> {
+            for (int i = 0; i < l.size(); i++) {
+                width[i] = Math.max(width[i], l.get(i).length());
+            }
+        });
+        StringBuilder sb = new StringBuilder();
+        for (List<String> l : cells) {
+            for (int i = 0; i < l.size(); i++) {
+                String cell = l.get(i);
+                sb.append(i == 0 ? String.format(Locale.ROOT, "%-" + width[i] + "s", cell)
+                        : String.format(Locale.ROOT, "  %" + width[i] + "s", cell));
+            }
+            sb.append('\n');
+        }
+        return sb.toString();
+    }
+
+    static String format(String metric, Double value) {
+        if (value == null) {
+            return "–";
+        }
+        if (metric.equals(MetricNames.INSTANCES) || metric.equals(MetricNames.FAILURES)) {
+            return String.valueOf(value.longValue());
+        }
+        if (MetricNames.FRACTIONS.contains(metric)) {
+            return String.format(Locale.ROOT, "%.3f", value);
+        }
+        if (MetricNames.COUNTS.contains(metric)) {
+            return String.format(Locale.ROOT, "%.2f", value);
+        }
+        return String.format(Locale.ROOT, "%.1f", value);
+    }
+
+    static String markdown(RunInfo info, List<SelectorSummary> rows) {
+        StringBuilder md = new StringBuilder("# Evaluation report\n\n");
+        md.append("Command:\n\n```\n").append(info.commandLine()).append("\n```\n\n");
+        md.append("| dataset | instances | types | budget | model | seed | generate | corpus index |\n");
+        md.append("|---|---|---|---|---|---|---|---|\n");
+        StringBuilder types = new StringBuilder();
+        info.types().forEach((t, n) -> types.append(types.length() == 0 ? "" : ", ").append(t).append(' ').append(n));
+        EvalSettings s = info.settings();
+        md.append(String.format(Locale.ROOT, "| `%s` | %d | %s | %d | %s | %d | %s | %s |%n%n", info.dataset(),
+                info.instances(), types, s.budget(), s.model(), s.seed(), s.generate() ? "yes" : "no (--no-generate)",
+                s.reuseCorpusIndex() ? "reused per corpus" : "one per instance"));
+        md.append(String.format(Locale.ROOT, "Wall time: %.1f s.%n%n", info.wallSeconds()));
+        if (!info.notes().isEmpty()) {
+            md.append("Notes:\n\n");
+            info.notes().forEach(n -> md.append("- ").append(n).append('\n'));
+            md.append('\n');
+        }
+        List<String> fractions = columns(rows, MetricNames.AVERAGED);
+        md.append("## Quality\n\nMean over the instances where the metric is defined, with its 95% bootstrap "
+                + "interval (1000 seeded resamples) and the number of instances (n).");
+        md.append(spanNote(rows)).append("\n\n");
+        md.append("| selector | instances | failures |");
+        fractions.forEach(f -> md.append(' ').append(f).append(" |"));
+        md.append("\n|---|---|---|");
+        fractions.forEach(f -> md.append("---|"));
+        md.append('\n');
+        for (SelectorSummary r : rows) {
+            md.append("| ").append(r.selector()).append(" | ").append(format(MetricNames.INSTANCES, r.metrics().get(MetricNames.INSTANCES)))
+                    .append(" | ").append(format(MetricNames.FAILURES, r.metrics().get(MetricNames.FAILURES))).append(" |");
+            for (String f : fractions) {
+                Double v = r.metrics().get(f);
+                double[] ci = r.ci95().get(f);
+                md.append(' ').append(v == null ? "–" : String.format(Locale.ROOT, "%s [%s, %s] n=%d", format(f, v),
+                        format(f, ci[0]), format(f, ci[1]), r.counts().get(f))).append(" |");
+            }
+            md.append('\n');
+        }
+        List<String> cost = new ArrayList<>(columns(rows, List.of(MetricNames.CONTEXT_TOKENS_MEAN, MetricNames.LATENCY_P50,
+                MetricNames.LATENCY_P95, MetricNames.LATENCY_MEAN, MetricNames.INGEST_MEAN, MetricNames.SHARED_INDEX)));
+        rows.forEach(r -> r.metrics().keySet().stream().filter(k -> k.startsWith("stage_") && !cost.contains(k))
+                .forEach(cost::add));
+        md.append("\n## Cost\n\nContext tokens and milliseconds per instance. Latency is the wall time of an "
+                + "instance: building its own index (a shared corpus index is counted once, in "
+                + MetricNames.SHARED_INDEX + "), asking, closing; the stage columns split the question's part by "
+                + "trace stage.\n\n| selector |");
+        cost.forEach(c -> md.append(' ').append(c).append(" |"));
+        md.append("\n|---|");
+        cost.forEach(c -> md.append("---|"));
+        md.append('\n');
+        for (SelectorSummary r : rows) {
+            md.append("| ").append(r.selector()).append(" |");
+            cost.forEach(c -> md.append(' ').append(format(c, r.metrics().get(c))).append(" |"));
+            md.append('\n');
+        }
+        md.append("\n## Selectors\n\n");
+        rows.forEach(r -> md.append("- **").append(r.selector()).append("**: ")
+                .append(r.config().getOrDefault("description", "")).append('\n'));
+        boolean anyFailure = rows.stream().anyMatch(r -> !r.failures().isEmpty());
+        if (anyFailure) {
+            md.append("\n## Failures\n\n");
+            for (SelectorSummary r : rows) {
+                int shown = 0;
+                for (Map.Entry<String, String> f : r.failures().entrySet()) {
+                    if (shown++ == MAX_FAILURES_LISTED) {
+                        md.append("- ").append(r.selector()).append(": ").append(r.failures().size() - MAX_FAILURES_LISTED)
+                                .append(" more, see ").append(JSON).append('\n');
+                        break;
+                    }
+                    md.append("- ").append(r.selector()).append(" / `").append(f.getKey()).append("`: ")
+                            .append(f.getValue().replace('\n', ' ')).append('\n');
+                }
+            }
+        }
+        md.append("\n![metrics](").append(CHART).append(")\n");
+        return md.toString();
+    }
+
+    /**
+     * How many questions {@code span_answer_in_context} leaves out (yes/no answers, and answers that occur in
+     * none of their documents), from the first row that has both counts; empty if none.
+     */
+    static String spanNote(List<SelectorSummary> rows) {
+        for (SelectorSummary r : rows) {
+            Integer all = r.counts().get(MetricNames.ANSWER_IN_CONTEXT);
+            Integer spans = r.counts().get(MetricNames.SPAN_ANSWER_IN_CONTEXT);
+            if (all != null) {
+                int n = spans == null ? 0 : spans;
+                return String.format(Locale.ROOT, " %s counts the %d of %d questions of %s whose gold answer is a span "
+                        + "(not yes/no, and found in their documents); the %d others are excluded.", MetricNames.SPAN_ANSWER_IN_CONTEXT, n, all,
+                        MetricNames.ANSWER_IN_CONTEXT, all - n);
+            }
+        }
+        return "";
+    }
+
+    static void chart(Path file, RunInfo info, List<SelectorSummary> rows) throws IOException {
+        System.setProperty("java.awt.headless", "true");
+        List<String> metrics = columns(rows, MetricNames.FRACTIONS);
+        CategoryChart chart = new CategoryChartBuilder().width(Math.min(1600, Math.max(900, 200 + 40 * metrics.size() * Math.max(1, rows.size()))))
+                .height(560).title("astrorag eval: " + Path.of(info.dataset()).getFileName() + " (" + info.instances()
+                        + " instances, budget " + info.settings().budget() + ", " + info.settings().model() + ")")
+                .xAxisTitle("metric").yAxisTitle("mean, 95% bootstrap CI").build();
+        CategoryStyler styler = chart.getStyler();
+        styler.setLegendPosition(Styler.LegendPosition.OutsideS);
+        styler.setLegendLayout(Styler.LegendLayout.Horizontal);
+        styler.setYAxisMin(0.0);
+        styler.setYAxisMax(1.0);
+        styler.setYAxisDecimalPattern("0.00");
+        styler.setErrorBarsColor(java.awt.Color.DARK_GRAY);
+        if (metrics.isEmpty()) {
+            chart.addSeries("no metric", List.of("none"), List.of(0));
+        }
+        for (SelectorSummary r : rows) {
+            if (metrics.isEmpty() || metrics.stream().noneMatch(m -> r.metrics().containsKey(m))) {
+                continue;
+            }
+            List<Double> means = new ArrayList<>();
+            List<Double> errors = new ArrayList<>();
+            for (String m : metrics) {
+                Double v = r.metrics().get(m);
+                double[] ci = r.ci95().get(m);
+                means.add(v == null ? Double.NaN : v);
+                errors.add(ci == null ? 0.0 : (ci[1] - ci[0]) / 2);
+            }
+            chart.addSeries(r.selector(), metrics, means, errors);
+        }
+        BitmapEncoder.saveBitmap(chart, file.toString(), BitmapEncoder.BitmapFormat.PNG);
+    }
+}

@@ -1,0 +1,105 @@
+package io.github.astrorag.eval;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assumptions.assumeThat;
+
+import io.github.astrorag.core.embed.HashingEmbedder;
+import io.github.astrorag.core.model.Document;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Checks the evaluator against the real data sets in {@code ../shared/data} (found by walking up from the
+ * working directory, or named by {@code -Dastrorag.data=DIR}): supporting ids name documents, answer keys
+ * name options, and with an unbounded budget every supporting document reaches the context. Skipped when
+ * the data is absent, unless {@code -Dastrorag.data.required=true}.
+ */
+class EvalDataIT {
+
+    private static Path data;
+
+    @BeforeAll
+    static void locate() {
+        data = locateData();
+        if (data == null && Boolean.getBoolean("astrorag.data.required")) {
+            throw new IllegalStateException("evaluation data not found: put it at ../shared/data next to the project "
+                    + "or pass -Dastrorag.data=DIR");
+        }
+        assumeThat(data).as("evaluation data (../shared/data)").isNotNull();
+    }
+
+    static Path locateData() {
+        String property = System.getProperty("astrorag.data");
+        if (property != null) {
+            return Files.isDirectory(Path.of(property)) ? Path.of(property) : null;
+        }
+        for (Path p = Path.of("").toAbsolutePath(); p != null; p = p.getParent()) {
+            Path candidate = p.resolve("shared").resolve("data");
+            if (Files.isRegularFile(candidate.resolve("hotpotqa-dev.jsonl"))) {
+                return candidate;
+            }
+        }
+        return null;
+    }
+
+    @Test
+    void hotpotSupportingIdsNameDocumentsAndAllReachAnUnboundedContext() {
+        List<EvalInstance> all = EvalDataset.read(data.resolve("hotpotqa-dev.jsonl"), 0);
+        assertThat(all).hasSize(250);
+        for (EvalInstance i : all) {
+            Set<String> ids = i.documents().stream().map(Document::id).collect(Collectors.toSet());
+            assertThat(ids).as(i.id()).containsAll(i.supporting());
+            assertThat(i.supporting()).as(i.id()).hasSize(2);
+        }
+        EvalSettings unbounded = new EvalSettings(100_000, "hashing", new HashingEmbedder(), 42, false, false);
+        SelectorRun run = new EvalRunner(unbounded, SelectorRegistry.defaults())
+                .run(all.subList(0, 20), List.of("naive"), EvalRunner.Progress.NONE).get(0);
+        SelectorSummary s = SelectorSummary.of(run, new Bootstrap(42));
+        assertThat(s.metrics()).containsEntry(MetricNames.FAILURES, 0.0).containsEntry(MetricNames.FULL_SUPPORT, 1.0)
+                .containsEntry(MetricNames.RECALL_10, 1.0);
+    }
+
+    @Test
+    void squadSupportingIdsNameCorpusFiles() {
+        List<EvalInstance> first = EvalDataset.read(data.resolve("squad2-dev.jsonl"), 200);
+        Map<Path, Set<String>> ids = new HashMap<>();
+        for (EvalInstance i : first) {
+            Set<String> corpus = ids.computeIfAbsent(i.corpus(), c -> EvalDataset.loadCorpus(c).stream()
+                    .map(Document::id).collect(Collectors.toSet()));
+            assertThat(corpus).as(i.id()).containsAll(i.supporting());
+            assertThat(i.supporting()).as(i.id()).isNotEmpty();
+        }
+    }
+
+    @Test
+    void astroqaKeysNameOptions() {
+        List<EvalInstance> all = EvalDataset.read(data.resolve("astroqa-dev.jsonl"), 0);
+        assertThat(RunInfo.typesOf(all)).containsEntry("judgment", 317).containsEntry("mcq-multi", 157)
+                .containsEntry("mcq-single", 1699).containsEntry("open", 554);
+        assertThat(all).hasSize(2727);
+        List<String> keyNamesAMissingOption = new java.util.ArrayList<>();
+        for (EvalInstance i : all) {
+            if (i.multipleChoice()) {
+                for (char c : i.goldLetters().toCharArray()) {
+                    if (!i.effectiveOptions().containsKey(String.valueOf(c))) {
+                        keyNamesAMissingOption.add(i.id());
+                        break;
+                    }
+                }
+            } else {
+                assertThat(i.type()).isEqualTo("open");
+                assertThat(i.answers()).as(i.id()).hasSize(1);
+            }
+        }
+        // a defect of the data: key ACD, options A-C only; the instance can never be answered right
+        assertThat(keyNamesAMissingOption).containsExactly("astroqa-multi-select-multi-choice-95");
+        assertThat(EvalDataset.loadCorpus(all.get(0).corpus())).hasSize(185);
+    }
+}

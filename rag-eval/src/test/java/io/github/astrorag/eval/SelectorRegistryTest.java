@@ -1,0 +1,83 @@
+package io.github.astrorag.eval;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.github.astrorag.core.embed.HashingEmbedder;
+import io.github.astrorag.core.pipeline.RagPipeline;
+import org.junit.jupiter.api.Test;
+
+class SelectorRegistryTest {
+
+    @Test
+    void naiveIsTheCoreDefaultsWithTheRunsEmbedderAndBudget() {
+        EvalSettings s = new EvalSettings(300, "hashing", new HashingEmbedder(), 1, true, false);
+        RagPipeline p = SelectorRegistry.defaults().get("naive").factory().apply(s);
+        assertThat(p.budget()).isEqualTo(300);
+        assertThat(p.embedder()).isSameAs(s.embedder());
+        assertThat(p.describe().get("retriever")).isEqualTo(java.util.Map.of("name", "dense"));
+    }
+
+    @Test
+    void everyBuiltInSelectorBuildsAndAnswersWithinTheBudget() {
+        EvalSettings settings = new EvalSettings(120, "hashing", new HashingEmbedder(), 1, true, false);
+        java.util.List<io.github.astrorag.core.model.Document> docs = java.util.List.of(
+                io.github.astrorag.core.model.Document.of("a", "Vega is a bright star in Lyra. It is 25 light-years away."),
+                io.github.astrorag.core.model.Document.of("b", "Deneb is in Cygnus and is far more distant."),
+                io.github.astrorag.core.model.Document.of("c", "Altair is in Aquila."));
+        SelectorRegistry registry = SelectorRegistry.defaults();
+        assertThat(registry.names()).containsExactly("naive", "bm25", "hybrid", "weighted", "mmr", "coverage", "astrorag", "corag-paper", "upper",
+                "corag", "mcts-evidence", "upper-evidence", "default-dense", "default");
+        for (String name : registry.names()) {
+            RagPipeline pipeline = registry.get(name).factory().apply(settings);
+            try (var instance = pipeline.openDocuments(docs)) {
+                var answer = instance.ask("How far away is Vega?");
+                assertThat(answer.context().tokens()).as(name).isLessThanOrEqualTo(120);
+                assertThat(answer.context().chunks()).as(name).isNotEmpty();
+                assertThat(answer.trace().config().get("embedder")).as(name).isEqualTo(java.util.Map.of("name", "hashing", "dimension", 384));
+            }
+        }
+    }
+
+    @Test
+    void weightedTakesItsBm25WeightFromTheName() {
+        EvalSettings s = new EvalSettings(300, "hashing", new HashingEmbedder(), 1, true, false);
+        SelectorRegistry r = SelectorRegistry.defaults();
+        assertThat(r.get("weighted").factory().apply(s).describe().get("retriever")).asString()
+                .contains("fusion=weighted", "bm25Weight=0.3");
+        assertThat(r.get("weighted:0.75").factory().apply(s).describe().get("retriever")).asString()
+                .contains("fusion=weighted", "bm25Weight=0.75");
+        assertThatThrownBy(() -> r.get("weighted:1.5")).hasMessageContaining("must be in [0, 1]");
+        assertThatThrownBy(() -> r.get("weighted:x")).hasMessageContaining("must be a number");
+        assertThatThrownBy(() -> SelectorRegistry.empty().get("weighted:0.5")).hasMessageContaining("unknown selector");
+    }
+
+    @Test
+    void defaultTakesItsCandidatesAndCoverageWeightFromTheName() {
+        SelectorRegistry r = SelectorRegistry.defaults();
+        EvalSettings s = new EvalSettings(300, "hashing", new HashingEmbedder(), 1, true, false);
+        java.util.Map<String, Object> fused = r.get("default:0.4:0.5").factory().apply(s).describe();
+        assertThat(fused.get("retriever")).asString().contains("fusion=weighted", "bm25Weight=0.4");
+        assertThat(fused.get("selector")).asString().contains("name=bridging-coverage", "weight=0.5");
+        assertThat(r.get("default:0:2").factory().apply(s).describe().get("retriever")).asString().contains("dense");
+        assertThatThrownBy(() -> r.get("default:0.4")).hasMessageContaining("default:W:C");
+        assertThatThrownBy(() -> r.get("default:2:1")).hasMessageContaining("W must be in [0, 1]");
+        assertThatThrownBy(() -> r.get("default:0.4:-1")).hasMessageContaining("C in [0, 100]");
+        assertThatThrownBy(() -> r.get("default:0.4:x")).hasMessageContaining("the coverage weight must be a number");
+    }
+
+    @Test
+    void extendsByNameAndRefusesClashes() {
+        SelectorRegistry r = SelectorRegistry.defaults().with("half", "naive at half the budget",
+                s -> RagPipeline.builder().embedder(s.embedder()).budget(s.budget() / 2).build());
+        assertThat(r.names()).startsWith("naive").endsWith("default", "half").doesNotHaveDuplicates();
+        assertThat(SelectorRegistry.defaults().names()).doesNotContain("half");
+        assertThatThrownBy(() -> r.with("naive", "again", s -> null)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("already registered");
+        assertThatThrownBy(() -> r.with("chance", "x", s -> null)).hasMessageContaining("reserved");
+        assertThatThrownBy(() -> r.get("random")).hasMessageContaining("unknown selector 'random': use one of naive, bm25")
+                .hasMessageContaining("default, half");
+        assertThatThrownBy(() -> ModelRegistry.defaults().create("gpt"))
+                .hasMessageContaining("unknown model 'gpt': use one of bge-small-q, minilm-q");
+    }
+}

@@ -1,0 +1,274 @@
+package io.github.astrorag.presets;
+
+import io.github.astrorag.core.chunk.RecursiveTokenChunker;
+import io.github.astrorag.core.index.InMemoryEphemeralIndexFactory;
+import io.github.astrorag.core.pipeline.RagPipeline;
+import io.github.astrorag.core.select.ContextOrder;
+import io.github.astrorag.core.select.TokenBudgetSelector;
+import io.github.astrorag.core.spi.ContextSelector;
+import io.github.astrorag.core.spi.Embedder;
+import io.github.astrorag.core.token.TokenCounter;
+import io.github.astrorag.retrieval.graph.PageRankReranker;
+import io.github.astrorag.retrieval.graph.PersonalizedPageRank;
+import io.github.astrorag.retrieval.mmr.MmrRetriever;
+import io.github.astrorag.retrieval.coverage.BridgingCoverageSelector;
+import io.github.astrorag.retrieval.coverage.EvidenceCoverageScorer;
+import io.github.astrorag.mcts.MctsContextSelector;
+import io.github.astrorag.retrieval.embed.OnnxSentenceEmbedder;
+import io.github.astrorag.retrieval.embed.SentenceModel;
+import io.github.astrorag.retrieval.hybrid.HybridRetriever;
+import java.util.Objects;
+import java.util.function.Function;
+
+/**
+ * The presets, each one library call: {@link #recommended()}, the best-measured pipeline and what "default"
+ * means everywhere in this project (the command line's {@code --preset default} runs exactly it);
+ * {@link #corag()}, CORAG's search over the default's evidence objective; {@link #paper()}, the AstroRAG
+ * pipeline as the paper describes it; {@link #naive()}, the NaiveRAG baseline. The paper's CORAG is
+ * {@code Corag.paper(embedder)} in rag-mcts.
+ *
+ * <table>
+ * <caption>Presets and what they measured (HotpotQA dev, 250 questions, 300-token budget; README)</caption>
+ * <tr><th>preset</th><th>pipeline</th><th>both supporting paragraphs kept</th></tr>
+ * <tr><td>{@link #recommended()}</td><td>bge-small-en-v1.5 (quantized), 20 candidates by weighted fusion of
+ *     BM25 and cosine, {@link BridgingCoverageSelector}</td><td>92.4% (89.2% with MiniLM)</td></tr>
+ * <tr><td>{@link #corag()}</td><td>the same candidates, CORAG's MCTS over the selector's objective
+ *     ({@link EvidenceCoverageScorer}), the budget left filled</td><td>90.4%</td></tr>
+ * <tr><td>{@link #paper()}</td><td>all-MiniLM-L6-v2 (quantized), MMR k=3 → personalized PageRank top 3
+ *     → 1800 tokens</td><td>44.4% (56.8% with bge-small)</td></tr>
+ * <tr><td>{@link #naive()}</td><td>all-MiniLM-L6-v2 (quantized), top-k by cosine until the budget is
+ *     spent</td><td>60.8% (77.2% with bge-small)</td></tr>
+ * </table>
+ *
+ * <p>The no-argument calls load their embedding model (offline, from its Maven artifact) and return a
+ * pipeline that owns it: close the pipeline (try-with-resources) to free the native session. The
+ * {@code ...Builder(embedder)} calls start from the same preset over an embedder the caller owns. One
+ * rule for every preset's builder ({@link RagPipeline#toBuilder()}): each setting may be replaced once,
+ * e.g. {@code AstroRag.recommendedBuilder(embedder).budget(300).generator(llm).build()}; what a preset
+ * does not set falls back to the minimal pipeline when built.
+ *
+ * <p>The paper's settings: token-aware recursive chunks of {@value #CHUNK_TOKENS} p50k_base tokens with
+ * {@value #CHUNK_OVERLAP} overlap, a transient in-memory index per instance, dense retrieval with MMR
+ * (k = {@value #MMR_K}, λ = {@value #MMR_LAMBDA}, from the {@value #MMR_FETCH} nearest chunks),
+ * personalized PageRank over the cosine graph of those candidates (τ = {@value #PAGERANK_THRESHOLD},
+ * damping {@value #PAGERANK_DAMPING}) keeping the top {@value #PAGERANK_TOP}, and the concatenation cut to
+ * T = {@value #BUDGET} tokens.
+ */
+public final class AstroRag {
+
+    /** Chunk size in p50k_base tokens. */
+    public static final int CHUNK_TOKENS = 300;
+    /** Overlap between consecutive chunks, in tokens (the paper's best). */
+    public static final int CHUNK_OVERLAP = 30;
+    /** Chunks MMR selects. */
+    public static final int MMR_K = MmrRetriever.DEFAULT_K;
+    /** MMR's λ. */
+    public static final double MMR_LAMBDA = MmrRetriever.DEFAULT_LAMBDA;
+    /** Nearest chunks MMR chooses from. */
+    public static final int MMR_FETCH = MmrRetriever.DEFAULT_FETCH_SIZE;
+    /** Cosine threshold τ of the PageRank graph. */
+    public static final double PAGERANK_THRESHOLD = PageRankReranker.DEFAULT_THRESHOLD;
+    /** PageRank damping. */
+    public static final double PAGERANK_DAMPING = PersonalizedPageRank.DEFAULT_DAMPING;
+    /** Chunks PageRank keeps (the paper's pr). */
+    public static final int PAGERANK_TOP = PageRankReranker.DEFAULT_TOP;
+    /** Context budget T in tokens. */
+    public static final int BUDGET = TokenBudgetSelector.DEFAULT_BUDGET;
+    /** Prompt order of the kept chunks. */
+    public static final ContextOrder ORDER = ContextOrder.RELEVANCE;
+    /**
+     * The weight of BM25 in the weighted fusion that gives {@link #recommended()} its candidates, chosen with
+     * the selector's coverage weight by 2-fold cross-validation of full support on HotpotQA and SQuAD
+     * together (both folds chose it; README).
+     */
+    public static final double RECOMMENDED_BM25_WEIGHT = 0.5;
+    /** The embedding model of {@link #recommended()}. */
+    public static final SentenceModel RECOMMENDED_MODEL = SentenceModel.BGE_SMALL_EN_V15_Q;
+    /** The embedding model of {@link #paper()} and {@link #naive()}: the paper's Sentence-BERT. */
+    public static final SentenceModel PAPER_MODEL = SentenceModel.ALL_MINILM_L6_V2_Q;
+
+    private AstroRag() {
+    }
+
+    /**
+     * The recommended pipeline, owning its model: bge-small-en-v1.5 (quantized), the minimal pipeline's
+     * chunking and index, {@value RagPipeline#DEFAULT_CANDIDATES} candidates from {@link #recommendedRetriever()}
+     * (BM25 and cosine fused), the
+     * {@value TokenBudgetSelector#DEFAULT_BUDGET}-token budget, and {@link BridgingCoverageSelector} at its
+     * defaults choosing the context; the extractive generator until one is given.
+     *
+     * @return a new pipeline; closing it closes the embedder it owns
+     */
+    public static RagPipeline recommended() {
+        return owning(OnnxSentenceEmbedder.load(RECOMMENDED_MODEL), AstroRag::recommendedBuilder);
+    }
+
+    /**
+     * The recommended pipeline over {@code embedder}, chunks in relevance order.
+     *
+     * @param embedder the embedder of chunks and queries; the caller keeps ownership
+     * @return a builder, to which a generator or other settings may be added
+     */
+    public static RagPipeline.Builder recommendedBuilder(Embedder embedder) {
+        return recommendedBuilder(embedder, ORDER);
+    }
+
+    /**
+     * The recommended pipeline over {@code embedder}, the selected chunks arranged by {@code order}.
+     *
+     * @param embedder the embedder of chunks and queries; the caller keeps ownership
+     * @param order how the selected chunks are arranged in the prompt
+     * @return a builder, to which a generator or other settings may be added
+     */
+    public static RagPipeline.Builder recommendedBuilder(Embedder embedder, ContextOrder order) {
+        return fused(embedder, BridgingCoverageSelector.builder().assembler(inOrder(order)).build());
+    }
+
+    /**
+     * The first stage of {@link #recommended()} and {@link #corag()}: weighted fusion of min-max-normalised
+     * BM25 and cosine scores, BM25 weight {@value #RECOMMENDED_BM25_WEIGHT} ({@link HybridRetriever}; over an
+     * index with its own full-text search, such as Elasticsearch, its BM25).
+     *
+     * @return the retriever
+     */
+    public static HybridRetriever recommendedRetriever() {
+        return HybridRetriever.builder().fusion(HybridRetriever.Fusion.WEIGHTED).bm25Weight(RECOMMENDED_BM25_WEIGHT).build();
+    }
+
+    /**
+     * CORAG's search over the evidence utility, owning its model: bge-small-en-v1.5 (quantized), the
+     * {@value RagPipeline#DEFAULT_CANDIDATES} candidates of {@link #recommendedRetriever()}, and {@link #coragSelectorBuilder()}'s selector choosing the
+     * chunks and their order. The paper's CORAG (its query-coverage utility) is {@code Corag.paper(embedder)}
+     * in rag-mcts.
+     *
+     * @return a new pipeline; closing it closes the embedder it owns
+     */
+    public static RagPipeline corag() {
+        return owning(OnnxSentenceEmbedder.load(RECOMMENDED_MODEL), AstroRag::coragBuilder);
+    }
+
+    /**
+     * CORAG's search over the evidence utility over {@code embedder} (see {@link #corag()}).
+     *
+     * @param embedder the embedder of chunks and queries; the caller keeps ownership
+     * @return a builder, to which a generator or other settings may be added
+     */
+    public static RagPipeline.Builder coragBuilder(Embedder embedder) {
+        return fused(embedder, coragSelectorBuilder().build());
+    }
+
+    /**
+     * The selector of {@link #corag()}, as a builder: {@link MctsContextSelector} at the paper's settings (10 iterations,
+     * c = 2.4, λ = 0.1) over {@link EvidenceCoverageScorer#defaults()} (the default selector's objective
+     * summed over an ordered combination), the budget its best combination leaves filled in the
+     * objective's order ({@link MctsContextSelector.Builder#fill}); the cheap scorer runs on the calling
+     * thread.
+     *
+     * @return a builder of that selector, to change the search's settings
+     */
+    public static MctsContextSelector.Builder coragSelectorBuilder() {
+        return MctsContextSelector.builder().scorer(EvidenceCoverageScorer.defaults()).fill(true).executor(Runnable::run);
+    }
+
+    /**
+     * The paper's pipeline, owning its model: all-MiniLM-L6-v2 (quantized), MMR k=3 → personalized PageRank
+     * top 3 → 1800 tokens → the extractive generator until one is given.
+     *
+     * @return a new pipeline; closing it closes the embedder it owns
+     */
+    public static RagPipeline paper() {
+        return owning(OnnxSentenceEmbedder.load(PAPER_MODEL), AstroRag::paperBuilder);
+    }
+
+    /**
+     * The paper's pipeline over {@code embedder}, chunks in relevance order.
+     *
+     * @param embedder the embedder of chunks and queries; the caller keeps ownership
+     * @return a builder, to which a generator or other settings may be added
+     */
+    public static RagPipeline.Builder paperBuilder(Embedder embedder) {
+        return paperBuilder(embedder, ORDER);
+    }
+
+    /**
+     * The paper's pipeline over {@code embedder}, the kept chunks arranged by {@code order}.
+     *
+     * @param embedder the embedder of chunks and queries; the caller keeps ownership
+     * @param order how the kept chunks are arranged in the prompt
+     * @return a builder, to which a generator or other settings may be added
+     */
+    public static RagPipeline.Builder paperBuilder(Embedder embedder, ContextOrder order) {
+        Objects.requireNonNull(embedder, "embedder");
+        Objects.requireNonNull(order, "order");
+        TokenCounter counter = TokenCounter.p50k();
+        return RagPipeline.builder()
+                .chunker(RecursiveTokenChunker.builder().counter(counter).maxTokens(CHUNK_TOKENS).overlap(CHUNK_OVERLAP).build())
+                .embedder(embedder)
+                .index(new InMemoryEphemeralIndexFactory())
+                .retriever(MmrRetriever.builder().k(MMR_K).lambda(MMR_LAMBDA).fetchSize(MMR_FETCH).build())
+                .candidates(MMR_K)
+                .reranker(PageRankReranker.builder().graph(PageRankReranker.GraphKind.COSINE)
+                        .threshold(PAGERANK_THRESHOLD).damping(PAGERANK_DAMPING).top(PAGERANK_TOP).build())
+                .selector(new TokenBudgetSelector(counter, order))
+                .budget(BUDGET)
+                .build()
+                .toBuilder();
+    }
+
+    /**
+     * NaiveRAG, owning its model: all-MiniLM-L6-v2 (quantized), {@value RagPipeline#DEFAULT_CANDIDATES} dense
+     * candidates taken in order of similarity until the budget is spent (the minimal pipeline over the
+     * paper's embedder).
+     *
+     * @return a new pipeline; closing it closes the embedder it owns
+     */
+    public static RagPipeline naive() {
+        return owning(OnnxSentenceEmbedder.load(PAPER_MODEL), AstroRag::naiveBuilder);
+    }
+
+    /**
+     * NaiveRAG over {@code embedder}, chunks in relevance order.
+     *
+     * @param embedder the embedder of chunks and queries; the caller keeps ownership
+     * @return a builder, to which a generator or other settings may be added
+     */
+    public static RagPipeline.Builder naiveBuilder(Embedder embedder) {
+        return naiveBuilder(embedder, ORDER);
+    }
+
+    /**
+     * NaiveRAG over {@code embedder}, the kept chunks arranged by {@code order}.
+     *
+     * @param embedder the embedder of chunks and queries; the caller keeps ownership
+     * @param order how the kept chunks are arranged in the prompt
+     * @return a builder, to which a generator or other settings may be added
+     */
+    public static RagPipeline.Builder naiveBuilder(Embedder embedder, ContextOrder order) {
+        return withSelector(embedder, inOrder(order));
+    }
+
+    private static TokenBudgetSelector inOrder(ContextOrder order) {
+        return new TokenBudgetSelector(TokenCounter.p50k(), Objects.requireNonNull(order, "order"));
+    }
+
+    /** The minimal pipeline over {@code embedder} with {@link #recommendedRetriever()} and {@code selector}, as a preset's builder. */
+    private static RagPipeline.Builder fused(Embedder embedder, ContextSelector selector) {
+        return RagPipeline.builder().embedder(Objects.requireNonNull(embedder, "embedder")).retriever(recommendedRetriever())
+                .selector(selector).build().toBuilder();
+    }
+
+    /** The minimal pipeline over {@code embedder} with {@code selector}, as a preset's builder. */
+    private static RagPipeline.Builder withSelector(Embedder embedder, ContextSelector selector) {
+        return RagPipeline.builder().embedder(Objects.requireNonNull(embedder, "embedder")).selector(selector).build().toBuilder();
+    }
+
+    /** A pipeline from {@code preset} over {@code embedder} that closes it; closes it at once if building fails. */
+    private static RagPipeline owning(OnnxSentenceEmbedder embedder, Function<Embedder, RagPipeline.Builder> preset) {
+        try {
+            return preset.apply(embedder).owning(embedder).build();
+        } catch (RuntimeException | Error e) {
+            embedder.close();
+            throw e;
+        }
+    }
+}
