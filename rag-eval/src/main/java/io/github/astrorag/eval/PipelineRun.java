@@ -4,18 +4,19 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Everything one selector (or baseline) did in a run.
+ * Everything one pipeline (or baseline) did in a run: one row of the report.
  *
- * @param selector        its name
- * @param config          its pipeline's configuration ({@code RagPipeline.describe()}) plus the run's settings
+ * @param pipeline        its name: the {@link PipelineRegistry} name, or a baseline's
+ * @param config          the run's settings, its {@code description} and, for a pipeline, under {@code pipeline}
+ *                        its {@code RagPipeline.describe()}
  * @param results         one result per instance it ran on, in instance order
  * @param sharedIndexes   how many shared corpus indexes it built (with {@code --reuse-corpus-index})
  * @param sharedIndexMillis the time spent building them
  */
-public record SelectorRun(String selector, Map<String, Object> config, List<InstanceResult> results,
+public record PipelineRun(String pipeline, Map<String, Object> config, List<InstanceResult> results,
                           int sharedIndexes, double sharedIndexMillis) {
 
-    public SelectorRun {
+    public PipelineRun {
         config = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(config));
         results = List.copyOf(results);
     }
