@@ -36,8 +36,21 @@ public final class PipelineRegistry {
     /** The pipeline run when none is named: the baseline {@value}, not the default preset's row {@value #DEFAULT}. */
     public static final String DEFAULT_PIPELINE = "naive";
 
-    /** One named pipeline: its name, a one-line description for the report, and how to build it. */
+    /**
+     * One named pipeline.
+     *
+     * @param name        its name, the report's row
+     * @param description one line for the report
+     * @param factory     builds the pipeline over a run's settings
+     */
     public record Entry(String name, String description, Function<EvalSettings, RagPipeline> factory) {
+        /**
+         * Checks that no component is {@code null}.
+         *
+         * @param name        its name, the report's row
+         * @param description one line for the report
+         * @param factory     builds the pipeline over a run's settings
+         */
         public Entry {
             Objects.requireNonNull(name, "name");
             Objects.requireNonNull(description, "description");
@@ -51,7 +64,11 @@ public final class PipelineRegistry {
         this.entries = Collections.unmodifiableMap(entries);
     }
 
-    /** A registry with no pipeline. */
+    /**
+     * A registry with no pipeline.
+     *
+     * @return the empty registry
+     */
     public static PipelineRegistry empty() {
         return new PipelineRegistry(new LinkedHashMap<>());
     }
@@ -59,6 +76,8 @@ public final class PipelineRegistry {
     /**
      * The pipelines this build offers, each over the run's embedder and budget. All but {@code astrorag} and the
      * exhaustive ones rank {@value #CANDIDATES} candidates and fill the budget in their order.
+     *
+     * @return the built-in registry
      */
     public static PipelineRegistry defaults() {
         return empty()
@@ -132,6 +151,10 @@ public final class PipelineRegistry {
     /**
      * This registry plus one pipeline.
      *
+     * @param name        the pipeline's name: non-blank, no comma, not a baseline's
+     * @param description one line for the report
+     * @param factory     builds the pipeline over a run's settings
+     * @return a new registry, this one's pipelines and then the new one
      * @throws IllegalArgumentException if the name is taken, reserved, blank or holds a comma
      */
     public PipelineRegistry with(String name, String description, Function<EvalSettings, RagPipeline> factory) {
@@ -145,7 +168,11 @@ public final class PipelineRegistry {
         return new PipelineRegistry(copy);
     }
 
-    /** The registered names, in registration order. */
+    /**
+     * The registered names, in registration order.
+     *
+     * @return the names
+     */
     public List<String> names() {
         return List.copyOf(entries.keySet());
     }

@@ -16,6 +16,15 @@ import java.util.Map;
 public record PipelineRun(String pipeline, Map<String, Object> config, List<InstanceResult> results,
                           int sharedIndexes, double sharedIndexMillis) {
 
+    /**
+     * Copies the configuration and the results, so the record is immutable.
+     *
+     * @param pipeline          its name
+     * @param config            the run's settings, its description and its pipeline's
+     * @param results           one result per instance, in instance order
+     * @param sharedIndexes     how many shared corpus indexes it built
+     * @param sharedIndexMillis the time spent building them
+     */
     public PipelineRun {
         config = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(config));
         results = List.copyOf(results);

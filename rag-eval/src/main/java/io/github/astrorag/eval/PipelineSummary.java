@@ -20,7 +20,13 @@ import java.util.Map;
 public record PipelineSummary(String pipeline, Map<String, Object> config, Map<String, Double> metrics,
                               Map<String, Integer> counts, Map<String, double[]> ci95, Map<String, String> failures) {
 
-    /** Aggregates {@code run}, drawing bootstrap resamples with {@code bootstrap}. */
+    /**
+     * Aggregates {@code run}, drawing bootstrap resamples with {@code bootstrap}.
+     *
+     * @param run       the row's results
+     * @param bootstrap the seeded resampler of the intervals
+     * @return the row's summary
+     */
     public static PipelineSummary of(PipelineRun run, Bootstrap bootstrap) {
         Map<String, List<Double>> values = new LinkedHashMap<>();
         List<Double> latency = new ArrayList<>();
