@@ -19,6 +19,7 @@ import io.github.astrorag.core.spi.Reranker;
 import io.github.astrorag.core.spi.Retriever;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -67,7 +68,7 @@ final class PipelineSettings {
      * must have been given.
      */
     Components resolve() {
-        Embedder e = java.util.Objects.requireNonNull(embedder, "embedder");
+        Embedder e = Objects.requireNonNull(embedder, "embedder");
         return new Components(
                 loader == null ? FileSystemDocumentLoader.defaults() : loader,
                 chunker == null ? RecursiveTokenChunker.defaults() : chunker,

@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -53,7 +54,7 @@ final class PrefilteredChunks extends ChunkStore {
 
     /** The store of {@code chunks}, ranked by the pipeline's prefilter, with a stage {@code prefilter}. */
     static PrefilteredChunks open(Components components, Ingest ingest, List<Chunk> chunks, List<Trace.Stage> stages) {
-        Prefilter prefilter = java.util.Objects.requireNonNull(components.prefilter(), "prefilter");
+        Prefilter prefilter = Objects.requireNonNull(components.prefilter(), "prefilter");
         long t0 = System.nanoTime();
         Prefilter.Ranking ranking = prefilter.prepare(chunks);
         stages.add(stage(prefilter, "prefilter", chunks.size(), t0));
