@@ -2,7 +2,6 @@ package io.github.astrorag.core.spi;
 
 import io.github.astrorag.core.model.Query;
 import io.github.astrorag.core.model.ScoredChunk;
-import io.github.astrorag.core.spi.Described;
 import java.util.List;
 
 /**
@@ -23,6 +22,7 @@ import java.util.List;
  * {@code scoreAll}; scorers that need pool statistics (such as inverse document frequencies) return a
  * scorer bound to them.
  */
+@FunctionalInterface
 public interface CombinationScorer extends Described {
 
     /**

@@ -15,6 +15,7 @@ import java.util.List;
  * <p>Contract: {@link #prepare} sees every chunk of an instance (again after each add or remove) and returns an
  * immutable, thread-safe {@link Ranking} over exactly those chunks; the prefilter itself is thread-safe.
  */
+@FunctionalInterface
 public interface Prefilter extends Described {
 
     /**
@@ -26,6 +27,7 @@ public interface Prefilter extends Described {
     Ranking prepare(List<Chunk> chunks);
 
     /** The chunks of one content, ranked for a question. Immutable and thread-safe. */
+    @FunctionalInterface
     interface Ranking {
 
         /**

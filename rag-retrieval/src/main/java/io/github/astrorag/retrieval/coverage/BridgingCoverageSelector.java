@@ -286,7 +286,10 @@ public final class BridgingCoverageSelector implements Reranker, ContextSelector
                 budgetAware);
     }
 
-    /** Fail-fast builder: a value out of range or given twice throws {@link IllegalArgumentException}. */
+    /**
+     * Fail-fast builder: a value out of range throws {@link IllegalArgumentException} naming it, a setting given
+     * twice {@link IllegalStateException}.
+     */
     public static final class Builder {
         private Integer k;
         private Double weight;

@@ -170,7 +170,10 @@ public final class PageRankReranker implements Reranker {
         return m;
     }
 
-    /** Fail-fast builder: a value out of range or given twice throws {@link IllegalArgumentException}. */
+    /**
+     * Fail-fast builder: a value out of range throws {@link IllegalArgumentException} naming it, a setting given
+     * twice {@link IllegalStateException}.
+     */
     public static final class Builder {
         private GraphKind graphKind;
         private Integer top;

@@ -149,7 +149,10 @@ public final class HybridRetriever implements Retriever {
         return m;
     }
 
-    /** Fail-fast builder: a value out of range or given twice throws {@link IllegalArgumentException}. */
+    /**
+     * Fail-fast builder: a value out of range throws {@link IllegalArgumentException} naming it, a setting given
+     * twice {@link IllegalStateException}.
+     */
     public static final class Builder {
         private Fusion fusion;
         private Integer rrfK;
