@@ -219,7 +219,10 @@ public final class QueryCoverageScorer implements CombinationScorer {
         }
     }
 
-    /** Fail-fast builder: each weight in [0, 10], the decay in (0, 1], each setting at most once. */
+    /**
+     * Fail-fast builder: each weight in [0, 10], the decay in (0, 1], else {@link IllegalArgumentException}; each
+     * setting at most once, else {@link IllegalStateException}.
+     */
     public static final class Builder {
         private Double relevanceWeight;
         private Double coverageWeight;
