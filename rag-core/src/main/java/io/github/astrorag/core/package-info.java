@@ -1,7 +1,9 @@
 /**
- * The root of the core: the exception hierarchy under {@link RagException} (documents, indices, embedders,
- * generators, each with the file, endpoint or status at fault), argument checks ({@link Arguments}), and the
- * handling of secrets: reading keys from the environment ({@link Secrets}) and keeping them out of every message
- * ({@link Redactor}).
+ * The root of the core: the exception hierarchy. Every exception the library throws on purpose is an unchecked
+ * {@link RagException}; its subclasses say which kind of failure it was, so that callers can react to the kind
+ * rather than to the message text: {@link DocumentException} (a document could not be loaded; names the file),
+ * {@link IndexException} (an ephemeral index failed or was misused), and {@link ServiceException} for a failed
+ * server call, with {@link EmbeddingException} and {@link GenerationException} saying which component called
+ * (each names the endpoint and the HTTP status, never a secret).
  */
 package io.github.astrorag.core;
