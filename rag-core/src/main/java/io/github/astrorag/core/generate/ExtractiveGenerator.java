@@ -56,8 +56,8 @@ public final class ExtractiveGenerator implements Generator {
     /** Most sentences embedded per question. */
     public static final int DEFAULT_EMBED_LIMIT = 24;
 
-    /** The answer given when the context is empty. */
-    public static final String NO_ANSWER = "The documents do not answer this question.";
+    /** The answer given when the context does not answer the question ({@link Answer#NOT_ANSWERED}). */
+    public static final String NO_ANSWER = Answer.NOT_ANSWERED;
 
     private final Embedder embedder;
     private final int maxSentences;
@@ -118,7 +118,7 @@ public final class ExtractiveGenerator implements Generator {
             return chooseOption(query, context, sentences, idf, trace);
         }
         if (sentences.isEmpty()) {
-            return new Answer(query.text(), NO_ANSWER, List.of(), null, context, Trace.EMPTY);
+            return Answer.abstention(query.text(), NO_ANSWER, context);
         }
         List<String> qTerms = Terms.of(query.text());
         double[] scores = score(embedder.embedQuery(query.text()), qTerms, Set.of(), sentences, idf, new HashMap<>());
