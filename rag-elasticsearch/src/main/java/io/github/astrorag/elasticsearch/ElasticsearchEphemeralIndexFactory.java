@@ -1,13 +1,6 @@
 package io.github.astrorag.elasticsearch;
 
-import co.elastic.clients.elasticsearch._types.ExpandWildcard;
 import co.elastic.clients.elasticsearch._types.HealthStatus;
-import co.elastic.clients.elasticsearch._types.query_dsl.Query;
-import co.elastic.clients.elasticsearch.core.BulkRequest;
-import co.elastic.clients.elasticsearch.core.search.Hit;
-import co.elastic.clients.elasticsearch.indices.IndexSettings;
-import co.elastic.clients.elasticsearch.indices.IndexState;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.astrorag.core.IndexException;
 import io.github.astrorag.core.internal.Arguments;
 import io.github.astrorag.core.spi.EphemeralIndex;
@@ -22,14 +15,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
-import java.util.TreeMap;
-import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Creates the transient index of each instance ({@link ElasticsearchEphemeralIndex}), identified by
+ * Creates the ephemeral index of each instance ({@link ElasticsearchEphemeralIndex}), identified by
  * {@code <prefix><yyyyMMdd't'HHmmss>-<random 12 hex>} (prefix default {@value #DEFAULT_PREFIX}). In the default
  * {@link IndexMode#INDEX_PER_INSTANCE} that is the name of a fresh index of its own; in {@link IndexMode#SHARED}
  * it is the instance id inside the shared index {@code <prefix>shared-<dimension>}, created on first use. Every
@@ -73,7 +64,6 @@ public final class ElasticsearchEphemeralIndexFactory implements EphemeralIndexF
     public static final int MAX_DIMENSION = 4096;
 
     private static final Logger LOG = LoggerFactory.getLogger(ElasticsearchEphemeralIndexFactory.class);
-    private static final ObjectMapper JSON = new ObjectMapper();
 
     private final Connection connection;
     private final IndexNames names;
@@ -118,7 +108,7 @@ public final class ElasticsearchEphemeralIndexFactory implements EphemeralIndexF
      *
      * @return the cluster's health: {@code green}, {@code yellow} or {@code red}
      * @throws ElasticsearchAuthenticationException on refused credentials
-     * @throws IndexException when the cluster cannot be reached
+     * @throws IndexException when the factory is closed or the cluster cannot be reached
      */
     public String health() {
         ensureOpen();
@@ -131,8 +121,9 @@ public final class ElasticsearchEphemeralIndexFactory implements EphemeralIndexF
      * new Elasticsearch index, or in {@link IndexMode#SHARED} a new instance id in the shared index (created
      * first if missing).
      *
+     * @throws IllegalArgumentException if {@code dimension} is out of range
      * @throws ElasticsearchAuthenticationException on refused credentials
-     * @throws IndexException when the cluster cannot be reached or refuses the index
+     * @throws IndexException when the factory is closed, or the cluster cannot be reached or refuses the index
      */
     @Override
     public EphemeralIndex create(int dimension) {
@@ -142,14 +133,17 @@ public final class ElasticsearchEphemeralIndexFactory implements EphemeralIndexF
     /**
      * As {@link #create(int)}, typed, for hybrid and lexical search.
      *
-     * @param dimension the vector dimension of the chunks, at least 1
+     * @param dimension the vector dimension of the chunks, 1 to {@value #MAX_DIMENSION}
      * @return a new, open instance; the caller closes it
+     * @throws IllegalArgumentException if {@code dimension} is out of range
+     * @throws ElasticsearchAuthenticationException on refused credentials
+     * @throws IndexException when the factory is closed, or the cluster cannot be reached or refuses the index
      */
     public ElasticsearchEphemeralIndex createIndex(int dimension) {
         Arguments.check(dimension >= 1 && dimension <= MAX_DIMENSION,
                 "vector dimension must be 1..%d for Elasticsearch, was %d", MAX_DIMENSION, dimension);
         ensureOpen();
-        String body = createBody(dimension);
+        String body = IndexMapping.createBody(dimension, vectorIndexType, replicas);
         if (mode == IndexMode.SHARED) {
             String shared = names.shared(dimension);
             ensureShared(shared, body);
@@ -195,41 +189,6 @@ public final class ElasticsearchEphemeralIndexFactory implements EphemeralIndexF
         sharedReady.add(name);
     }
 
-    private String createBody(int dimension) {
-        Map<String, Object> vector = new LinkedHashMap<>();
-        vector.put("type", "dense_vector");
-        vector.put("dims", dimension);
-        vector.put("index", true);
-        vector.put("similarity", "cosine");
-        vector.put("index_options", Map.of("type", vectorIndexType.esName()));
-        Map<String, Object> keyword = Map.of("type", "keyword", "ignore_above", 1024);
-        Map<String, Object> stored = Map.of("type", "integer", "index", false, "doc_values", false);
-        Map<String, Object> properties = new LinkedHashMap<>();
-        properties.put("text", Map.of("type", "text"));
-        properties.put("chunk_id", keyword);
-        properties.put("document_id", keyword);
-        properties.put("title", keyword);
-        properties.put("source", keyword);
-        properties.put("page", Map.of("type", "integer"));
-        properties.put("ordinal", Map.of("type", "integer"));
-        properties.put("tokens", stored);
-        properties.put("start", stored);
-        properties.put("end", stored);
-        properties.put("seq", Map.of("type", "long"));
-        properties.put("metadata", Map.of("type", "flattened"));
-        properties.put("instance", keyword);
-        properties.put("opened", Map.of("type", "long"));
-        properties.put("vector", vector);
-        Map<String, Object> body = Map.of(
-                "settings", Map.of("index", Map.of("number_of_shards", 1, "number_of_replicas", replicas, "refresh_interval", "-1")),
-                "mappings", Map.of("dynamic", "strict", "properties", properties));
-        try {
-            return JSON.writeValueAsString(body);
-        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-            throw new IllegalStateException(e);
-        }
-    }
-
     /**
      * Removes what instances opened more than {@code maxAge} ago left behind when their process was killed, in
      * both modes whatever this factory's: the indices whose names have this factory's prefix and instance shape
@@ -242,75 +201,17 @@ public final class ElasticsearchEphemeralIndexFactory implements EphemeralIndexF
      * @param maxAge the minimum age of what is removed; not negative
      * @return the index names and shared-index instance ids removed, sorted
      * @throws IllegalArgumentException if {@code maxAge} is negative
-     * @throws io.github.astrorag.core.IndexException when the cluster cannot be reached or refuses a request
+     * @throws IndexException when the factory is closed, or the cluster cannot be reached or refuses a request
      */
     public List<String> sweepOrphans(Duration maxAge) {
         Objects.requireNonNull(maxAge, "maxAge");
         Arguments.check(!maxAge.isNegative(), "maxAge must not be negative, was %s", maxAge);
         ensureOpen();
-        Map<String, IndexState> found = connection.call("listing indices " + names.wildcard(),
-                c -> c.indices().get(g -> g.index(names.wildcard()).expandWildcards(ExpandWildcard.Open, ExpandWildcard.Closed)
-                        .ignoreUnavailable(true).allowNoIndices(true)).result());
-        Instant cutoff = clock.instant().minus(maxAge);
-        List<String> old = new ArrayList<>();
-        for (Map.Entry<String, IndexState> e : new TreeMap<>(found).entrySet()) {
-            Long created = creationDate(e.getValue());
-            if (names.isOurs(e.getKey()) && created != null && !Instant.ofEpochMilli(created).isAfter(cutoff)) {
-                old.add(e.getKey());
-            }
-        }
-        List<String> deleted = new ArrayList<>();
-        for (String name : found.keySet()) {
-            if (names.isShared(name)) {
-                deleted.addAll(sweepShared(name, cutoff));
-            }
-        }
-        for (String name : old) {
-            boolean existed = connection.call("deleting orphan index " + name,
-                    c -> c.indices().delete(d -> d.index(name).ignoreUnavailable(true)).acknowledged());
-            if (existed) {
-                deleted.add(name);
-            }
-        }
+        List<String> deleted = new OrphanSweeper(connection, names, bulkSize, clock).sweep(maxAge);
         if (!deleted.isEmpty()) {
             LOG.info("deleted {} orphan Elasticsearch instances older than {}: {}", deleted.size(), maxAge, deleted);
         }
         return deleted.stream().sorted().toList();
-    }
-
-    /** Deletes the documents of the instances in shared index {@code name} opened at or before {@code cutoff}; returns their ids. */
-    private List<String> sweepShared(String name, Instant cutoff) {
-        Query old = Query.of(q -> q.range(r -> r.number(n -> n.field("opened").lte((double) cutoff.toEpochMilli()))));
-        Set<String> instances = new TreeSet<>();
-        while (true) {
-            connection.call("refreshing shared index " + name, c -> c.indices().refresh(r -> r.index(name)));
-            List<Hit<Void>> hits = connection.call("listing old instances in shared index " + name,
-                    c -> c.search(s -> s.index(name).size(bulkSize).query(old).source(src -> src.fetch(false)), Void.class))
-                    .hits().hits();
-            if (hits.isEmpty()) {
-                return List.copyOf(instances);
-            }
-            BulkRequest.Builder request = new BulkRequest.Builder();
-            for (Hit<Void> hit : hits) {
-                instances.add(hit.routing());
-                request.operations(op -> op.delete(d -> d.index(name).id(hit.id()).routing(hit.routing())));
-            }
-            BulkRequest built = request.build();
-            if (connection.call("deleting old instances from shared index " + name, c -> c.bulk(built)).errors()) {
-                throw new IndexException("Elasticsearch refused to delete documents of old instances from shared index " + name);
-            }
-        }
-    }
-
-    private static Long creationDate(IndexState state) {
-        IndexSettings s = state.settings();
-        if (s == null) {
-            return null;
-        }
-        if (s.index() != null && s.index().creationDate() != null) {
-            return s.index().creationDate();
-        }
-        return s.creationDate();
     }
 
     /**
@@ -418,7 +319,7 @@ public final class ElasticsearchEphemeralIndexFactory implements EphemeralIndexF
 
     /**
      * Fail-fast builder: a bad value fails at once with {@link IllegalArgumentException} naming the
-     * value and the limit, and so does a setting given twice.
+     * value and the limit, a setting given twice with {@link IllegalStateException}.
      */
     public static final class Builder {
         private final ElasticsearchSettings settings;
@@ -446,6 +347,7 @@ public final class ElasticsearchEphemeralIndexFactory implements EphemeralIndexF
          * @param value the prefix, e.g. {@code astrorag-}
          * @return this builder
          * @throws IllegalArgumentException if the prefix is empty, too long or holds other characters
+         * @throws IllegalStateException if the prefix was already set
          */
         public Builder indexPrefix(String value) {
             once(prefix, "indexPrefix");
@@ -461,6 +363,7 @@ public final class ElasticsearchEphemeralIndexFactory implements EphemeralIndexF
          * @param value the number of candidates per shard
          * @return this builder
          * @throws IllegalArgumentException if the value is out of range
+         * @throws IllegalStateException if the number of candidates was already set
          */
         public Builder numCandidates(int value) {
             once(numCandidates, "numCandidates");
@@ -475,6 +378,7 @@ public final class ElasticsearchEphemeralIndexFactory implements EphemeralIndexF
          *
          * @param value the mode; not {@code null}
          * @return this builder
+         * @throws IllegalStateException if the mode was already set
          */
         public Builder mode(IndexMode value) {
             once(mode, "mode");
@@ -489,6 +393,7 @@ public final class ElasticsearchEphemeralIndexFactory implements EphemeralIndexF
          * @param value the number of replicas
          * @return this builder
          * @throws IllegalArgumentException if the value is out of range
+         * @throws IllegalStateException if the number of replicas was already set
          */
         public Builder replicas(int value) {
             once(replicas, "replicas");
@@ -502,6 +407,7 @@ public final class ElasticsearchEphemeralIndexFactory implements EphemeralIndexF
          *
          * @param value the vector index type; not {@code null}
          * @return this builder
+         * @throws IllegalStateException if the vector index type was already set
          */
         public Builder vectorIndexType(VectorIndexType value) {
             once(vectorIndexType, "vectorIndexType");
@@ -515,6 +421,7 @@ public final class ElasticsearchEphemeralIndexFactory implements EphemeralIndexF
          * @param value the chunks per bulk request
          * @return this builder
          * @throws IllegalArgumentException if the value is out of range
+         * @throws IllegalStateException if the bulk size was already set
          */
         public Builder bulkSize(int value) {
             once(bulkSize, "bulkSize");
@@ -530,6 +437,7 @@ public final class ElasticsearchEphemeralIndexFactory implements EphemeralIndexF
          * @param value the rank constant; larger values flatten the fused ranking
          * @return this builder
          * @throws IllegalArgumentException if the value is out of range
+         * @throws IllegalStateException if the rank constant was already set
          */
         public Builder rrfRankConstant(int value) {
             once(rrfRankConstant, "rrfRankConstant");
@@ -545,6 +453,7 @@ public final class ElasticsearchEphemeralIndexFactory implements EphemeralIndexF
          * @param value the window of each list
          * @return this builder
          * @throws IllegalArgumentException if the value is out of range
+         * @throws IllegalStateException if the window was already set
          */
         public Builder hybridWindow(int value) {
             once(hybridWindow, "hybridWindow");

@@ -1,6 +1,7 @@
 package io.github.astrorag.elasticsearch;
 
 import io.github.astrorag.core.internal.Arguments;
+import io.github.astrorag.core.internal.Redactor;
 import io.github.astrorag.core.internal.Secrets;
 import java.net.URI;
 import java.nio.file.Files;
@@ -69,10 +70,7 @@ public final class ElasticsearchSettings {
     }
 
     private final List<URI> urls;
-    private final Authentication authentication;
-    private final String apiKey;
-    private final String username;
-    private final String password;
+    private final Credentials credentials;
     private final Path caCertificate;
     private final String caFingerprint;
     private final Duration connectTimeout;
@@ -82,11 +80,7 @@ public final class ElasticsearchSettings {
 
     private ElasticsearchSettings(Builder b) {
         this.urls = List.copyOf(b.urls);
-        this.apiKey = b.apiKey;
-        this.username = b.username;
-        this.password = b.password;
-        this.authentication = apiKey != null ? Authentication.API_KEY
-                : username != null ? Authentication.BASIC : Authentication.NONE;
+        this.credentials = new Credentials(b.apiKey, b.username, b.password);
         this.caCertificate = b.caCertificate;
         this.caFingerprint = b.caFingerprint;
         this.timeout = b.timeout == null ? Duration.ofMillis(DEFAULT_TIMEOUT_MILLIS) : b.timeout;
@@ -148,7 +142,7 @@ public final class ElasticsearchSettings {
      * @return the kind of credentials; {@link Authentication#NONE} if none were given
      */
     public Authentication authentication() {
-        return authentication;
+        return credentials.kind();
     }
 
     /**
@@ -157,7 +151,7 @@ public final class ElasticsearchSettings {
      * @return the user name, or empty unless {@link Authentication#BASIC} is used
      */
     public Optional<String> username() {
-        return Optional.ofNullable(username);
+        return Optional.ofNullable(credentials.username());
     }
 
     /**
@@ -216,17 +210,12 @@ public final class ElasticsearchSettings {
 
     /** The {@code Authorization} header value, or {@code null} without credentials. Package-private: secret. */
     String authorizationHeader() {
-        return switch (authentication) {
-            case NONE -> null;
-            case API_KEY -> "ApiKey " + apiKey;
-            case BASIC -> "Basic " + java.util.Base64.getEncoder().encodeToString(
-                    (username + ":" + password).getBytes(java.nio.charset.StandardCharsets.UTF_8));
-        };
+        return credentials.authorizationHeader();
     }
 
     /** The redactor of this object's secrets (and of any credential header value), for messages. */
-    io.github.astrorag.core.internal.Redactor redactor() {
-        return io.github.astrorag.core.internal.Redactor.of(java.util.Arrays.asList(apiKey, password));
+    Redactor redactor() {
+        return credentials.redactor();
     }
 
     /** The URLs joined by commas, for messages. */
@@ -243,9 +232,9 @@ public final class ElasticsearchSettings {
     public Map<String, Object> describe() {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("urls", urls.stream().map(URI::toString).toList());
-        m.put("authentication", authentication.name().toLowerCase(Locale.ROOT));
-        if (username != null) {
-            m.put("user", username);
+        m.put("authentication", credentials.kind().name().toLowerCase(Locale.ROOT));
+        if (credentials.username() != null) {
+            m.put("user", credentials.username());
         }
         if (caCertificate != null) {
             m.put("caCertificate", caCertificate.toString());
@@ -268,7 +257,8 @@ public final class ElasticsearchSettings {
 
     /**
      * Fail-fast builder: a bad value fails at once with {@link IllegalArgumentException} naming it (never
-     * showing a secret), and so does a setting given twice or two kinds of credentials.
+     * showing a secret), and so do two kinds of credentials or both kinds of CA trust; a setting given twice
+     * fails with {@link IllegalStateException}.
      */
     public static final class Builder {
         private final UnaryOperator<String> environment;
@@ -302,37 +292,12 @@ public final class ElasticsearchSettings {
          * @throws IllegalStateException if the same URL was already given
          */
         public Builder url(String url) {
-            Objects.requireNonNull(url, "url");
-            URI uri;
-            try {
-                uri = new URI(url.trim());
-            } catch (java.net.URISyntaxException e) {
-                throw new IllegalArgumentException("Elasticsearch URL is not a URL: '" + url + "'");
-            }
-            String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
-            Arguments.check(scheme.equals("http") || scheme.equals("https"),
-                    "Elasticsearch URL must start with http:// or https://, was '%s'", safe(uri));
-            Arguments.check(uri.getRawUserInfo() == null,
-                    "Elasticsearch URL must not carry credentials; give them with apiKey(...) or basicAuth(...)");
-            Arguments.check(uri.getHost() != null && !uri.getHost().isEmpty(),
-                    "Elasticsearch URL has no host: '%s'", safe(uri));
-            Arguments.check((uri.getRawPath() == null || uri.getRawPath().isEmpty() || uri.getRawPath().equals("/"))
-                            && uri.getRawQuery() == null && uri.getRawFragment() == null,
-                    "Elasticsearch URL must have no path, query or fragment: '%s'", safe(uri));
-            int port = uri.getPort() == -1 ? 9200 : uri.getPort();
-            Arguments.check(port >= 1 && port <= 65535, "Elasticsearch port must be 1..65535, was %d", port);
-            URI clean = URI.create(scheme + "://" + (uri.getHost().contains(":") && !uri.getHost().startsWith("[")
-                    ? "[" + uri.getHost() + "]" : uri.getHost()) + ":" + port);
+            URI clean = ClusterUrls.parse(url);
             Arguments.checkState(!urls.contains(clean), "Elasticsearch URL %s was already given", clean);
-            Arguments.check(urls.isEmpty() || urls.get(0).getScheme().equals(scheme),
+            Arguments.check(urls.isEmpty() || urls.get(0).getScheme().equals(clean.getScheme()),
                     "Elasticsearch URLs mix http and https: %s and %s", urls.isEmpty() ? "" : urls.get(0), clean);
             urls.add(clean);
             return this;
-        }
-
-        private static String safe(URI uri) {
-            // never echo user info (it may hold a password)
-            return uri.getRawUserInfo() == null ? uri.toString() : uri.toString().replace(uri.getRawUserInfo() + "@", "***@");
         }
 
         /**
@@ -341,6 +306,7 @@ public final class ElasticsearchSettings {
          * @param values the URLs, added in order
          * @return this builder
          * @throws IllegalArgumentException if one URL is refused by {@link #url(String)}; the URLs before it stay added
+         * @throws IllegalStateException if one URL was already given; the URLs before it stay added
          */
         public Builder urls(List<String> values) {
             values.forEach(this::url);
@@ -375,6 +341,7 @@ public final class ElasticsearchSettings {
          * @return this builder
          * @throws IllegalArgumentException if the variable is unset, empty, looks like a key itself, or its value is
          * refused by {@link #apiKey(String)}
+         * @throws IllegalStateException if an API key was already given
          */
         public Builder apiKeyFromEnvironment(String variable) {
             return apiKey(Secrets.fromEnvironment(variable, "the API key variable", "the Elasticsearch API key", environment));
@@ -410,6 +377,7 @@ public final class ElasticsearchSettings {
          * @param variable the name of the environment variable holding the password
          * @return this builder
          * @throws IllegalArgumentException if the variable is unset, its value is refused, or an API key was given
+         * @throws IllegalStateException if basic authentication was already given
          */
         public Builder basicAuthFromEnvironment(String user, String variable) {
             return basicAuth(user, Secrets.fromEnvironment(variable, "the password variable", "the Elasticsearch password",

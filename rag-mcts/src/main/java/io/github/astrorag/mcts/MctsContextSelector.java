@@ -10,11 +10,14 @@ import io.github.astrorag.core.spi.TraceSink;
 import io.github.astrorag.core.token.TokenCounter;
 import io.github.astrorag.mcts.score.QueryCoverageScorer;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.concurrent.Executor;
 
 /**
@@ -139,21 +142,20 @@ public final class MctsContextSelector implements ContextSelector {
         return b;
     }
 
-
     @Override
     public Context select(Query query, List<ScoredChunk> candidates, int budget, TraceSink trace) {
         Objects.requireNonNull(query, "query");
         Objects.requireNonNull(candidates, "candidates");
         Arguments.check(budget > 0, "the token budget must be positive, was %d", budget);
         SearchSpace space = new SearchSpace(query, candidates, scorer, counter, budget, costWeight, executor);
-        Search search = new Search(space);
+        PolicyTreeSearch search = new PolicyTreeSearch(space, iterations, exploration, costWeight, seed);
         search.run();
-        Node best = search.best();
+        PolicyTreeSearch.Node best = search.best();
         Map<String, Object> details = new LinkedHashMap<>();
         details.put("selector", "mcts");
-        details.put("iterations", search.iterationsRun);
-        details.put("nodesExpanded", search.expanded);
-        details.put("nodesCreated", search.created);
+        details.put("iterations", search.iterationsRun());
+        details.put("nodesExpanded", search.expanded());
+        details.put("nodesCreated", search.created());
         details.put("scorerCalls", space.scorerCalls());
         details.put("combinationsScored", space.combinationsScored());
         Context context;
@@ -169,165 +171,6 @@ public final class MctsContextSelector implements ContextSelector {
         }
         context.details().forEach(trace::put);
         return context;
-    }
-
-    /** One search: the tree and its counters. */
-    private final class Search {
-        private final SearchSpace space;
-        private final Node root = new Node(null, List.of(), 0, 0);
-        private final List<Node> scored = new ArrayList<>();
-        private int iterationsRun;
-        private int expanded;
-        private int created = 1;
-
-        Search(SearchSpace space) {
-            this.space = space;
-        }
-
-        void run() {
-            while (iterationsRun < iterations && !root.exhausted) {
-                Node leaf = descend();
-                if (leaf == null) {
-                    break;
-                }
-                List<List<ScoredChunk>> childPaths = new ArrayList<>();
-                for (ScoredChunk c : space.candidates()) {
-                    if (!leaf.contains(c)) {
-                        List<ScoredChunk> p = new ArrayList<>(leaf.path);
-                        p.add(c);
-                        if (space.fits(p)) {
-                            childPaths.add(p);
-                        }
-                    }
-                }
-                leaf.expanded = true;
-                if (childPaths.isEmpty()) {
-                    leaf.markExhausted();
-                    continue; // no scorer call, no iteration: only a token count found a dead end
-                }
-                double[] scores = space.score(childPaths);
-                double reward = Double.NEGATIVE_INFINITY;
-                for (int i = 0; i < childPaths.size(); i++) {
-                    List<ScoredChunk> p = childPaths.get(i);
-                    Node child = new Node(leaf, p, scores[i], space.cost(p));
-                    leaf.children.add(child);
-                    scored.add(child);
-                    reward = Math.max(reward, scores[i]);
-                }
-                created += childPaths.size();
-                expanded++;
-                for (Node n = leaf; n != null; n = n.parent) {
-                    n.visits++;
-                    n.rewardSum += reward;
-                }
-                iterationsRun++;
-            }
-        }
-
-        /** The first unexpanded node on the path of highest utility, or null when the tree is exhausted. */
-        private Node descend() {
-            Node node = root;
-            while (node.expanded) {
-                Node next = null;
-                double nextUtility = Double.NEGATIVE_INFINITY;
-                for (Node child : node.children) {
-                    if (child.exhausted) {
-                        continue;
-                    }
-                    double u = utility(child, node);
-                    if (next == null || u > nextUtility || (u == nextUtility && tieBefore(child, next))) {
-                        next = child;
-                        nextUtility = u;
-                    }
-                }
-                if (next == null) {
-                    node.markExhausted();
-                    if (root.exhausted) {
-                        return null;
-                    }
-                    node = root;
-                    continue;
-                }
-                node = next;
-            }
-            return node;
-        }
-
-        private double utility(Node child, Node parent) {
-            if (child.visits == 0) {
-                return Double.POSITIVE_INFINITY;
-            }
-            double value = (child.score + child.rewardSum) / (1 + child.visits);
-            return value + exploration * Math.sqrt(Math.log(parent.visits) / child.visits)
-                    - costWeight * child.cost / space.budget();
-        }
-
-        /** Exact ties: better objective first, then the seeded rank, then chunk id. */
-        private boolean tieBefore(Node a, Node b) {
-            int byObjective = Double.compare(space.objective(a.score, a.cost), space.objective(b.score, b.cost));
-            if (byObjective != 0) {
-                return byObjective > 0;
-            }
-            int byRank = Long.compare(rank(a.last()), rank(b.last()));
-            return byRank != 0 ? byRank < 0 : a.last().id().compareTo(b.last().id()) < 0;
-        }
-
-        private long rank(ScoredChunk c) {
-            long h = seed ^ (c.id().hashCode() * 0x9E3779B97F4A7C15L);
-            h = (h ^ (h >>> 33)) * 0xff51afd7ed558ccdL;
-            return h ^ (h >>> 33);
-        }
-
-        /** The best node by objective among all scored nodes, or null when none exists. */
-        Node best() {
-            Comparator<Node> order = Comparator.<Node>comparingDouble(n -> -space.objective(n.score, n.cost))
-                    .thenComparingInt(n -> n.cost)
-                    .thenComparingInt(n -> n.path.size())
-                    .thenComparing(n -> SearchSpace.key(n.path));
-            return scored.stream().min(order).orElse(null);
-        }
-    }
-
-    /** A policy-tree node: an ordered combination. */
-    private static final class Node {
-        final Node parent;
-        final List<ScoredChunk> path;
-        final double score;
-        final int cost;
-        final List<Node> children = new ArrayList<>();
-        int visits;
-        double rewardSum;
-        boolean expanded;
-        boolean exhausted;
-
-        Node(Node parent, List<ScoredChunk> path, double score, int cost) {
-            this.parent = parent;
-            this.path = List.copyOf(path);
-            this.score = score;
-            this.cost = cost;
-        }
-
-        boolean contains(ScoredChunk c) {
-            for (ScoredChunk p : path) {
-                if (p.id().equals(c.id())) {
-                    return true;
-                }
-            }
-            return false;
-        }
-
-        ScoredChunk last() {
-            return path.get(path.size() - 1);
-        }
-
-        void markExhausted() {
-            exhausted = true;
-            Node p = parent;
-            while (p != null && p.expanded && p.children.stream().allMatch(ch -> ch.exhausted)) {
-                p.exhausted = true;
-                p = p.parent;
-            }
-        }
     }
 
     /**
@@ -390,16 +233,16 @@ public final class MctsContextSelector implements ContextSelector {
      * objective given what the path holds.
      */
     private static List<ScoredChunk> filled(SearchSpace space, List<ScoredChunk> path) {
-        java.util.Set<String> inPath = new java.util.HashSet<>();
+        Set<String> inPath = new HashSet<>();
         path.forEach(c -> inPath.add(c.id()));
         List<ScoredChunk> rest = space.candidates().stream().filter(c -> !inPath.contains(c.id())).toList();
-        List<ScoredChunk> order = new java.util.ArrayList<>(path);
+        List<ScoredChunk> order = new ArrayList<>(path);
         if (rest.isEmpty()) {
             return order;
         }
-        List<List<ScoredChunk>> extended = new java.util.ArrayList<>();
+        List<List<ScoredChunk>> extended = new ArrayList<>();
         for (ScoredChunk c : rest) {
-            List<ScoredChunk> e = new java.util.ArrayList<>(path);
+            List<ScoredChunk> e = new ArrayList<>(path);
             e.add(c);
             extended.add(e);
         }
@@ -408,7 +251,7 @@ public final class MctsContextSelector implements ContextSelector {
         for (int i = 0; i < idx.length; i++) {
             idx[i] = i;
         }
-        java.util.Arrays.sort(idx, java.util.Comparator.comparingDouble((Integer i) -> -scores[i])
+        Arrays.sort(idx, Comparator.comparingDouble((Integer i) -> -scores[i])
                 .thenComparing(i -> rest.get(i).id()));
         for (int i : idx) {
             order.add(rest.get(i));
@@ -436,8 +279,9 @@ public final class MctsContextSelector implements ContextSelector {
     }
 
     /**
-     * Fail-fast builder: a value out of range or a setting given twice fails at once with
-     * {@link IllegalArgumentException} naming the value and the limit.
+     * Fail-fast builder: a value out of range fails at once with {@link IllegalArgumentException} naming
+     * the value and the limit, a setting given twice with {@link IllegalStateException} (a builder from
+     * {@link MctsContextSelector#toBuilder()} takes each setting once more).
      */
     public static final class Builder {
         private CombinationScorer scorer;

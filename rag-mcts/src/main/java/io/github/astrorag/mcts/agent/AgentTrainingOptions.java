@@ -145,7 +145,10 @@ public final class AgentTrainingOptions {
         return m;
     }
 
-    /** Fail-fast builder: each setting at most once, each in its range. */
+    /**
+     * Fail-fast builder: each setting at most once ({@link IllegalStateException} when given twice), each in
+     * its range ({@link IllegalArgumentException} naming the value and the range).
+     */
     public static final class Builder {
         private Double learningRate;
         private Integer batchSize;

@@ -139,7 +139,10 @@ public final class ConfigAgentTrainer {
                 (double) agent.training().get("finalLoss"), model);
     }
 
-    /** Fail-fast builder; each setting at most once. */
+    /**
+     * Fail-fast builder: each setting at most once ({@link IllegalStateException} when given twice), each in
+     * its range ({@link IllegalArgumentException} naming the value and the range).
+     */
     public static final class Builder {
         private Embedder embedder;
         private Map<String, CombinationScorer> scorers;

@@ -1,45 +1,18 @@
 package io.github.astrorag.retrieval.embed;
 
-import ai.djl.Device;
-import ai.djl.MalformedModelException;
-import ai.djl.Model;
-import ai.djl.inference.Predictor;
-import ai.djl.ndarray.NDArray;
-import ai.djl.ndarray.NDList;
-import ai.djl.ndarray.NDManager;
-import ai.djl.ndarray.types.Shape;
-import ai.djl.translate.NoBatchifyTranslator;
-import ai.djl.translate.TranslateException;
-import ai.djl.translate.TranslatorContext;
 import io.github.astrorag.core.EmbeddingException;
-import io.github.astrorag.core.internal.Arguments;
 import io.github.astrorag.core.embed.Vectors;
+import io.github.astrorag.core.internal.Arguments;
 import io.github.astrorag.core.spi.Embedder;
 import io.github.astrorag.retrieval.embed.WordPieceTokenizer.Encoding;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
-import java.util.Optional;
-import java.util.HexFormat;
-import java.security.NoSuchAlgorithmException;
-import java.security.MessageDigest;
-import java.security.DigestInputStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Objects;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ThreadFactory;
-import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicReference;
+import java.util.Optional;
 import java.util.concurrent.locks.ReadWriteLock;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 import org.jspecify.annotations.Nullable;
@@ -88,6 +61,10 @@ import org.jspecify.annotations.Nullable;
  * {@link NativeLibraries#extractOnnxRuntime()}); so the temporary folder must be writable, which is
  * checked first: a read-only one fails with one line that says so.
  *
+ * <p><b>Structure.</b> Package-private helpers do the work: {@code OnnxModelLoader} reads the tokenizer and
+ * starts the session, {@code EncodingTranslator} turns encodings into the model's inputs and its hidden states
+ * into pooled vectors, {@code OnnxBatchRunner} groups texts into runs and keeps them in flight.
+ *
  * <p>Thread-safe: one ONNX session serves all threads, each run uses its own predictor.
  * {@link #close()} waits for calls in progress, then frees the native session and the helper
  * threads; later calls throw {@link EmbeddingException}.
@@ -108,8 +85,8 @@ public final class OnnxSentenceEmbedder implements Embedder, AutoCloseable {
     public static final int MAX_BATCH_SIZE = 1024;
     /**
      * Default ONNX Runtime intra-op threads per run: 1. Texts are spread over {@link #DEFAULT_PARALLELISM
-     * parallel} runs instead, which measured 4 to 5 times faster than multi-threaded runs on a busy
-     * two-core machine (ONNX Runtime's worker threads spin while waiting). 0 lets ONNX Runtime choose.
+     * parallel} runs instead (ONNX Runtime's own worker threads spin while they wait, which costs more than it
+     * gains when runs are short); the timings are in {@code docs/benchmarks.md}. 0 lets ONNX Runtime choose.
      */
     public static final int DEFAULT_INTRA_OP_THREADS = 1;
     /** The largest {@code intraOpThreads}. */
@@ -124,33 +101,26 @@ public final class OnnxSentenceEmbedder implements Embedder, AutoCloseable {
     /** Name of the tokenizer file in a user model folder. */
     public static final String TOKENIZER_FILE = "tokenizer.json";
 
-    private static final String ENGINE = "OnnxRuntime";
-    private static final String HIDDEN_STATES = "last_hidden_state";
-
     private final String name;
     private final String modelSha256;
-    private final Model model;
     private final WordPieceTokenizer tokenizer;
     private final Pooling pooling;
     private final int maxLength;
     private final int batchSize;
     private final int intraOpThreads;
     private final int parallelism;
-    private final @Nullable ExecutorService workers;
     private final boolean batchInvariant;
     private final String queryPrefix;
     private final String passagePrefix;
-    private final List<String> inputNames;
     private final int dimension;
-    private final EncodingTranslator translator;
+    private final OnnxBatchRunner runner;
     private final ReadWriteLock lifecycle = new ReentrantReadWriteLock();
     private boolean closed;
 
-    private OnnxSentenceEmbedder(Builder b, String name, Model model, WordPieceTokenizer tokenizer) {
-        this.name = name;
-        this.modelSha256 = b.modelSha256;
-        this.model = model;
-        this.tokenizer = tokenizer;
+    private OnnxSentenceEmbedder(Builder b, OnnxModelLoader.Loaded loaded) {
+        this.name = loaded.id();
+        this.modelSha256 = loaded.sha256();
+        this.tokenizer = loaded.tokenizer();
         this.pooling = b.pooling;
         this.maxLength = b.maxLength;
         this.batchSize = b.batchSize;
@@ -159,17 +129,17 @@ public final class OnnxSentenceEmbedder implements Embedder, AutoCloseable {
         this.batchInvariant = b.batchInvariant;
         this.queryPrefix = b.queryPrefix;
         this.passagePrefix = b.passagePrefix;
-        this.inputNames = inputNames(model, name);
-        this.translator = new EncodingTranslator(inputNames, pooling);
-        this.dimension = probeDimension();
-        this.workers = parallelism > 1 ? Executors.newFixedThreadPool(parallelism - 1, daemonThreads(name)) : null;
+        EncodingTranslator translator = EncodingTranslator.forModel(loaded.model(), name, pooling);
+        this.dimension = OnnxBatchRunner.probeDimension(name, loaded.model(), translator, tokenizer.encode("dimension"));
+        this.runner = new OnnxBatchRunner(name, loaded.model(), translator, batchInvariant, batchSize, parallelism);
     }
 
     /**
      * The {@linkplain #DEFAULT_MODEL default model} with default settings.
      *
      * @return a new embedder; the caller closes it
-     * @throws io.github.astrorag.core.EmbeddingException if the model cannot be loaded
+     * @throws EmbeddingException if the model's resources are not on the classpath, a folder it needs is not
+     *                            writable, or the engine cannot load the model
      */
     public static OnnxSentenceEmbedder load() {
         return load(DEFAULT_MODEL);
@@ -180,7 +150,8 @@ public final class OnnxSentenceEmbedder implements Embedder, AutoCloseable {
      *
      * @param model the bundled model
      * @return a new embedder; the caller closes it
-     * @throws io.github.astrorag.core.EmbeddingException if the model's resources are not on the classpath
+     * @throws EmbeddingException if the model's resources are not on the classpath, a folder it needs is not
+     *                            writable, or the engine cannot load the model
      */
     public static OnnxSentenceEmbedder load(SentenceModel model) {
         return builder().model(model).build();
@@ -247,23 +218,11 @@ public final class OnnxSentenceEmbedder implements Embedder, AutoCloseable {
         try {
             if (!closed) {
                 closed = true;
-                if (workers != null) {
-                    workers.shutdownNow();
-                }
-                model.close();
+                runner.close();
             }
         } finally {
             lifecycle.writeLock().unlock();
         }
-    }
-
-    private static ThreadFactory daemonThreads(String name) {
-        AtomicInteger count = new AtomicInteger();
-        return task -> {
-            Thread t = new Thread(task, "onnx-embedder-" + name + "-" + count.incrementAndGet());
-            t.setDaemon(true);
-            return t;
-        };
     }
 
     @Override
@@ -280,91 +239,11 @@ public final class OnnxSentenceEmbedder implements Embedder, AutoCloseable {
             if (closed) {
                 throw new EmbeddingException("embedder " + name + " is closed");
             }
-            Encoding[] encodings = encode(texts, prefix);
-            float[][] vectors = new float[texts.size()][];
-            List<int[]> runs = runs(encodings);
-            Work work = new Work(runs, encodings, vectors);
-            int extraWorkers = Math.min(parallelism, runs.size()) - 1;
-            for (int w = 0; w < extraWorkers; w++) {
-                Objects.requireNonNull(workers).execute(work::drain);
-            }
-            work.drain();
-            work.awaitAllRuns();
-            List<float[]> out = Arrays.asList(vectors);
+            List<float[]> out = Arrays.asList(runner.embed(encode(texts, prefix)));
             Vectors.check(name, dimension, texts.size(), out);
             return out;
         } finally {
             lifecycle.readLock().unlock();
-        }
-    }
-
-    /**
-     * The runs of one call, taken in turn by the calling thread and up to {@code parallelism - 1}
-     * helpers. The call returns only when every run has finished, so that no helper touches the model
-     * after it (a helper that starts late finds nothing left to take).
-     */
-    private final class Work {
-        private final List<int[]> runs;
-        private final Encoding[] encodings;
-        private final float[][] vectors;
-        private final AtomicInteger next = new AtomicInteger();
-        private final CountDownLatch finished;
-        private final AtomicReference<Throwable> failure = new AtomicReference<>();
-
-        Work(List<int[]> runs, Encoding[] encodings, float[][] vectors) {
-            this.runs = runs;
-            this.encodings = encodings;
-            this.vectors = vectors;
-            this.finished = new CountDownLatch(runs.size());
-        }
-
-        void drain() {
-            for (int r = next.getAndIncrement(); r < runs.size(); r = next.getAndIncrement()) {
-                try {
-                    if (failure.get() == null) {
-                        run(runs.get(r));
-                    }
-                } catch (TranslateException | RuntimeException | Error e) {
-                    failure.compareAndSet(null, e);
-                } finally {
-                    finished.countDown();
-                }
-            }
-        }
-
-        private void run(int[] run) throws TranslateException {
-            Encoding[] batch = new Encoding[run.length];
-            for (int i = 0; i < run.length; i++) {
-                batch[i] = encodings[run[i]];
-            }
-            try (Predictor<Encoding[], float[][]> predictor = model.newPredictor(translator, Device.cpu())) {
-                float[][] pooled = predictor.predict(batch);
-                for (int i = 0; i < run.length; i++) {
-                    vectors[run[i]] = Vectors.normalizeInPlace(pooled[i]);
-                }
-            }
-        }
-
-        void awaitAllRuns() {
-            boolean interrupted = false;
-            while (true) {
-                try {
-                    finished.await();
-                    break;
-                } catch (InterruptedException e) {
-                    interrupted = true;
-                }
-            }
-            if (interrupted) {
-                Thread.currentThread().interrupt();
-            }
-            Throwable t = failure.get();
-            if (t instanceof EmbeddingException e) {
-                throw e;
-            }
-            if (t != null) {
-                throw new EmbeddingException("embedder " + name + " failed: " + t.getMessage(), t);
-            }
         }
     }
 
@@ -381,141 +260,14 @@ public final class OnnxSentenceEmbedder implements Embedder, AutoCloseable {
     }
 
     /**
-     * Groups text indexes into ONNX runs: each text alone unless the model is batch-invariant, else
-     * texts of equal token length, by length then index, at most {@code batchSize} per run.
-     */
-    private List<int[]> runs(Encoding[] encodings) {
-        List<int[]> runs = new ArrayList<>();
-        if (!batchInvariant || batchSize == 1) {
-            for (int i = 0; i < encodings.length; i++) {
-                runs.add(new int[] {i});
-            }
-            return runs;
-        }
-        Integer[] order = new Integer[encodings.length];
-        for (int i = 0; i < order.length; i++) {
-            order[i] = i;
-        }
-        Arrays.sort(order, Comparator.comparingInt((Integer i) -> encodings[i].length()).thenComparing(i -> i));
-        int start = 0;
-        while (start < order.length) {
-            int length = encodings[order[start]].length();
-            int end = start;
-            while (end < order.length && end - start < batchSize && encodings[order[end]].length() == length) {
-                end++;
-            }
-            int[] run = new int[end - start];
-            for (int i = start; i < end; i++) {
-                run[i - start] = order[i];
-            }
-            runs.add(run);
-            start = end;
-        }
-        return runs;
-    }
-
-    /** The hidden size, read off the output of one short probe text (ONNX Runtime cannot describe outputs). */
-    private int probeDimension() {
-        try (Predictor<Encoding[], float[][]> predictor = model.newPredictor(translator, Device.cpu())) {
-            return predictor.predict(new Encoding[] {tokenizer.encode("dimension")})[0].length;
-        } catch (TranslateException e) {
-            throw new EmbeddingException("model " + name + " could not embed a probe text: " + e.getMessage(), e);
-        }
-    }
-
-    private static List<String> inputNames(Model model, String name) {
-        List<String> names = new ArrayList<>(model.describeInput().keys());
-        for (String n : names) {
-            if (!n.equals(EncodingTranslator.INPUT_IDS) && !n.equals(EncodingTranslator.ATTENTION_MASK)
-                    && !n.equals(EncodingTranslator.TOKEN_TYPE_IDS)) {
-                throw new EmbeddingException("model " + name + " has an input '" + n + "'; a sentence encoder takes "
-                        + EncodingTranslator.INPUT_IDS + ", " + EncodingTranslator.ATTENTION_MASK + " and optionally "
-                        + EncodingTranslator.TOKEN_TYPE_IDS);
-            }
-        }
-        if (!names.contains(EncodingTranslator.INPUT_IDS)) {
-            throw new EmbeddingException("model " + name + " has no input '" + EncodingTranslator.INPUT_IDS
-                    + "' (its inputs: " + names + ")");
-        }
-        return List.copyOf(names);
-    }
-
-    /** Turns equal-length encodings into the model's named inputs, and its hidden states into pooled vectors. */
-    private static final class EncodingTranslator implements NoBatchifyTranslator<Encoding[], float[][]> {
-        static final String INPUT_IDS = "input_ids";
-        static final String ATTENTION_MASK = "attention_mask";
-        static final String TOKEN_TYPE_IDS = "token_type_ids";
-
-        private final List<String> inputNames;
-        private final Pooling pooling;
-
-        EncodingTranslator(List<String> inputNames, Pooling pooling) {
-            this.inputNames = inputNames;
-            this.pooling = pooling;
-        }
-
-        @Override
-        public NDList processInput(TranslatorContext ctx, Encoding[] batch) {
-            int length = batch[0].length();
-            NDManager manager = ctx.getNDManager();
-            NDList list = new NDList(inputNames.size());
-            for (String input : inputNames) {
-                long[] flat = new long[batch.length * length];
-                for (int i = 0; i < batch.length; i++) {
-                    long[] row = switch (input) {
-                        case INPUT_IDS -> batch[i].ids();
-                        case ATTENTION_MASK -> batch[i].attentionMask();
-                        default -> batch[i].typeIds();
-                    };
-                    System.arraycopy(row, 0, flat, i * length, length);
-                }
-                NDArray array = manager.create(flat, new Shape(batch.length, length));
-                array.setName(input);
-                list.add(array);
-            }
-            ctx.setAttachment("batch", batch);
-            return list;
-        }
-
-        @Override
-        public float[][] processOutput(TranslatorContext ctx, NDList list) {
-            Encoding[] batch = (Encoding[]) ctx.getAttachment("batch");
-            NDArray hidden = hiddenStates(list);
-            Shape shape = hidden.getShape();
-            int length = (int) shape.get(1);
-            int dim = (int) shape.get(2);
-            float[] states = hidden.toFloatArray();
-            float[][] out = new float[batch.length][];
-            for (int i = 0; i < batch.length; i++) {
-                out[i] = pooling.pool(states, i * length * dim, length, dim, batch[i].attentionMask());
-            }
-            return out;
-        }
-
-        private static NDArray hiddenStates(NDList list) {
-            NDArray named = list.get(HIDDEN_STATES);
-            if (named != null) {
-                return named;
-            }
-            for (NDArray a : list) {
-                if (a.getShape().dimension() == 3) {
-                    return a;
-                }
-            }
-            throw new EmbeddingException("the model has no output of shape [batch, tokens, hidden] (outputs: "
-                    + list.getShapes() + ")");
-        }
-    }
-
-    /**
-     * Builds an {@link OnnxSentenceEmbedder}. Every setting may be given once; a setting given twice
-     * or out of range throws {@link IllegalArgumentException} naming the value and the limit.
+     * Builds an {@link OnnxSentenceEmbedder}. Every setting may be given once: a setting given twice throws
+     * {@link IllegalStateException} naming the value already set, a value out of range
+     * {@link IllegalArgumentException} naming the value and the limit.
      */
     public static final class Builder {
         private @Nullable SentenceModel sentenceModel;
         private @Nullable Path directory;
         private Pooling pooling = DEFAULT_MODEL.pooling();
-        private String modelSha256 = "";
         private int maxLength = DEFAULT_MAX_LENGTH;
         private int batchSize = DEFAULT_BATCH_SIZE;
         private int intraOpThreads = DEFAULT_INTRA_OP_THREADS;
@@ -539,6 +291,8 @@ public final class OnnxSentenceEmbedder implements Embedder, AutoCloseable {
          *
          * @param model the bundled model; not {@code null}
          * @return this builder
+         * @throws IllegalStateException if the model (by this method or {@link #modelDirectory}) was already set
+         * @throws IllegalArgumentException if {@code model} is {@code null}
          */
         public Builder model(SentenceModel model) {
             Arguments.check(model != null, "model must not be null");
@@ -558,6 +312,8 @@ public final class OnnxSentenceEmbedder implements Embedder, AutoCloseable {
          *
          * @param folder the model folder
          * @return this builder
+         * @throws IllegalStateException if the model (by this method or {@link #model}) was already set
+         * @throws IllegalArgumentException if {@code folder} is {@code null}
          */
         public Builder modelDirectory(Path folder) {
             Arguments.check(folder != null, "modelDirectory must not be null");
@@ -573,6 +329,8 @@ public final class OnnxSentenceEmbedder implements Embedder, AutoCloseable {
          *
          * @param pooling the pooling; not {@code null}
          * @return this builder
+         * @throws IllegalStateException if the pooling was already set
+         * @throws IllegalArgumentException if {@code pooling} is {@code null}
          */
         public Builder pooling(Pooling pooling) {
             Arguments.check(pooling != null, "pooling must not be null");
@@ -585,8 +343,10 @@ public final class OnnxSentenceEmbedder implements Embedder, AutoCloseable {
         /**
          * Maximum tokens per text, special tokens included; longer texts are cut. Default {@value #DEFAULT_MAX_LENGTH}.
          *
-         * @param tokens the maximum length in tokens, at least 1
+         * @param tokens the maximum length in tokens, {@value #MIN_MAX_LENGTH} to {@value #MAX_MAX_LENGTH}
          * @return this builder
+         * @throws IllegalStateException if the maximum length was already set
+         * @throws IllegalArgumentException if {@code tokens} is out of range
          */
         public Builder maxLength(int tokens) {
             Arguments.checkState(!maxLengthSet, "maxLength is already set to %d", maxLength);
@@ -601,8 +361,10 @@ public final class OnnxSentenceEmbedder implements Embedder, AutoCloseable {
          * Maximum texts of equal token length per ONNX run, for batch-invariant models; default
          * {@value #DEFAULT_BATCH_SIZE}. Quantised models always run one text at a time.
          *
-         * @param texts the maximum texts per run, at least 1
+         * @param texts the maximum texts per run, 1 to {@value #MAX_BATCH_SIZE}
          * @return this builder
+         * @throws IllegalStateException if the batch size was already set
+         * @throws IllegalArgumentException if {@code texts} is out of range
          */
         public Builder batchSize(int texts) {
             Arguments.checkState(!batchSizeSet, "batchSize is already set to %d", batchSize);
@@ -617,8 +379,10 @@ public final class OnnxSentenceEmbedder implements Embedder, AutoCloseable {
          * ONNX Runtime intra-op threads per run; default {@value #DEFAULT_INTRA_OP_THREADS}; 0 lets ONNX Runtime
          * choose.
          *
-         * @param threads the number of threads; 0 or more
+         * @param threads the number of threads, 0 to {@value #MAX_INTRA_OP_THREADS}
          * @return this builder
+         * @throws IllegalStateException if the thread count was already set
+         * @throws IllegalArgumentException if {@code threads} is out of range
          */
         public Builder intraOpThreads(int threads) {
             Arguments.checkState(!threadsSet, "intraOpThreads is already set to %d", intraOpThreads);
@@ -633,8 +397,10 @@ public final class OnnxSentenceEmbedder implements Embedder, AutoCloseable {
          * How many ONNX runs one call keeps in flight (each on its own thread, texts taken in turn);
          * 0 (the default) means one per available processor. Vectors do not depend on it.
          *
-         * @param runs the number of runs in flight; 0 or more
+         * @param runs the number of runs in flight, 0 to {@value #MAX_PARALLELISM}
          * @return this builder
+         * @throws IllegalStateException if the parallelism was already set
+         * @throws IllegalArgumentException if {@code runs} is out of range
          */
         public Builder parallelism(int runs) {
             Arguments.checkState(!parallelismSet, "parallelism is already set to %d", parallelism);
@@ -651,6 +417,7 @@ public final class OnnxSentenceEmbedder implements Embedder, AutoCloseable {
          *
          * @param invariant {@code true} if the model's vectors do not depend on batching
          * @return this builder
+         * @throws IllegalStateException if it was already set
          */
         public Builder batchInvariant(boolean invariant) {
             Arguments.checkState(!batchInvariantSet, "batchInvariant is already set to %s", batchInvariant);
@@ -665,6 +432,8 @@ public final class OnnxSentenceEmbedder implements Embedder, AutoCloseable {
          * @param query the prefix of queries; empty for none
          * @param passage the prefix of passages; empty for none
          * @return this builder
+         * @throws IllegalStateException if the prefixes were already set
+         * @throws IllegalArgumentException if a prefix is {@code null}
          */
         public Builder prefixes(String query, String passage) {
             Arguments.checkState(!prefixesSet, "prefixes are already set to '%s' / '%s'", queryPrefix,
@@ -680,16 +449,17 @@ public final class OnnxSentenceEmbedder implements Embedder, AutoCloseable {
          * Loads the tokenizer and the ONNX session.
          *
          * @return a new embedder; the caller closes it
-         * @throws IllegalArgumentException if a setting contradicts another, or the model folder
-         *                                       is missing or incomplete
-         * @throws EmbeddingException            if a bundled model's resources are not on the classpath,
-         *                                       the folder's tokenizer is not a BERT WordPiece tokenizer
-         *                                       (the message names its type), or the engine cannot load
-         *                                       the model
+         * @throws IllegalArgumentException if {@link #batchInvariant} was given for a bundled model, or the
+         *                                  model folder is missing or lacks one of its two files
+         * @throws EmbeddingException       if a bundled model's resources are not on the classpath, the
+         *                                  temporary or cache folder is not writable, the folder's tokenizer
+         *                                  is not a BERT WordPiece tokenizer (the message names its type), the
+         *                                  model's inputs are not a sentence encoder's, or the engine cannot
+         *                                  load or run the model
          */
         public OnnxSentenceEmbedder build() {
             if (directory != null) {
-                return buildFromDirectory(directory);
+                return create(OnnxModelLoader.folder(directory, maxLength, intraOpThreads));
             }
             SentenceModel m = sentenceModel != null ? sentenceModel : DEFAULT_MODEL;
             Arguments.check(!batchInvariantSet,
@@ -703,150 +473,17 @@ public final class OnnxSentenceEmbedder implements Embedder, AutoCloseable {
                 passagePrefix = m.passagePrefix();
             }
             batchInvariant = !m.quantized();
-            checkFolders();
-            WordPieceTokenizer tokenizer;
-            try (InputStream in = resource(m, m.tokenizerResource())) {
-                tokenizer = WordPieceTokenizer.read(in, m.tokenizerResource()).truncatedTo(maxLength).unpadded();
-            } catch (IOException e) {
-                throw new EmbeddingException("cannot read tokenizer resource " + m.tokenizerResource() + ": " + e, e);
-            }
-            Path folder = cachedModel(m);
-            Model model = newModel(m.id());
-            try {
-                model.load(folder, "model", sessionOptions());
-            } catch (IOException | MalformedModelException | RuntimeException e) {
-                model.close();
-                throw new EmbeddingException("cannot load model " + m.id() + " from resource " + m.modelResource()
-                        + ": " + e.getMessage(), e);
-            }
-            return create(m.id(), model, tokenizer);
+            return create(OnnxModelLoader.bundled(m, maxLength, intraOpThreads));
         }
 
-        private OnnxSentenceEmbedder buildFromDirectory(Path dir) {
-            Arguments.check(Files.isDirectory(dir),
-                    "model directory %s does not exist or is not a folder; it must hold %s and %s",
-                    dir.toAbsolutePath(), MODEL_FILE, TOKENIZER_FILE);
-            for (String file : List.of(MODEL_FILE, TOKENIZER_FILE)) {
-                Arguments.check(Files.isRegularFile(dir.resolve(file)),
-                        "model directory %s has no %s; it must hold %s and %s (export one with Hugging Face"
-                                + " Optimum: optimum-cli export onnx --model <name> <folder>)",
-                        dir.toAbsolutePath(), file, MODEL_FILE, TOKENIZER_FILE);
-            }
-            Path fileName = dir.toAbsolutePath().normalize().getFileName();
-            String id = fileName == null ? dir.toString() : fileName.toString();
-            checkFolders();
-            WordPieceTokenizer tokenizer = WordPieceTokenizer.read(dir.resolve(TOKENIZER_FILE)).truncatedTo(maxLength)
-                    .unpadded();
-            Model model = newModel(id);
-            try (DigestInputStream in = digesting(Files.newInputStream(dir.resolve(MODEL_FILE)))) {
-                modelSha256 = hex(in);
-                model.load(dir, "model", sessionOptions());
-            } catch (IOException | MalformedModelException | RuntimeException e) {
-                model.close();
-                throw new EmbeddingException("cannot load model " + dir.resolve(MODEL_FILE) + ": " + e.getMessage(), e);
-            }
-            return create(id, model, tokenizer);
-        }
-
-        /**
-         * A model on the pinned ONNX engine. DJL's engine creates the process-wide ONNX Runtime
-         * environment with its own thread options, and fails if another library created it first.
-         */
-        private static Model newModel(String id) {
+        private OnnxSentenceEmbedder create(OnnxModelLoader.Loaded loaded) {
             try {
-                return Model.newInstance(id, Device.cpu(), ENGINE);
-            } catch (ExceptionInInitializerError | NoClassDefFoundError | RuntimeException e) {
-                throw new EmbeddingException("cannot start DJL's " + ENGINE + " engine for model " + id + ": " + e
-                        + (e.getCause() != null ? " (" + e.getCause().getMessage() + ")" : "")
-                        + "; if another library (such as LangChain4j's in-process embeddings) created the ONNX Runtime"
-                        + " environment first, create an OnnxSentenceEmbedder before it", e);
-            }
-        }
-
-        private OnnxSentenceEmbedder create(String id, Model model, WordPieceTokenizer tokenizer) {
-            try {
-                return new OnnxSentenceEmbedder(this, id, model, tokenizer);
+                return new OnnxSentenceEmbedder(this, loaded);
             } catch (RuntimeException e) {
-                model.close();
+                loaded.model().close();
                 throw e;
             }
         }
-
-        private Map<String, String> sessionOptions() {
-            Map<String, String> o = new LinkedHashMap<>();
-            o.put("interOpNumThreads", "1");
-            o.put("executionMode", "SEQUENTIAL");
-            if (intraOpThreads > 0) {
-                o.put("intraOpNumThreads", Integer.toString(intraOpThreads));
-            }
-            return o;
-        }
-
-        /** Fails with one line when the temporary folder, which ONNX Runtime must write to, is not writable. */
-        private static void checkFolders() {
-            NativeLibraries.checkWritable(NativeLibraries.temporaryFolder(), "the temporary folder",
-                    "start Java with -Djava.io.tmpdir=<a writable folder> (for the astrorag command: "
-                            + "JAVA_TOOL_OPTIONS=-Djava.io.tmpdir=<folder>)");
-        }
-
-        /**
-         * The folder in the cache holding {@code m}'s ONNX file as {@value OnnxSentenceEmbedder#MODEL_FILE}, copied
-         * there on first use (through a temporary file in the same folder, then an atomic move).
-         */
-        /** The bundled model copied once into the cache folder; remembers the SHA-256 of its bytes for the fingerprint. */
-        private Path cachedModel(SentenceModel m) {
-            byte[] bytes;
-            try (InputStream in = resource(m, m.modelResource())) {
-                bytes = in.readAllBytes();
-            } catch (IOException e) {
-                throw new EmbeddingException("cannot read model resource " + m.modelResource() + ": " + e.getMessage(), e);
-            }
-            modelSha256 = NativeLibraries.sha256(bytes);
-            Path folder = NativeLibraries.cacheFolder().resolve("astrorag").resolve("models")
-                    .resolve(m.id() + "-" + modelSha256.substring(0, 16));
-            Path file = folder.resolve(MODEL_FILE);
-            try {
-                if (Files.isRegularFile(file) && Files.size(file) == bytes.length) {
-                    return folder;
-                }
-                Files.createDirectories(folder);
-                Path part = Files.createTempFile(folder, MODEL_FILE, ".part");
-                try {
-                    Files.write(part, bytes);
-                    Files.move(part, file, java.nio.file.StandardCopyOption.ATOMIC_MOVE,
-                            java.nio.file.StandardCopyOption.REPLACE_EXISTING);
-                } finally {
-                    Files.deleteIfExists(part);
-                }
-                return folder;
-            } catch (IOException e) {
-                throw new EmbeddingException("cannot copy model " + m.id() + " into the cache folder " + folder + " ("
-                        + e.getClass().getSimpleName() + "): set the environment variable DJL_CACHE_DIR to a writable folder", e);
-            }
-        }
-
-        private static DigestInputStream digesting(InputStream in) {
-            try {
-                return new DigestInputStream(in, MessageDigest.getInstance("SHA-256"));
-            } catch (NoSuchAlgorithmException e) {
-                throw new IllegalStateException("the JDK lacks SHA-256", e);
-            }
-        }
-
-        /** Reads what is left of {@code in} and returns the hex SHA-256 of everything read through it. */
-        private static String hex(DigestInputStream in) throws IOException {
-            in.transferTo(OutputStream.nullOutputStream());
-            return HexFormat.of().formatHex(in.getMessageDigest().digest());
-        }
-
-        private static InputStream resource(SentenceModel m, String resource) {
-            InputStream in = SentenceModel.class.getClassLoader().getResourceAsStream(resource);
-            if (in == null) {
-                throw new EmbeddingException("embedding model " + m.id() + ": resource '" + resource
-                        + "' is not on the classpath; add the Maven dependency " + m.artifact()
-                        + " (it is used as a resource only: its transitive dependencies may be excluded)");
-            }
-            return in;
-        }
     }
 }
+

@@ -1,23 +1,31 @@
 package io.github.astrorag.mcts.agent;
 
+import java.util.Arrays;
 import java.util.Random;
 
-/** A fully connected layer {@code y = W·x + b}, W stored row-major (out × in). Mutable; used by one thread. */
-final class Dense {
+/**
+ * A fully connected layer {@code y = W·x + b}, W stored row-major (out × in). Mutable while
+ * {@link AgentAdamTraining} trains it, then only read: a layer of a finished {@link SiameseAgentNetwork}
+ * is never written again, so it may be read by any number of threads. Forward and backward cost O(in·out).
+ */
+final class DenseLayer {
     final int in;
     final int out;
     final double[] w;
     final double[] b;
 
-    Dense(int in, int out, double[] w, double[] b) {
+    DenseLayer(int in, int out, double[] w, double[] b) {
         this.in = in;
         this.out = out;
         this.w = w;
         this.b = b;
     }
 
-    /** Uniform initialisation with limit sqrt(6 / fanIn) (He, for ReLU) or sqrt(6 / (fanIn + fanOut)) (Glorot). */
-    static Dense init(int in, int out, boolean relu, Random random) {
+    /**
+     * Uniform initialisation in [−limit, limit] with limit sqrt(6 / fanIn) (He et al., 2015, for ReLU
+     * layers; bias 0.01) or sqrt(6 / (fanIn + fanOut)) (Glorot and Bengio, 2010; bias 0).
+     */
+    static DenseLayer init(int in, int out, boolean relu, Random random) {
         double limit = relu ? Math.sqrt(6.0 / in) : Math.sqrt(6.0 / (in + out));
         double[] w = new double[in * out];
         for (int i = 0; i < w.length; i++) {
@@ -25,9 +33,9 @@ final class Dense {
         }
         double[] b = new double[out];
         if (relu) {
-            java.util.Arrays.fill(b, 0.01);
+            Arrays.fill(b, 0.01);
         }
-        return new Dense(in, out, w, b);
+        return new DenseLayer(in, out, w, b);
     }
 
     double[] forward(double[] x) {
