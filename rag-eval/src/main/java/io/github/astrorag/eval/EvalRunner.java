@@ -20,20 +20,20 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * Runs selectors over instances exactly as a user's questions would run: each instance gets its own
- * transient index ({@link RagPipeline#openDocuments}) over its documents, is asked its question (with
+ * Runs pipelines over instances exactly as a user's questions would run: each instance gets its own
+ * ephemeral index ({@link RagPipeline#openDocuments}) over its documents, is asked its question (with
  * its options for multiple choice), and the index is closed, also when anything failed. With
  * {@link EvalSettings#reuseCorpusIndex()} instances that share a {@code corpus} folder share one index
- * per selector instead (built once, closed after that selector's last instance): a speed option of the
+ * per pipeline instead (built once, closed after that pipeline's last instance): a speed option of the
  * evaluator only, since otherwise the whole corpus is embedded again for every question.
  *
  * <p>A failing instance is recorded with its error and counted, never fatal. When some instance is
- * multiple choice, two baseline rows follow the selectors: {@value SelectorRegistry#CHANCE} (the
+ * multiple choice, two baseline rows follow the pipelines: {@value PipelineRegistry#CHANCE} (the
  * expected accuracy of a uniform random pick) and, when answers are generated,
- * {@value SelectorRegistry#NO_RETRIEVAL} (the core's {@link ExtractiveGenerator} over the run's
+ * {@value PipelineRegistry#NO_RETRIEVAL} (the core's {@link ExtractiveGenerator} over the run's
  * embedder with an empty context). Not thread-safe: one run at a time.
  *
- * <p>With {@link EvalSettings#prefilter()} every selector's pipeline gets the BM25 prefilter, and each instance is
+ * <p>With {@link EvalSettings#prefilter()} every pipeline gets the BM25 prefilter, and each instance is
  * also indexed whole by the same pipeline without it (shared per corpus like the index it is compared with), so that
  * {@value MetricNames#PREFILTER_RECALL} can say how many of the full-embedding dense top {@value #REFERENCE_TOP}
  * (cosine over every chunk) the first pass kept.
@@ -54,32 +54,32 @@ public final class EvalRunner {
     }
 
     private final EvalSettings settings;
-    private final SelectorRegistry registry;
+    private final PipelineRegistry registry;
     private final Map<Path, List<Document>> corpora = new HashMap<>();
     private final Map<Path, String> normalizedCorpora = new HashMap<>();
     private final Map<String, Boolean> spans = new HashMap<>();
 
-    /** A runner for the selectors of {@code registry} under {@code settings}. */
-    public EvalRunner(EvalSettings settings, SelectorRegistry registry) {
+    /** A runner for the pipelines of {@code registry} under {@code settings}. */
+    public EvalRunner(EvalSettings settings, PipelineRegistry registry) {
         this.settings = Objects.requireNonNull(settings, "settings");
         this.registry = Objects.requireNonNull(registry, "registry");
     }
 
     /** How many steps {@link #run} reports: one per instance per row, baselines included. */
-    public int steps(List<EvalInstance> instances, List<String> selectors) {
-        return instances.size() * (selectors.size() + baselines(instances).size());
+    public int steps(List<EvalInstance> instances, List<String> pipelines) {
+        return instances.size() * (pipelines.size() + baselines(instances).size());
     }
 
     /**
-     * Runs every selector (in the order given), then the baselines, on the same instances.
+     * Runs every pipeline (in the order given), then the baselines, on the same instances.
      *
-     * @throws IllegalArgumentException if a selector name is unknown (before anything runs)
+     * @throws IllegalArgumentException if a pipeline name is unknown (before anything runs)
      */
-    public List<SelectorRun> run(List<EvalInstance> instances, List<String> selectors, Progress progress) {
-        List<SelectorRegistry.Entry> entries = selectors.stream().map(registry::get).toList();
-        List<SelectorRun> out = new ArrayList<>();
-        for (SelectorRegistry.Entry e : entries) {
-            out.add(runSelector(e, instances, progress));
+    public List<PipelineRun> run(List<EvalInstance> instances, List<String> pipelines, Progress progress) {
+        List<PipelineRegistry.Entry> entries = pipelines.stream().map(registry::get).toList();
+        List<PipelineRun> out = new ArrayList<>();
+        for (PipelineRegistry.Entry e : entries) {
+            out.add(runPipeline(e, instances, progress));
         }
         for (String b : baselines(instances)) {
             out.add(runBaseline(b, instances, progress));
@@ -91,15 +91,15 @@ public final class EvalRunner {
         if (instances.stream().noneMatch(EvalInstance::multipleChoice)) {
             return List.of();
         }
-        return settings.generate() ? List.of(SelectorRegistry.CHANCE, SelectorRegistry.NO_RETRIEVAL)
-                : List.of(SelectorRegistry.CHANCE);
+        return settings.generate() ? List.of(PipelineRegistry.CHANCE, PipelineRegistry.NO_RETRIEVAL)
+                : List.of(PipelineRegistry.CHANCE);
     }
 
     /** A corpus index shared by the instances of one folder, or the reason it could not be built. */
     private record Shared(RagInstance instance, RagInstance reference, Map<String, String> documentOf, RuntimeException failure) {
     }
 
-    private SelectorRun runSelector(SelectorRegistry.Entry entry, List<EvalInstance> instances, Progress progress) {
+    private PipelineRun runPipeline(PipelineRegistry.Entry entry, List<EvalInstance> instances, Progress progress) {
         RagPipeline pipeline = entry.factory().apply(settings);
         if (!settings.generate()) {
             pipeline = pipeline.toBuilder().generator(new ContextOnlyGenerator()).build();
@@ -134,7 +134,7 @@ public final class EvalRunner {
             shared.values().stream().filter(s -> s.instance() != null).forEach(s -> s.instance().close());
             shared.values().stream().filter(s -> s.reference() != null).forEach(s -> s.reference().close());
         }
-        return new SelectorRun(entry.name(), config, results, shared.size(), sharedMillis);
+        return new PipelineRun(entry.name(), config, results, shared.size(), sharedMillis);
     }
 
     /** The corpus indexed by {@code pipeline} and, if not null, by {@code whole} (the reference of the prefilter). */
@@ -257,14 +257,14 @@ public final class EvalRunner {
         return docs;
     }
 
-    private SelectorRun runBaseline(String name, List<EvalInstance> instances, Progress progress) {
+    private PipelineRun runBaseline(String name, List<EvalInstance> instances, Progress progress) {
         ExtractiveGenerator reader = new ExtractiveGenerator(settings.embedder());
         Context empty = new Context(List.of(), "", 0, settings.budget(), Map.of());
         Map<String, Object> config = new LinkedHashMap<>(settings.describe());
-        config.put("description", name.equals(SelectorRegistry.CHANCE)
+        config.put("description", name.equals(PipelineRegistry.CHANCE)
                 ? "expected accuracy of a uniform random pick (1/n; multi-select 1/(2^n-1))"
                 : "the extractive reader with an empty context");
-        if (name.equals(SelectorRegistry.NO_RETRIEVAL)) {
+        if (name.equals(PipelineRegistry.NO_RETRIEVAL)) {
             config.put("generator", reader.describe());
         }
         List<InstanceResult> results = new ArrayList<>();
@@ -272,11 +272,11 @@ public final class EvalRunner {
             if (instance.multipleChoice()) {
                 long t0 = System.nanoTime();
                 try {
-                    double value = name.equals(SelectorRegistry.CHANCE)
+                    double value = name.equals(PipelineRegistry.CHANCE)
                             ? ChoiceMetrics.chanceAccuracy(instance.effectiveOptions().size(), instance.multiSelect())
                             : ChoiceMetrics.correct(reader.generate(instance.query(), empty).choice(), instance.goldLetters());
                     results.add(new InstanceResult(instance.id(), instance.type(), null,
-                            Map.of(MetricNames.MC_ACCURACY, value), name.equals(SelectorRegistry.CHANCE) ? Double.NaN
+                            Map.of(MetricNames.MC_ACCURACY, value), name.equals(PipelineRegistry.CHANCE) ? Double.NaN
                             : (System.nanoTime() - t0) / 1e6, Map.of(), 0, List.of(), null));
                 } catch (RuntimeException e) {
                     results.add(InstanceResult.failed(instance, e, (System.nanoTime() - t0) / 1e6));
@@ -284,6 +284,6 @@ public final class EvalRunner {
             }
             progress.advanced(name, instance.id());
         }
-        return new SelectorRun(name, config, results, 0, 0);
+        return new PipelineRun(name, config, results, 0, 0);
     }
 }

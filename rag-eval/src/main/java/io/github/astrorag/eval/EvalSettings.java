@@ -8,7 +8,7 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * What every selector of one evaluation run shares: the context budget, the embedding model (one
+ * What every pipeline of one evaluation run shares: the context budget, the embedding model (one
  * instance, created once per run), the seed (sampling and bootstrap), and the run's options.
  *
  * @param budget           context budget in tokens (default {@value TokenBudgetSelector#DEFAULT_BUDGET})
@@ -16,8 +16,8 @@ import java.util.Objects;
  * @param embedder         that model
  * @param seed             seed of the instance sample and of the bootstrap
  * @param generate         whether answers are generated (else only the context is selected and scored)
- * @param reuseCorpusIndex whether instances sharing a corpus share one index per selector
- * @param prefilter        0, or how many chunks the BM25 first pass hands on per question in every selector's
+ * @param reuseCorpusIndex whether instances sharing a corpus share one index per pipeline
+ * @param prefilter        0, or how many chunks the BM25 first pass hands on per question in every
  *                         pipeline ({@code --prefilter})
  */
 public record EvalSettings(int budget, String model, Embedder embedder, long seed, boolean generate,
@@ -41,7 +41,7 @@ public record EvalSettings(int budget, String model, Embedder embedder, long see
      * @param embedder         that model
      * @param seed             seed of the sample and the bootstrap
      * @param generate         whether answers are generated
-     * @param reuseCorpusIndex whether instances sharing a corpus share one index per selector
+     * @param reuseCorpusIndex whether instances sharing a corpus share one index per pipeline
      */
     public EvalSettings(int budget, String model, Embedder embedder, long seed, boolean generate, boolean reuseCorpusIndex) {
         this(budget, model, embedder, seed, generate, reuseCorpusIndex, 0);

@@ -4,7 +4,7 @@ import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
 /**
- * What one selector did on one instance.
+ * What one pipeline (or baseline) did on one instance.
  *
  * @param instanceId    the instance
  * @param type          its type

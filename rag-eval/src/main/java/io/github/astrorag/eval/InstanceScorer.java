@@ -36,7 +36,7 @@ public final class InstanceScorer {
     private static final Rouge ROUGE = Rouge.withStemming();
     private static final Pattern CITATION = Pattern.compile("(?<!\\s)\\s*+\\[\\d++]");
 
-    /** The cut-off of {@code recall_at_20}: the whole list of the selectors' 20 candidates. */
+    /** The cut-off of {@code recall_at_20}: the whole list of the pipelines' 20 candidates. */
     static final int CANDIDATE_K = 20;
 
     private InstanceScorer() {

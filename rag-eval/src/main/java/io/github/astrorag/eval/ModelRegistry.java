@@ -12,7 +12,7 @@ import java.util.function.Supplier;
 
 /**
  * The embedding models {@code --model} can name. Immutable; {@link #with} returns a larger copy. A model
- * is created once per run and shared by all selectors.
+ * is created once per run and shared by all pipelines.
  *
  * <p>Built in ({@link #defaults()}): {@code hashing}, the model-free {@link HashingEmbedder} (fast,
  * captures word overlap only).

@@ -20,8 +20,8 @@ import org.knowm.xchart.style.CategoryStyler;
 import org.knowm.xchart.style.Styler;
 
 /**
- * Writes an evaluation's results: {@value #JSON} (every row's metrics, counts, intervals and
- * configuration), {@value #MARKDOWN} (tables, the command line, dataset and settings, notes) and
+ * Writes an evaluation's results: {@value #JSON} (every row, named under {@code pipeline}, with its metrics,
+ * counts, intervals and configuration), {@value #MARKDOWN} (tables, the command line, dataset and settings, notes) and
  * {@value #CHART} (each row's fraction metrics as grouped bars; error bars show the half-width of the
  * 95% bootstrap interval, whose exact bounds are in the other two files). Also renders the console table.
  */
@@ -43,7 +43,7 @@ public final class ReportWriter {
     }
 
     /** Writes the three files into {@code folder} (created if needed). */
-    public static void write(Path folder, RunInfo info, List<SelectorSummary> rows) {
+    public static void write(Path folder, RunInfo info, List<PipelineSummary> rows) {
         try {
             Files.createDirectories(folder);
             MAPPER.writeValue(folder.resolve(JSON).toFile(), json(info, rows));
@@ -55,19 +55,20 @@ public final class ReportWriter {
     }
 
     /**
-     * Writes {@value #INSTANCES} into {@code folder}: per row and instance its id, type, the selected chunk ids in
+     * Writes {@value #INSTANCES} into {@code folder}: per row and instance the row's name ({@code pipeline}), the
+     * instance's id, type, the selected chunk ids in
      * context order, the answer's text (absent with {@code --no-generate}), the scores and the error of a failure,
      * so that a reader can see which questions went wrong and two runs can be compared selection by selection.
      */
-    public static void writeInstances(Path folder, List<SelectorRun> runs) {
+    public static void writeInstances(Path folder, List<PipelineRun> runs) {
         try {
             Files.createDirectories(folder);
             StringBuilder sb = new StringBuilder();
             ObjectMapper line = new ObjectMapper();
-            for (SelectorRun run : runs) {
+            for (PipelineRun run : runs) {
                 for (InstanceResult r : run.results()) {
                     Map<String, Object> m = new LinkedHashMap<>();
-                    m.put("selector", run.selector());
+                    m.put("pipeline", run.pipeline());
                     m.put("id", r.instanceId());
                     m.put("type", r.type());
                     m.put("context", r.contextIds());
@@ -87,7 +88,7 @@ public final class ReportWriter {
         }
     }
 
-    static Map<String, Object> json(RunInfo info, List<SelectorSummary> rows) {
+    static Map<String, Object> json(RunInfo info, List<PipelineSummary> rows) {
         Map<String, Object> run = new LinkedHashMap<>();
         run.put("command", info.commandLine());
         run.put("dataset", info.dataset());
@@ -97,9 +98,9 @@ public final class ReportWriter {
         run.put("notes", info.notes());
         run.put("wall_seconds", info.wallSeconds());
         List<Map<String, Object>> results = new ArrayList<>();
-        for (SelectorSummary s : rows) {
+        for (PipelineSummary s : rows) {
             Map<String, Object> r = new LinkedHashMap<>();
-            r.put("selector", s.selector());
+            r.put("pipeline", s.pipeline());
             r.put("metrics", s.metrics());
             r.put("counts", s.counts());
             r.put("ci95", s.ci95());
@@ -114,21 +115,21 @@ public final class ReportWriter {
     }
 
     /** The metrics shown as columns: those some row has, in {@link MetricNames} order. */
-    private static List<String> columns(List<SelectorSummary> rows, List<String> candidates) {
+    private static List<String> columns(List<PipelineSummary> rows, List<String> candidates) {
         return candidates.stream().filter(m -> rows.stream().anyMatch(r -> r.metrics().containsKey(m))).toList();
     }
 
     /** The main table as aligned plain text, for the console. */
-    public static String table(List<SelectorSummary> rows) {
+    public static String table(List<PipelineSummary> rows) {
         List<String> cols = new ArrayList<>(List.of(MetricNames.INSTANCES, MetricNames.FAILURES));
         cols.addAll(columns(rows, MetricNames.AVERAGED));
         cols.addAll(columns(rows, List.of(MetricNames.CONTEXT_TOKENS_MEAN, MetricNames.LATENCY_P50, MetricNames.LATENCY_P95)));
         List<List<String>> cells = new ArrayList<>();
-        List<String> header = new ArrayList<>(List.of("selector"));
+        List<String> header = new ArrayList<>(List.of("pipeline"));
         header.addAll(cols);
         cells.add(header);
-        for (SelectorSummary r : rows) {
-            List<String> line = new ArrayList<>(List.of(r.selector()));
+        for (PipelineSummary r : rows) {
+            List<String> line = new ArrayList<>(List.of(r.pipeline()));
             cols.forEach(c -> line.add(format(c, r.metrics().get(c))));
             cells.add(line);
         }
@@ -166,7 +167,7 @@ public final class ReportWriter {
         return String.format(Locale.ROOT, "%.1f", value);
     }
 
-    static String markdown(RunInfo info, List<SelectorSummary> rows) {
+    static String markdown(RunInfo info, List<PipelineSummary> rows) {
         StringBuilder md = new StringBuilder("# Evaluation report\n\n");
         md.append("Command:\n\n```\n").append(info.commandLine()).append("\n```\n\n");
         md.append("| dataset | instances | types | budget | model | seed | generate | corpus index |\n");
@@ -187,13 +188,13 @@ public final class ReportWriter {
         md.append("## Quality\n\nMean over the instances where the metric is defined, with its 95% bootstrap "
                 + "interval (1000 seeded resamples) and the number of instances (n).");
         md.append(spanNote(rows)).append("\n\n");
-        md.append("| selector | instances | failures |");
+        md.append("| pipeline | instances | failures |");
         fractions.forEach(f -> md.append(' ').append(f).append(" |"));
         md.append("\n|---|---|---|");
         fractions.forEach(f -> md.append("---|"));
         md.append('\n');
-        for (SelectorSummary r : rows) {
-            md.append("| ").append(r.selector()).append(" | ").append(format(MetricNames.INSTANCES, r.metrics().get(MetricNames.INSTANCES)))
+        for (PipelineSummary r : rows) {
+            md.append("| ").append(r.pipeline()).append(" | ").append(format(MetricNames.INSTANCES, r.metrics().get(MetricNames.INSTANCES)))
                     .append(" | ").append(format(MetricNames.FAILURES, r.metrics().get(MetricNames.FAILURES))).append(" |");
             for (String f : fractions) {
                 Double v = r.metrics().get(f);
@@ -210,31 +211,31 @@ public final class ReportWriter {
         md.append("\n## Cost\n\nContext tokens and milliseconds per instance. Latency is the wall time of an "
                 + "instance: building its own index (a shared corpus index is counted once, in "
                 + MetricNames.SHARED_INDEX + "), asking, closing; the stage columns split the question's part by "
-                + "trace stage.\n\n| selector |");
+                + "trace stage.\n\n| pipeline |");
         cost.forEach(c -> md.append(' ').append(c).append(" |"));
         md.append("\n|---|");
         cost.forEach(c -> md.append("---|"));
         md.append('\n');
-        for (SelectorSummary r : rows) {
-            md.append("| ").append(r.selector()).append(" |");
+        for (PipelineSummary r : rows) {
+            md.append("| ").append(r.pipeline()).append(" |");
             cost.forEach(c -> md.append(' ').append(format(c, r.metrics().get(c))).append(" |"));
             md.append('\n');
         }
-        md.append("\n## Selectors\n\n");
-        rows.forEach(r -> md.append("- **").append(r.selector()).append("**: ")
+        md.append("\n## Pipelines\n\n");
+        rows.forEach(r -> md.append("- **").append(r.pipeline()).append("**: ")
                 .append(r.config().getOrDefault("description", "")).append('\n'));
         boolean anyFailure = rows.stream().anyMatch(r -> !r.failures().isEmpty());
         if (anyFailure) {
             md.append("\n## Failures\n\n");
-            for (SelectorSummary r : rows) {
+            for (PipelineSummary r : rows) {
                 int shown = 0;
                 for (Map.Entry<String, String> f : r.failures().entrySet()) {
                     if (shown++ == MAX_FAILURES_LISTED) {
-                        md.append("- ").append(r.selector()).append(": ").append(r.failures().size() - MAX_FAILURES_LISTED)
+                        md.append("- ").append(r.pipeline()).append(": ").append(r.failures().size() - MAX_FAILURES_LISTED)
                                 .append(" more, see ").append(JSON).append('\n');
                         break;
                     }
-                    md.append("- ").append(r.selector()).append(" / `").append(f.getKey()).append("`: ")
+                    md.append("- ").append(r.pipeline()).append(" / `").append(f.getKey()).append("`: ")
                             .append(f.getValue().replace('\n', ' ')).append('\n');
                 }
             }
@@ -247,8 +248,8 @@ public final class ReportWriter {
      * How many questions {@code span_answer_in_context} leaves out (yes/no answers, and answers that occur in
      * none of their documents), from the first row that has both counts; empty if none.
      */
-    static String spanNote(List<SelectorSummary> rows) {
-        for (SelectorSummary r : rows) {
+    static String spanNote(List<PipelineSummary> rows) {
+        for (PipelineSummary r : rows) {
             Integer all = r.counts().get(MetricNames.ANSWER_IN_CONTEXT);
             Integer spans = r.counts().get(MetricNames.SPAN_ANSWER_IN_CONTEXT);
             if (all != null) {
@@ -261,7 +262,7 @@ public final class ReportWriter {
         return "";
     }
 
-    static void chart(Path file, RunInfo info, List<SelectorSummary> rows) throws IOException {
+    static void chart(Path file, RunInfo info, List<PipelineSummary> rows) throws IOException {
         System.setProperty("java.awt.headless", "true");
         List<String> metrics = columns(rows, MetricNames.FRACTIONS);
         CategoryChart chart = new CategoryChartBuilder().width(Math.min(1600, Math.max(900, 200 + 40 * metrics.size() * Math.max(1, rows.size()))))
@@ -278,7 +279,7 @@ public final class ReportWriter {
         if (metrics.isEmpty()) {
             chart.addSeries("no metric", List.of("none"), List.of(0));
         }
-        for (SelectorSummary r : rows) {
+        for (PipelineSummary r : rows) {
             if (metrics.isEmpty() || metrics.stream().noneMatch(m -> r.metrics().containsKey(m))) {
                 continue;
             }
@@ -290,7 +291,7 @@ public final class ReportWriter {
                 means.add(v == null ? Double.NaN : v);
                 errors.add(ci == null ? 0.0 : (ci[1] - ci[0]) / 2);
             }
-            chart.addSeries(r.selector(), metrics, means, errors);
+            chart.addSeries(r.pipeline(), metrics, means, errors);
         }
         BitmapEncoder.saveBitmap(chart, file.toString(), BitmapEncoder.BitmapFormat.PNG);
     }

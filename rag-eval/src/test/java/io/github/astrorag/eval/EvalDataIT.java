@@ -59,9 +59,9 @@ class EvalDataIT {
             assertThat(i.supporting()).as(i.id()).hasSize(2);
         }
         EvalSettings unbounded = new EvalSettings(100_000, "hashing", new HashingEmbedder(), 42, false, false);
-        SelectorRun run = new EvalRunner(unbounded, SelectorRegistry.defaults())
+        PipelineRun run = new EvalRunner(unbounded, PipelineRegistry.defaults())
                 .run(all.subList(0, 20), List.of("naive"), EvalRunner.Progress.NONE).get(0);
-        SelectorSummary s = SelectorSummary.of(run, new Bootstrap(42));
+        PipelineSummary s = PipelineSummary.of(run, new Bootstrap(42));
         assertThat(s.metrics()).containsEntry(MetricNames.FAILURES, 0.0).containsEntry(MetricNames.FULL_SUPPORT, 1.0)
                 .containsEntry(MetricNames.RECALL_10, 1.0);
     }

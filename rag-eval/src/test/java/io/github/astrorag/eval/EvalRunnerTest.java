@@ -48,12 +48,12 @@ class EvalRunnerTest {
     }
 
     @Test
-    void reusingTheCorpusIndexBuildsItOncePerSelectorAndScoresTheSame() throws Exception {
+    void reusingTheCorpusIndexBuildsItOncePerPipelineAndScoresTheSame() throws Exception {
         List<EvalInstance> instances = EvalDataset.read(corpusFixture(), 0);
         List<String> progress = new ArrayList<>();
-        SelectorRun shared = new EvalRunner(settings(true), SelectorRegistry.defaults())
+        PipelineRun shared = new EvalRunner(settings(true), PipelineRegistry.defaults())
                 .run(instances, List.of("naive"), (row, id) -> progress.add(row + "/" + id)).get(0);
-        SelectorRun own = new EvalRunner(settings(false), SelectorRegistry.defaults())
+        PipelineRun own = new EvalRunner(settings(false), PipelineRegistry.defaults())
                 .run(instances, List.of("naive"), EvalRunner.Progress.NONE).get(0);
         assertThat(progress).containsExactly("naive/q1", "naive/q2");
         assertThat(shared.sharedIndexes()).isEqualTo(1);
@@ -67,7 +67,7 @@ class EvalRunnerTest {
             assertThat(a).containsEntry(MetricNames.SUPPORT_RECALL, 1.0).containsEntry(MetricNames.ANSWER_IN_CONTEXT, 1.0);
         }
         // no multiple choice: no baseline rows
-        assertThat(new EvalRunner(settings(true), SelectorRegistry.defaults()).steps(instances, List.of("naive"))).isEqualTo(2);
+        assertThat(new EvalRunner(settings(true), PipelineRegistry.defaults()).steps(instances, List.of("naive"))).isEqualTo(2);
     }
 
     /**
@@ -81,7 +81,7 @@ class EvalRunnerTest {
         for (boolean reuse : new boolean[] {true, false}) {
             for (int n : new int[] {1, 2}) {
                 EvalSettings settings = new EvalSettings(1800, "hashing", new HashingEmbedder(), 42, true, reuse, n);
-                SelectorRun run = new EvalRunner(settings, SelectorRegistry.defaults())
+                PipelineRun run = new EvalRunner(settings, PipelineRegistry.defaults())
                         .run(instances, List.of("naive"), EvalRunner.Progress.NONE).get(0);
                 assertThat(run.config()).containsEntry("prefilter", n);
                 assertThat(run.results()).allSatisfy(r -> {
@@ -103,18 +103,24 @@ class EvalRunnerTest {
                 "{\"id\": \"fine\", \"type\": \"extractive\", \"question\": \"What is red?\", \"answers\": [\"the apple\"], "
                         + "\"documents\": [{\"id\": \"d\", \"title\": \"d\", \"text\": \"The apple is red.\"}]}"));
         List<EvalInstance> instances = EvalDataset.read(data, 0);
-        SelectorRun run = new EvalRunner(settings(false), SelectorRegistry.defaults())
+        PipelineRun run = new EvalRunner(settings(false), PipelineRegistry.defaults())
                 .run(instances, List.of("naive"), EvalRunner.Progress.NONE).get(0);
         assertThat(run.results().get(0).failed()).isTrue();
         assertThat(run.results().get(0).error()).contains("no text");
         assertThat(run.results().get(1).failed()).isFalse();
-        SelectorSummary summary = SelectorSummary.of(run, new Bootstrap(1));
+        PipelineSummary summary = PipelineSummary.of(run, new Bootstrap(1));
         assertThat(summary.metrics()).containsEntry(MetricNames.INSTANCES, 2.0).containsEntry(MetricNames.FAILURES, 1.0)
                 .containsEntry(MetricNames.ANSWER_IN_CONTEXT, 1.0);
         assertThat(summary.counts()).containsEntry(MetricNames.ANSWER_IN_CONTEXT, 1);
         assertThat(summary.failures()).containsOnlyKeys("empty");
-        assertThat(ReportWriter.markdown(new RunInfo("astrorag eval", "bad.jsonl", 2, RunInfo.typesOf(instances),
-                settings(false), List.of(), 0.1), List.of(summary))).contains("## Failures", "`empty`");
+        RunInfo info = new RunInfo("astrorag eval", "bad.jsonl", 2, RunInfo.typesOf(instances), settings(false), List.of(), 0.1);
+        assertThat(ReportWriter.markdown(info, List.of(summary))).contains("## Failures", "`empty`", "| pipeline | instances |",
+                "## Pipelines", "- **naive**: ");
+        assertThat(ReportWriter.table(List.of(summary))).startsWith("pipeline ");
+        @SuppressWarnings("unchecked")
+        List<java.util.Map<String, Object>> rows = (List<java.util.Map<String, Object>>) ReportWriter.json(info, List.of(summary))
+                .get("results");
+        assertThat(rows.get(0)).containsEntry("pipeline", "naive").doesNotContainKey("selector");
     }
 
     /** The three-instance fixture (a multi-hop, a single-select and a judgment question, documents inline). */

@@ -13,8 +13,8 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * The README's LangChain4j example for real: {@link AstroRag#recommended()} (its ONNX model) over the sample
- * documents, inside an {@link AiServices} assistant whose scripted model cites passage 1.
+ * The LangChain4j example of docs/integrations.md for real: {@link AstroRag#recommended()} (its ONNX model) over
+ * the sample documents, inside an {@link AiServices} assistant whose scripted model cites passage 1.
  */
 class AstroRagContentRetrieverIT {
 

@@ -50,7 +50,7 @@ class AstroRagContentRetrieverTest {
             new Document("filters", "Filters", "handbook.md",
                     "The filter wheel holds seven filters, among them a hydrogen-alpha filter.", List.of()));
 
-    /** The assistant of the README's example. */
+    /** The assistant of the LangChain4j example in docs/integrations.md. */
     interface Assistant {
         Result<String> answer(String question);
     }

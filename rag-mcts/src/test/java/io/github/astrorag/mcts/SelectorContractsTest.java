@@ -58,12 +58,12 @@ class SelectorContractsTest {
             for (int axis = 0; axis < TestChunks.DIMENSION; axis++) {
                 float[] v = new float[TestChunks.DIMENSION];
                 v[axis] = 1;
-                examples.add(new AgentExample(v, axis == 0 ? "coverage" : "plain",
+                examples.add(new AgentExample(v, axis == 0 ? "coverage" : "thorough",
                         axis == 0 ? new AgentSettings(5, 0.0, 1.0) : new AgentSettings(20, 0.3, 2.4), Map.of()));
             }
             ConfigAgent agent = ConfigAgent.train(examples, AgentTrainingOptions.builder().epochs(5).build());
             return new AgentMctsSelector(agent, Map.of("coverage", QueryCoverageScorer.defaults(),
-                    "plain", QueryCoverageScorer.defaults()), MctsContextSelector.defaults());
+                    "thorough", QueryCoverageScorer.defaults()), MctsContextSelector.defaults());
         }
     }
 }

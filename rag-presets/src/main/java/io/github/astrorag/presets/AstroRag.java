@@ -48,7 +48,7 @@ import java.util.function.Function;
  * does not set falls back to the minimal pipeline when built.
  *
  * <p>The paper's settings: token-aware recursive chunks of {@value #CHUNK_TOKENS} p50k_base tokens with
- * {@value #CHUNK_OVERLAP} overlap, a transient in-memory index per instance, dense retrieval with MMR
+ * {@value #CHUNK_OVERLAP} overlap, an ephemeral in-memory index per instance, dense retrieval with MMR
  * (k = {@value #MMR_K}, λ = {@value #MMR_LAMBDA}, from the {@value #MMR_FETCH} nearest chunks),
  * personalized PageRank over the cosine graph of those candidates (τ = {@value #PAGERANK_THRESHOLD},
  * damping {@value #PAGERANK_DAMPING}) keeping the top {@value #PAGERANK_TOP}, and the concatenation cut to
@@ -132,7 +132,7 @@ public final class AstroRag {
      * @return the retriever
      */
     public static HybridRetriever recommendedRetriever() {
-        return HybridRetriever.builder().fusion(HybridRetriever.Fusion.WEIGHTED).bm25Weight(RECOMMENDED_BM25_WEIGHT).build();
+        return HybridRetriever.weighted(RECOMMENDED_BM25_WEIGHT);
     }
 
     /**

@@ -71,14 +71,14 @@ class HotpotQaSelectionIT {
         strategies.put("MMR λ=0.5 (k=3, fetch 20)", (q, ix) -> MmrRetriever.defaults().retrieve(q, ix, KEEP));
         strategies.put("MMR λ=0.7", (q, ix) -> MmrRetriever.builder().lambda(0.7).build().retrieve(q, ix, KEEP));
         strategies.put("BM25 top-3", (q, ix) -> new Bm25Retriever().retrieve(q, ix, KEEP));
-        strategies.put("RRF(dense, BM25) top-3", (q, ix) -> HybridRetriever.defaults().retrieve(q, ix, KEEP));
-        strategies.put("weighted(dense, BM25 w=0.3) top-3", (q, ix) -> HybridRetriever.builder()
-                .fusion(HybridRetriever.Fusion.WEIGHTED).build().retrieve(q, ix, KEEP));
+        strategies.put("RRF(dense, BM25) top-3", (q, ix) -> HybridRetriever.rrf().retrieve(q, ix, KEEP));
+        strategies.put("weighted(dense, BM25 w=0.3) top-3", (q, ix) -> HybridRetriever.weighted(0.3)
+                .retrieve(q, ix, KEEP));
         strategies.put("MMR k=10 → PPR cosine top-3", (q, ix) -> PageRankReranker.defaults()
                 .rerank(q, MmrRetriever.builder().k(10).build().retrieve(q, ix, 10)));
         strategies.put("dense top-10 → PPR mention top-3", (q, ix) -> PageRankReranker.builder().graph(GraphKind.MENTION)
                 .build().rerank(q, ix.search(q.requireEmbedding(), 10)));
-        strategies.put("dense top-10 → query coverage top-3", (q, ix) -> BridgingCoverageSelector.plain()
+        strategies.put("dense top-10 → query coverage top-3", (q, ix) -> BridgingCoverageSelector.queryCoverage()
                 .rerank(q, ix.search(q.requireEmbedding(), 10)));
         Map<String, int[]> counts = new LinkedHashMap<>();
         strategies.keySet().forEach(k -> counts.put(k, new int[2]));

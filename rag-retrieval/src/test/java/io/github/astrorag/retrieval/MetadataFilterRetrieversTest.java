@@ -77,11 +77,11 @@ class MetadataFilterRetrieversTest {
 
     @Test
     void hybridFusesTwoFilteredRankings() {
-        List<ScoredChunk> hybrid = filtered(HybridRetriever.defaults(), 3);
+        List<ScoredChunk> hybrid = filtered(HybridRetriever.rrf(), 3);
         // dense ranks m0, m1, m2; BM25 ranks m0, m1 (see above); RRF with k = 60
         assertThat(ids(hybrid)).containsExactly("m0", "m1", "m2");
         assertThat(hybrid.get(0).score()).isEqualTo(2.0 / 61);
         assertThat(hybrid.get(2).score()).isEqualTo(1.0 / 63);
-        assertThat(ids(filtered(HybridRetriever.defaults(), 1))).containsExactly("m0");
+        assertThat(ids(filtered(HybridRetriever.rrf(), 1))).containsExactly("m0");
     }
 }

@@ -14,9 +14,9 @@ import org.springframework.ai.document.Document;
 import org.springframework.ai.rag.advisor.RetrievalAugmentationAdvisor;
 
 /**
- * The README's Spring AI example for real: {@link AstroRag#recommended()} (its ONNX model) over the sample
- * documents, in a {@link ChatClient} with the {@link RetrievalAugmentationAdvisor} whose scripted model cites
- * passage 1.
+ * The Spring AI example of docs/integrations.md for real: {@link AstroRag#recommended()} (its ONNX model) over
+ * the sample documents, in a {@link ChatClient} with the {@link RetrievalAugmentationAdvisor} whose scripted
+ * model cites passage 1.
  */
 class AstroRagDocumentRetrieverIT {
 

@@ -10,7 +10,7 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * An {@link EmbeddingCache} in the heap, least recently used entries evicted beyond {@code maxEntries}
- * (default: unbounded). For one process's lifetime, e.g. an evaluation run whose selectors embed the same
+ * (default: unbounded). For one process's lifetime, e.g. an evaluation run whose pipelines embed the same
  * texts. Lookups and stores are O(1) per text under one lock. About 1.5 KiB per 384-dimensional vector.
  */
 public final class InMemoryEmbeddingCache implements EmbeddingCache {

@@ -4,29 +4,15 @@ import io.github.astrorag.core.internal.Arguments;
 import io.github.astrorag.core.internal.OptionalDependency;
 import io.github.astrorag.core.spi.EmbeddingCache;
 import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.function.Consumer;
-import java.util.zip.CRC32;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -47,7 +33,11 @@ import org.slf4j.LoggerFactory;
  * <p>Never fails its caller: a damaged or foreign file ({@code SQLITE_CORRUPT}, {@code SQLITE_NOTADB}) is
  * deleted and rebuilt; a folder that cannot be written, a full disk or any other storage error turns the
  * cache off (every lookup misses, stores are dropped). Either is said once, through the warning consumer
- * (default: an SLF4J warning). Cost: one indexed lookup per text, batched 500 to a statement.
+ * (default: an SLF4J warning). Cost: one indexed lookup per text, batched 500 to a statement. The SQL, the
+ * schema and the statements are in the package-private {@code SqliteVectorTable}.
+ *
+ * <p>Thread-safe: every method holds the cache's lock while it uses the file; processes share the file through
+ * SQLite's own locking.
  */
 public final class SqliteEmbeddingCache implements EmbeddingCache {
 
@@ -57,17 +47,13 @@ public final class SqliteEmbeddingCache implements EmbeddingCache {
     public static final String FILE_NAME = "embeddings.sqlite";
 
     private static final Logger LOG = LoggerFactory.getLogger(SqliteEmbeddingCache.class);
-    private static final int SCHEMA = 1;
-    private static final int BATCH = 500;
-    private static final int SQLITE_CORRUPT = 11;
-    private static final int SQLITE_NOTADB = 26;
 
     private final Path file;
     private final long maxBytes;
     private final Duration busyTimeout;
     private final Consumer<String> warnings;
-    private final Map<String, Long> spaceIds = new HashMap<>();
-    private @Nullable Connection db;
+    /** The open database; null once a storage failure turned the cache off, or after close. */
+    private @Nullable SqliteVectorTable db;
     private boolean warned;
     private boolean closed;
     private long hits;
@@ -100,56 +86,19 @@ public final class SqliteEmbeddingCache implements EmbeddingCache {
         return new Builder();
     }
 
-    private @Nullable Connection openOrRebuild() {
+    private @Nullable SqliteVectorTable openOrRebuild() {
         try {
             return open();
         } catch (SQLException e) {
-            if (damaged(e)) {
-                warn("embedding cache " + file + " is damaged (" + reason(e) + "): rebuilding it");
-                try {
-                    deleteFiles();
-                    return open();
-                } catch (SQLException | IOException again) {
-                    warn("embedding cache " + file + " cannot be rebuilt (" + again.getMessage() + "): continuing without it");
-                    return null;
-                }
-            }
-            warn("embedding cache " + file + " cannot be used (" + reason(e) + "): continuing without it");
-            return null;
+            return recover(e);
         } catch (IOException e) {
             warn("embedding cache " + file + " cannot be used (" + e.getMessage() + "): continuing without it");
             return null;
         }
     }
 
-    private Connection open() throws SQLException, IOException {
-        Path parent = file.toAbsolutePath().getParent();
-        if (parent != null) {
-            Files.createDirectories(parent);
-        }
-        Connection c = DriverManager.getConnection("jdbc:sqlite:" + file.toAbsolutePath());
-        try (Statement s = c.createStatement()) {
-            s.execute("PRAGMA busy_timeout = " + busyTimeout.toMillis());
-            s.execute("PRAGMA auto_vacuum = INCREMENTAL");
-            s.execute("PRAGMA journal_mode = WAL");
-            s.execute("PRAGMA synchronous = NORMAL");
-            s.execute("CREATE TABLE IF NOT EXISTS meta (k TEXT PRIMARY KEY, v TEXT NOT NULL)");
-            s.execute("CREATE TABLE IF NOT EXISTS spaces (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE)");
-            s.execute("CREATE TABLE IF NOT EXISTS vectors (space INTEGER NOT NULL, key BLOB NOT NULL, dim INTEGER NOT NULL,"
-                    + " vec BLOB NOT NULL, crc INTEGER NOT NULL, used INTEGER NOT NULL, PRIMARY KEY (space, key)) WITHOUT ROWID");
-            s.execute("CREATE INDEX IF NOT EXISTS vectors_used ON vectors (used)");
-            s.execute("INSERT OR IGNORE INTO meta (k, v) VALUES ('schema', '" + SCHEMA + "')");
-            try (ResultSet r = s.executeQuery("SELECT v FROM meta WHERE k = 'schema'")) {
-                if (!r.next() || !Integer.toString(SCHEMA).equals(r.getString(1))) {
-                    c.close();
-                    throw new SQLException("the file was written by another version of this cache", null, SQLITE_NOTADB);
-                }
-            }
-        } catch (SQLException e) {
-            c.close();
-            throw e;
-        }
-        return c;
+    private SqliteVectorTable open() throws SQLException, IOException {
+        return SqliteVectorTable.open(file, busyTimeout);
     }
 
     @Override
@@ -161,10 +110,7 @@ public final class SqliteEmbeddingCache implements EmbeddingCache {
             return out;
         }
         try {
-            Long id = spaceId(space, false);
-            if (id != null) {
-                lookUp(id, texts, out);
-            }
+            db.getAll(space, texts, out);
         } catch (SQLException e) {
             fail(e);
         }
@@ -174,86 +120,6 @@ public final class SqliteEmbeddingCache implements EmbeddingCache {
         return out;
     }
 
-    private void lookUp(long space, List<String> texts, List<float @Nullable []> out) throws SQLException {
-        Map<ByteBuffer, List<Integer>> positions = new LinkedHashMap<>();
-        for (int i = 0; i < texts.size(); i++) {
-            positions.computeIfAbsent(ByteBuffer.wrap(sha256(texts.get(i))), k -> new ArrayList<>()).add(i);
-        }
-        List<ByteBuffer> keys = new ArrayList<>(positions.keySet());
-        long now = System.currentTimeMillis();
-        for (int from = 0; from < keys.size(); from += BATCH) {
-            List<ByteBuffer> batch = keys.subList(from, Math.min(keys.size(), from + BATCH));
-            String in = String.join(",", java.util.Collections.nCopies(batch.size(), "?"));
-            List<ByteBuffer> found = new ArrayList<>();
-            List<ByteBuffer> damaged = new ArrayList<>();
-            try (PreparedStatement q = db.prepareStatement("SELECT key, dim, vec, crc FROM vectors WHERE space = ? AND key IN (" + in + ")")) {
-                q.setLong(1, space);
-                for (int i = 0; i < batch.size(); i++) {
-                    q.setBytes(i + 2, batch.get(i).array());
-                }
-                try (ResultSet r = q.executeQuery()) {
-                    while (r.next()) {
-                        ByteBuffer key = ByteBuffer.wrap(r.getBytes(1));
-                        float[] v = decode(r.getInt(2), r.getBytes(3), r.getLong(4));
-                        if (v == null) {
-                            damaged.add(key);
-                            continue;
-                        }
-                        found.add(key);
-                        for (int p : positions.getOrDefault(key, List.of())) {
-                            out.set(p, v.clone());
-                        }
-                    }
-                }
-            }
-            touch(space, found, now);
-            delete(space, damaged);
-        }
-    }
-
-    private static float @Nullable [] decode(int dim, byte @Nullable [] bytes, long crc) {
-        if (bytes == null || dim <= 0 || bytes.length != 4 * dim) {
-            return null;
-        }
-        CRC32 check = new CRC32();
-        check.update(bytes);
-        if (check.getValue() != crc) {
-            return null;
-        }
-        float[] v = new float[dim];
-        ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN).asFloatBuffer().get(v);
-        return v;
-    }
-
-    private void touch(long space, List<ByteBuffer> keys, long now) throws SQLException {
-        if (keys.isEmpty()) {
-            return;
-        }
-        try (PreparedStatement u = db.prepareStatement("UPDATE vectors SET used = ? WHERE space = ? AND key = ?")) {
-            for (ByteBuffer k : keys) {
-                u.setLong(1, now);
-                u.setLong(2, space);
-                u.setBytes(3, k.array());
-                u.addBatch();
-            }
-            u.executeBatch();
-        }
-    }
-
-    private void delete(long space, List<ByteBuffer> keys) throws SQLException {
-        if (keys.isEmpty()) {
-            return;
-        }
-        try (PreparedStatement d = db.prepareStatement("DELETE FROM vectors WHERE space = ? AND key = ?")) {
-            for (ByteBuffer k : keys) {
-                d.setLong(1, space);
-                d.setBytes(2, k.array());
-                d.addBatch();
-            }
-            d.executeBatch();
-        }
-    }
-
     @Override
     public synchronized void putAll(String space, List<String> texts, List<float[]> vectors) {
         Arguments.check(texts.size() == vectors.size(), "%d texts but %d vectors", texts.size(), vectors.size());
@@ -261,91 +127,10 @@ public final class SqliteEmbeddingCache implements EmbeddingCache {
             return;
         }
         try {
-            long id = spaceId(space, true);
-            long now = System.currentTimeMillis();
-            boolean auto = db.getAutoCommit();
-            db.setAutoCommit(false);
-            try (PreparedStatement p = db.prepareStatement(
-                    "INSERT OR REPLACE INTO vectors (space, key, dim, vec, crc, used) VALUES (?, ?, ?, ?, ?, ?)")) {
-                for (int i = 0; i < texts.size(); i++) {
-                    float[] v = vectors.get(i);
-                    ByteBuffer bytes = ByteBuffer.allocate(4 * v.length).order(ByteOrder.LITTLE_ENDIAN);
-                    bytes.asFloatBuffer().put(v);
-                    CRC32 crc = new CRC32();
-                    crc.update(bytes.array());
-                    p.setLong(1, id);
-                    p.setBytes(2, sha256(texts.get(i)));
-                    p.setInt(3, v.length);
-                    p.setBytes(4, bytes.array());
-                    p.setLong(5, crc.getValue());
-                    p.setLong(6, now);
-                    p.addBatch();
-                }
-                p.executeBatch();
-                db.commit();
-            } catch (SQLException e) {
-                db.rollback();
-                throw e;
-            } finally {
-                db.setAutoCommit(auto);
-            }
-            evictIfOver();
+            db.putAll(space, texts, vectors);
+            db.evictIfOver(maxBytes);
         } catch (SQLException e) {
             fail(e);
-        }
-    }
-
-    private void evictIfOver() throws SQLException {
-        long used = livePages() * pageSize();
-        if (used <= maxBytes) {
-            return;
-        }
-        long rows = scalar("SELECT COUNT(*) FROM vectors");
-        long drop = Math.max(1, (long) Math.ceil(rows * (1 - 0.9 * maxBytes / (double) used)));
-        try (PreparedStatement d = db.prepareStatement("DELETE FROM vectors WHERE (space, key) IN "
-                + "(SELECT space, key FROM vectors ORDER BY used ASC LIMIT ?)")) {
-            d.setLong(1, drop);
-            d.executeUpdate();
-        }
-        try (Statement s = db.createStatement()) {
-            s.execute("PRAGMA incremental_vacuum");
-        }
-    }
-
-    private long livePages() throws SQLException {
-        return scalar("PRAGMA page_count") - scalar("PRAGMA freelist_count");
-    }
-
-    private long pageSize() throws SQLException {
-        return scalar("PRAGMA page_size");
-    }
-
-    private long scalar(String sql) throws SQLException {
-        try (Statement s = db.createStatement(); ResultSet r = s.executeQuery(sql)) {
-            return r.next() ? r.getLong(1) : 0;
-        }
-    }
-
-    private @Nullable Long spaceId(String space, boolean create) throws SQLException {
-        Long known = spaceIds.get(space);
-        if (known != null) {
-            return known;
-        }
-        if (create) {
-            try (PreparedStatement p = db.prepareStatement("INSERT OR IGNORE INTO spaces (name) VALUES (?)")) {
-                p.setString(1, space);
-                p.executeUpdate();
-            }
-        }
-        try (PreparedStatement p = db.prepareStatement("SELECT id FROM spaces WHERE name = ?")) {
-            p.setString(1, space);
-            try (ResultSet r = p.executeQuery()) {
-                if (!r.next()) {
-                    return null;
-                }
-                spaceIds.put(space, r.getLong(1));
-                return r.getLong(1);
-            }
         }
     }
 
@@ -357,9 +142,9 @@ public final class SqliteEmbeddingCache implements EmbeddingCache {
         m.put("maxBytes", maxBytes);
         if (db != null) {
             try {
-                m.put("entries", scalar("SELECT COUNT(*) FROM vectors"));
-                m.put("spaces", scalar("SELECT COUNT(*) FROM spaces"));
-                m.put("bytes", livePages() * pageSize());
+                m.put("entries", db.entries());
+                m.put("spaces", db.spaces());
+                m.put("bytes", db.bytes());
             } catch (SQLException e) {
                 fail(e);
             }
@@ -374,11 +159,8 @@ public final class SqliteEmbeddingCache implements EmbeddingCache {
         if (db == null) {
             return;
         }
-        try (Statement s = db.createStatement()) {
-            s.execute("DELETE FROM vectors");
-            s.execute("DELETE FROM spaces");
-            s.execute("PRAGMA incremental_vacuum");
-            spaceIds.clear();
+        try {
+            db.clear();
         } catch (SQLException e) {
             fail(e);
         }
@@ -408,49 +190,36 @@ public final class SqliteEmbeddingCache implements EmbeddingCache {
         return m;
     }
 
+    /** After a storage failure: the connection is closed, and the file rebuilt if it is damaged. */
     private void fail(SQLException e) {
         closeConnection();
-        spaceIds.clear();
-        if (damaged(e) && !closed) {
+        db = recover(e);
+    }
+
+    /**
+     * The database rebuilt from scratch if {@code e} says the file is damaged or foreign (and the cache is not
+     * closed), else {@code null}: the cache is off. Warns once.
+     */
+    private @Nullable SqliteVectorTable recover(SQLException e) {
+        if (SqliteVectorTable.damaged(e) && !closed) {
             warn("embedding cache " + file + " is damaged (" + reason(e) + "): rebuilding it");
             try {
-                deleteFiles();
-                db = open();
+                SqliteVectorTable.deleteFiles(file);
+                return open();
             } catch (SQLException | IOException again) {
                 warn("embedding cache " + file + " cannot be rebuilt (" + again.getMessage() + "): continuing without it");
+                return null;
             }
-            return;
         }
         warn("embedding cache " + file + " cannot be used (" + reason(e) + "): continuing without it");
+        return null;
     }
 
     private void closeConnection() {
         if (db != null) {
-            try {
-                db.close();
-            } catch (SQLException ignored) {
-                // closing a broken connection: nothing more to free
-            }
+            db.close();
             db = null;
         }
-    }
-
-    /** Deletes the database and its side files; only regular files, never a device or a folder named as the file. */
-    private void deleteFiles() throws IOException {
-        for (String suffix : List.of("", "-wal", "-shm", "-journal")) {
-            Path p = Path.of(file + suffix);
-            if (Files.isRegularFile(p, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
-                Files.delete(p);
-            } else if (Files.exists(p, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
-                throw new IOException(p + " is not a regular file");
-            }
-        }
-    }
-
-    private static boolean damaged(SQLException e) {
-        int code = e.getErrorCode() & 0xff;
-        String m = String.valueOf(e.getMessage()).toLowerCase(Locale.ROOT);
-        return code == SQLITE_CORRUPT || code == SQLITE_NOTADB || m.contains("malformed") || m.contains("not a database");
     }
 
     private static String reason(SQLException e) {
@@ -462,14 +231,6 @@ public final class SqliteEmbeddingCache implements EmbeddingCache {
         if (!warned) {
             warned = true;
             warnings.accept(message);
-        }
-    }
-
-    private static byte[] sha256(String text) {
-        try {
-            return MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("the JDK lacks SHA-256", e);
         }
     }
 
@@ -491,6 +252,7 @@ public final class SqliteEmbeddingCache implements EmbeddingCache {
          *
          * @param value the database file, e.g. {@code cache/embeddings.sqlite}
          * @return this builder
+         * @throws IllegalStateException if the file was already set
          */
         public Builder file(Path value) {
             Arguments.checkState(file == null, "file was already set");
@@ -503,6 +265,8 @@ public final class SqliteEmbeddingCache implements EmbeddingCache {
          *
          * @param value the cap, in bytes
          * @return this builder
+         * @throws IllegalStateException if the cap was already set
+         * @throws IllegalArgumentException if {@code value} is below 1 MiB
          */
         public Builder maxBytes(long value) {
             Arguments.checkState(!maxBytesSet, "maxBytes was already set");
@@ -517,6 +281,8 @@ public final class SqliteEmbeddingCache implements EmbeddingCache {
          *
          * @param value the SQLite busy timeout
          * @return this builder
+         * @throws IllegalStateException if the busy timeout was already set
+         * @throws IllegalArgumentException if {@code value} is zero or negative
          */
         public Builder busyTimeout(Duration value) {
             Arguments.checkState(!busyTimeoutSet, "busyTimeout was already set");
@@ -531,6 +297,7 @@ public final class SqliteEmbeddingCache implements EmbeddingCache {
          *
          * @param value receives the warning's text
          * @return this builder
+         * @throws IllegalStateException if the warnings' consumer was already set
          */
         public Builder warnings(Consumer<String> value) {
             Arguments.checkState(!warningsSet, "warnings was already set");

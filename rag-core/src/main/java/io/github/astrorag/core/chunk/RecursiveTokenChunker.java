@@ -454,7 +454,10 @@ public final class RecursiveTokenChunker implements Chunker {
         out.add(Chunk.of(doc, ordinal, body, exact, start, end));
     }
 
-    /** Fail-fast builder; each setting may be given once. */
+    /**
+     * Fail-fast builder: each setting may be given once (again: {@link IllegalStateException}), a value out of range
+     * throws {@link IllegalArgumentException} naming it. Not thread-safe.
+     */
     public static final class Builder {
         private TokenCounter counter;
         private Integer maxTokens;
@@ -468,6 +471,7 @@ public final class RecursiveTokenChunker implements Chunker {
          *
          * @param value the token counter
          * @return this builder
+         * @throws IllegalStateException if the counter was already set
          */
         public Builder counter(TokenCounter value) {
             Arguments.checkState(counter == null, "counter was already set");
@@ -480,6 +484,8 @@ public final class RecursiveTokenChunker implements Chunker {
          *
          * @param value the largest chunk, in tokens
          * @return this builder
+         * @throws IllegalStateException if the largest chunk was already set
+         * @throws IllegalArgumentException if {@code value} is below 8
          */
         public Builder maxTokens(int value) {
             Arguments.checkState(maxTokens == null, "maxTokens was already set");
@@ -489,10 +495,13 @@ public final class RecursiveTokenChunker implements Chunker {
         }
 
         /**
-         * The overlap in tokens; default 30; at least 0 and less than half of maxTokens.
+         * The overlap in tokens; default 30, or a quarter of maxTokens when that is less; at least 0 and less than
+         * half of maxTokens.
          *
          * @param value the overlap, in tokens
          * @return this builder
+         * @throws IllegalStateException if the overlap was already set
+         * @throws IllegalArgumentException if {@code value} is negative (half of maxTokens is checked by {@link #build()})
          */
         public Builder overlap(int value) {
             Arguments.checkState(overlap == null, "overlap was already set");

@@ -1,8 +1,8 @@
 package io.github.astrorag.core.pipeline;
 
 /**
- * Hears how far {@link RagPipeline#open} has come, for progress bars. Called on the opening thread;
- * must be quick and must not throw.
+ * Hears how far {@link RagPipeline#open} (or {@link RagInstance#add}) has come, for progress bars. Called on the
+ * opening (or adding) thread; must be quick and must not throw.
  */
 @FunctionalInterface
 public interface IngestListener {

@@ -1,10 +1,11 @@
 package io.github.astrorag.core.pipeline;
 
-import io.github.astrorag.core.internal.Arguments;
 import io.github.astrorag.core.IndexException;
 import io.github.astrorag.core.RagException;
 import io.github.astrorag.core.embed.Vectors;
+import io.github.astrorag.core.internal.Arguments;
 import io.github.astrorag.core.model.Answer;
+import io.github.astrorag.core.model.Chunk;
 import io.github.astrorag.core.model.Context;
 import io.github.astrorag.core.model.Document;
 import io.github.astrorag.core.model.Query;
@@ -12,36 +13,33 @@ import io.github.astrorag.core.model.ScoredChunk;
 import io.github.astrorag.core.model.Trace;
 import io.github.astrorag.core.spi.EphemeralIndex;
 import io.github.astrorag.core.spi.Reranker;
-import io.github.astrorag.core.spi.TraceSink;
-import io.github.astrorag.core.internal.Arguments;
-import io.github.astrorag.core.cache.CachingEmbedder;
-import io.github.astrorag.core.model.Chunk;
-import io.github.astrorag.core.spi.Prefilter;
 import java.nio.file.Path;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicBoolean;
-import org.jspecify.annotations.Nullable;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
-import java.util.concurrent.locks.ReadWriteLock;
-import java.util.concurrent.locks.ReentrantReadWriteLock;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;
-
+import org.jspecify.annotations.Nullable;
 
 /**
- * One set of documents, indexed for answering, owning its transient index. Close it (try-with-resources)
+ * One set of documents, indexed for answering, owning its ephemeral index. Close it (try-with-resources)
  * and the index is deleted. Questions may be asked from several threads at once.
+ *
+ * <p>Asking runs the stages in order, each recorded in the answer's {@link Trace}: {@code embed-query} (the
+ * question's embedding, then the pipeline's query transformer if any), {@code retrieve} (the pipeline's
+ * candidates; with a prefilter after a stage {@code prefilter}), one {@code rerank:<name>} per reranker,
+ * {@code select} (the context within the budget) and, for {@link #ask}, {@code generate}.
  *
  * <p>The set may change while the instance is open: {@link #add(Collection)} and {@link #addDocuments(List)}
  * bring more documents (only their text is chunked and embedded, through the pipeline's embedding cache when it
  * has one, so adding a document again after removing it costs cache look-ups), {@link #remove(String)} takes one
- * out. Thread-safety: a read-write lock of the instance makes each change one step for asks. The retrieve stage
- * of an ask, the only stage that reads the index, holds the read lock, so asks retrieve in parallel; a change
+ * out. Thread-safety: a read-write lock of the instance's chunks makes each change one step for asks. The retrieve
+ * stage of an ask, the only stage that reads the index, holds the read lock, so asks retrieve in parallel; a change
  * loads, chunks and embeds without the lock and holds the write lock only while it stores into (or removes from)
  * the index and replaces the document list. So an ask running during a change retrieves from the documents before
  * it or from those after it, never from a half-indexed document, and an ask that starts after {@code remove}
@@ -49,32 +47,25 @@ import java.util.stream.Collectors;
  * while they hold the write lock: two adds embed in parallel.
  *
  * <p>With a {@linkplain RagPipeline.Builder#prefilter prefilter} the instance holds no index: it keeps its chunks
- * and the prefilter's ranking of them in the same immutable state (copy-on-write: a change builds the next state and
- * swaps it in under the write lock; an ask reads the state once), embeds a question's first {@code n} chunks when
- * it is asked (remembering their vectors for later questions) and retrieves from an index of the pipeline's factory
- * made for that question and closed after it. {@link #index()} then throws; {@link #chunks()} works in both modes.
+ * and the prefilter's ranking of them in one immutable snapshot (copy-on-write: a change builds the next snapshot
+ * and swaps it in under the write lock; an ask reads the snapshot once), embeds a question's first {@code n} chunks
+ * when it is asked (remembering their vectors for later questions) and retrieves from an index of the pipeline's
+ * factory made for that question and closed after it. {@link #index()} then throws; {@link #chunks()} works in both
+ * modes.
  */
 public final class RagInstance implements AutoCloseable {
 
-    private final RagPipeline pipeline;
-    /** The instance's index; null with a prefilter. */
-    private final @Nullable EphemeralIndex index;
-    private final ReadWriteLock lock = new ReentrantReadWriteLock();
+    private final Components components;
+    private final Ingest ingest;
+    /** Where the chunks live: the instance's index, or with a prefilter its chunks and their ranking. */
+    private final ChunkStore store;
     private final AtomicBoolean closed = new AtomicBoolean();
-    /** With a prefilter: the vectors of the chunks embedded so far (a chunk is a value, so a changed text is a new key). */
-    private final Map<Chunk, float[]> embedded = new ConcurrentHashMap<>();
-    /** The documents, chunks, ranking and ingest stages; replaced (never changed) under the write lock. */
+    /** The documents, chunk count and ingest stages; replaced (never changed) inside {@code store.exclusively}. */
     private volatile State state;
 
-    /**
-     * @param chunks  with a prefilter every chunk, else empty (the index holds them)
-     * @param ranking with a prefilter its ranking of {@code chunks}, else null
-     */
-    private record State(List<Document> documents, List<Chunk> chunks, int chunkCount, Prefilter.@Nullable Ranking ranking,
-                         List<Trace.Stage> ingest) {
+    private record State(List<Document> documents, int chunkCount, List<Trace.Stage> ingest) {
         State {
             documents = List.copyOf(documents);
-            chunks = List.copyOf(chunks);
             ingest = List.copyOf(ingest);
         }
 
@@ -83,12 +74,13 @@ public final class RagInstance implements AutoCloseable {
         }
     }
 
-    /** An instance over {@code index} (null with a prefilter, then {@code ranking} ranks {@code chunks}). */
-    RagInstance(RagPipeline pipeline, @Nullable EphemeralIndex index, List<Document> documents, List<Chunk> chunks,
-                Prefilter.@Nullable Ranking ranking, List<Trace.Stage> ingest) {
-        this.pipeline = pipeline;
-        this.index = index;
-        this.state = new State(documents, index == null ? chunks : List.of(), chunks.size(), ranking, ingest);
+    /** An instance over the {@code chunkCount} chunks of {@code documents} in {@code store}, after the stages {@code ingest}. */
+    RagInstance(Components components, Ingest ingest, ChunkStore store, List<Document> documents, int chunkCount,
+                List<Trace.Stage> ingestStages) {
+        this.components = components;
+        this.ingest = ingest;
+        this.store = store;
+        this.state = new State(documents, chunkCount, ingestStages);
     }
 
     /**
@@ -96,6 +88,9 @@ public final class RagInstance implements AutoCloseable {
      *
      * @param paths files and folders, at least one
      * @return the documents added
+     * @throws IllegalArgumentException if {@code paths} is empty or a document's id is already in the instance
+     * @throws RagException if a file cannot be read, the documents hold no text, embedding or the index fails, or
+     *         the instance is closed ({@link IndexException})
      */
     public List<Document> add(Collection<Path> paths) {
         return add(paths, IngestListener.NONE);
@@ -109,12 +104,13 @@ public final class RagInstance implements AutoCloseable {
      * @param listener progress of loading, chunking and embedding
      * @return the documents added, with the ids that {@link #remove(String)} takes
      * @throws IllegalArgumentException if {@code paths} is empty or a document's id is already in the instance
-     * @throws RagException if a file cannot be read, the documents hold no text, embedding or the index fails
+     * @throws RagException if a file cannot be read, the documents hold no text, embedding or the index fails, or
+     *         the instance is closed ({@link IndexException})
      */
     public List<Document> add(Collection<Path> paths, IngestListener listener) {
         ensureOpen();
         List<Trace.Stage> stages = new ArrayList<>();
-        List<Document> documents = pipeline.load(paths, listener, stages, "add:");
+        List<Document> documents = ingest.load(paths, listener, stages, "add:");
         return addInto(documents, listener, stages);
     }
 
@@ -123,6 +119,9 @@ public final class RagInstance implements AutoCloseable {
      *
      * @param documents the documents, at least one
      * @return the documents added
+     * @throws IllegalArgumentException if {@code documents} is empty or a document's id is already in the instance
+     * @throws RagException if the documents hold no text, embedding or the index fails, or the instance is closed
+     *         ({@link IndexException})
      */
     public List<Document> addDocuments(List<Document> documents) {
         return addDocuments(documents, IngestListener.NONE);
@@ -142,7 +141,8 @@ public final class RagInstance implements AutoCloseable {
      * @param listener  progress of chunking and embedding
      * @return the documents added, with the ids that {@link #remove(String)} takes
      * @throws IllegalArgumentException if {@code documents} is empty or a document's id is already in the instance
-     * @throws RagException if the documents hold no text, or embedding or the index fails (then nothing was added)
+     * @throws RagException if the documents hold no text, or embedding or the index fails (then nothing was added),
+     *         or the instance is closed ({@link IndexException})
      */
     public List<Document> addDocuments(List<Document> documents, IngestListener listener) {
         ensureOpen();
@@ -150,36 +150,20 @@ public final class RagInstance implements AutoCloseable {
     }
 
     private List<Document> addInto(List<Document> documents, IngestListener listener, List<Trace.Stage> stages) {
-        List<Document> unique = RagPipeline.uniqueIds(documents, state.ids()); // fails fast, before embedding
-        List<Chunk> chunks = pipeline.chunk(unique, listener, stages, "add:");
-        List<float[]> vectors = new ArrayList<>(chunks.size());
-        if (index != null) {
-            pipeline.embed(chunks, listener, stages, "add:", (batch, v) -> vectors.addAll(v));
-        }
-        lock.writeLock().lock();
-        try {
+        List<Document> unique = Ingest.uniqueIds(documents, state.ids()); // fails fast, before embedding
+        List<Chunk> chunks = ingest.chunk(unique, listener, stages, "add:");
+        ChunkStore.Addition addition = store.prepare(chunks, listener, stages);
+        return store.exclusively(() -> {
             State now = state;
-            RagPipeline.uniqueIds(unique, now.ids()); // again: another add may have taken an id meanwhile
-            long t0 = System.nanoTime();
-            List<Chunk> all = new ArrayList<>(now.chunks());
-            Prefilter.Ranking ranking = null;
-            if (index != null) {
-                index.add(chunks, vectors);
-                stages.add(RagPipeline.indexStage("add:index", index, chunks.size(), System.nanoTime() - t0));
-            } else {
-                all.addAll(chunks);
-                ranking = pipeline.prefilter.prepare(all);
-                stages.add(pipeline.prefilterStage("add:prefilter", all.size(), t0));
-            }
+            Ingest.uniqueIds(unique, now.ids()); // again: another add may have taken an id meanwhile
+            stages.add(addition.commit());
             List<Document> held = new ArrayList<>(now.documents());
             held.addAll(unique);
-            List<Trace.Stage> ingest = new ArrayList<>(now.ingest());
-            ingest.addAll(stages);
-            state = new State(held, all, now.chunkCount() + chunks.size(), ranking, ingest);
+            List<Trace.Stage> ingested = new ArrayList<>(now.ingest());
+            ingested.addAll(stages);
+            state = new State(held, now.chunkCount() + chunks.size(), ingested);
             return List.copyOf(unique);
-        } finally {
-            lock.writeLock().unlock();
-        }
+        });
     }
 
     /**
@@ -190,33 +174,27 @@ public final class RagInstance implements AutoCloseable {
      *
      * @param documentId a document's id, as {@link #documents()} and the add methods return it
      * @return whether the instance held that document
-     * @throws io.github.astrorag.core.IndexException if the instance is closed or the index fails
+     * @throws IndexException if the instance is closed or the index fails
      */
     public boolean remove(String documentId) {
-        java.util.Objects.requireNonNull(documentId, "documentId");
+        Objects.requireNonNull(documentId, "documentId");
         ensureOpen();
-        lock.writeLock().lock();
-        try {
+        return store.exclusively(() -> {
             State now = state;
             if (!now.ids().contains(documentId)) {
                 return false;
             }
             long t0 = System.nanoTime();
-            List<Chunk> kept = now.chunks().stream().filter(c -> !c.documentId().equals(documentId)).toList();
-            int removed = index != null ? index.remove(documentId) : now.chunks().size() - kept.size();
-            Prefilter.Ranking ranking = index != null ? null : pipeline.prefilter.prepare(kept);
-            embedded.keySet().removeIf(c -> c.documentId().equals(documentId));
+            int removed = store.remove(documentId);
             Map<String, Object> details = new LinkedHashMap<>();
             details.put("document", documentId);
             details.put("chunks", removed);
-            List<Trace.Stage> ingest = new ArrayList<>(now.ingest());
-            ingest.add(new Trace.Stage("remove", RagPipeline.millisSince(t0), List.of(), details));
+            List<Trace.Stage> ingested = new ArrayList<>(now.ingest());
+            ingested.add(new Trace.Stage("remove", Ingest.millisSince(t0), List.of(), details));
             List<Document> rest = now.documents().stream().filter(d -> !d.id().equals(documentId)).toList();
-            state = new State(rest, kept, now.chunkCount() - removed, ranking, ingest);
+            state = new State(rest, now.chunkCount() - removed, ingested);
             return true;
-        } finally {
-            lock.writeLock().unlock();
-        }
+        });
     }
 
     /**
@@ -224,6 +202,8 @@ public final class RagInstance implements AutoCloseable {
      *
      * @param question the question text; not blank
      * @return the answer, with its citations and trace
+     * @throws IllegalArgumentException if {@code question} is blank
+     * @throws IndexException if this instance is closed
      */
     public Answer ask(String question) {
         return ask(Query.of(question));
@@ -234,6 +214,7 @@ public final class RagInstance implements AutoCloseable {
      *
      * @param query the question, with options for multiple choice and an optional metadata filter
      * @return the answer, with its citations and trace
+     * @throws IndexException if this instance is closed
      */
     public Answer ask(Query query) {
         return run(query, null);
@@ -245,9 +226,10 @@ public final class RagInstance implements AutoCloseable {
      * @param query the question, with options for multiple choice and an optional metadata filter
      * @param onToken called with each piece of text as it arrives
      * @return the answer, with its citations and trace
+     * @throws IndexException if this instance is closed
      */
     public Answer ask(Query query, Consumer<String> onToken) {
-        return run(query, java.util.Objects.requireNonNull(onToken, "onToken"));
+        return run(query, Objects.requireNonNull(onToken, "onToken"));
     }
 
     /**
@@ -259,7 +241,7 @@ public final class RagInstance implements AutoCloseable {
      * @throws IndexException if this instance is closed
      */
     public Context selectContext(Query query) {
-        return selectContext(query, pipeline.budget);
+        return selectContext(query, components.budget());
     }
 
     /**
@@ -275,105 +257,39 @@ public final class RagInstance implements AutoCloseable {
      */
     public Context selectContext(Query query, int budget) {
         Arguments.check(budget >= 1, "budget must be at least 1 token, was %d", budget);
-        List<Trace.Stage> stages = new ArrayList<>();
-        Context context = selectInto(query, budget, stages);
-        Trace trace = new Trace(pipeline.describe(), stages, context.tokens(), context.budget(), state.ingest());
+        StageLog log = new StageLog(this::ensureOpen);
+        Context context = selectInto(query, budget, log);
+        Trace trace = new Trace(components.describe(), log.stages(), context.tokens(), context.budget(), state.ingest());
         return context.withDetails(Map.of("trace", trace));
     }
 
-    private Answer run(Query query, Consumer<String> onToken) {
-        List<Trace.Stage> stages = new ArrayList<>();
-        Context context = selectInto(query, pipeline.budget, stages);
-        Query embedded = query;
-        Answer answer = stage(stages, "generate", sink -> onToken == null
-                ? pipeline.generator.generate(embedded, context, sink)
-                : pipeline.generator.stream(embedded, context, onToken, sink), a -> List.of());
-        Trace trace = new Trace(pipeline.describe(), stages, context.tokens(), context.budget(), state.ingest());
+    private Answer run(Query query, @Nullable Consumer<String> onToken) {
+        StageLog log = new StageLog(this::ensureOpen);
+        Context context = selectInto(query, components.budget(), log);
+        Answer answer = log.run("generate", sink -> onToken == null
+                ? components.generator().generate(query, context, sink)
+                : components.generator().stream(query, context, onToken, sink), a -> List.of());
+        Trace trace = new Trace(components.describe(), log.stages(), context.tokens(), context.budget(), state.ingest());
         return answer.withTrace(trace);
     }
 
-    private Context selectInto(Query query, int budget, List<Trace.Stage> stages) {
+    private Context selectInto(Query query, int budget, StageLog log) {
         ensureOpen();
-        Query embedded = stage(stages, "embed-query", sink -> {
-            float[] v = pipeline.embedder.embedQuery(query.text());
-            Vectors.check(String.valueOf(pipeline.embedder.describe().get("name")), pipeline.embedder.dimension(), 1, List.of(v));
+        Query embedded = log.run("embed-query", sink -> {
+            float[] v = components.embedder().embedQuery(query.text());
+            Vectors.check(String.valueOf(components.embedder().describe().get("name")), components.embedder().dimension(),
+                    1, List.of(v));
             Query q = query.withEmbedding(v);
-            return pipeline.queryTransformer == null ? q : pipeline.queryTransformer.transform(q, pipeline.embedder, sink);
+            return components.queryTransformer() == null ? q
+                    : components.queryTransformer().transform(q, components.embedder(), sink);
         }, q -> List.of());
-        List<ScoredChunk> candidates = index != null ? stage(stages, "retrieve", sink -> {
-            lock.readLock().lock(); // one document set for the whole stage, however often the retriever reads the index
-            try {
-                return pipeline.retriever.retrieve(embedded, index, pipeline.candidates, sink);
-            } finally {
-                lock.readLock().unlock();
-            }
-        }, c -> c) : prefiltered(embedded, state, stages);
-        for (Reranker r : pipeline.rerankers) {
+        List<ScoredChunk> candidates = store.retrieve(embedded, log);
+        for (Reranker r : components.rerankers()) {
             List<ScoredChunk> in = candidates;
-            candidates = stage(stages, "rerank:" + r.describe().get("name"), sink -> r.rerank(embedded, in, sink), c -> c);
+            candidates = log.run("rerank:" + r.describe().get("name"), sink -> r.rerank(embedded, in, sink), c -> c);
         }
         List<ScoredChunk> pool = candidates;
-        return stage(stages, "select", sink -> pipeline.selector.select(embedded, pool, budget, sink),
-                Context::chunks);
-    }
-
-    /**
-     * Stages {@code prefilter} (the first {@code n} chunks of the state's ranking, embedded cache first unless this
-     * instance embedded them before: details {@code texts}, {@code cacheHits}, {@code cacheMisses}, {@code reused})
-     * and {@code retrieve} (the retriever over an index of just those chunks, closed afterwards).
-     */
-    private List<ScoredChunk> prefiltered(Query query, State now, List<Trace.Stage> stages) {
-        Prefiltered own = stage(stages, "prefilter", sink -> {
-            List<ScoredChunk> ranked = now.ranking().top(query, pipeline.prefilterSize, sink);
-            List<Chunk> top = ranked.stream().map(ScoredChunk::chunk).toList();
-            List<Chunk> missing = top.stream().filter(c -> !embedded.containsKey(c)).toList();
-            if (!missing.isEmpty()) {
-                CachingEmbedder.Embedded e = pipeline.embedTexts(missing.stream().map(Chunk::text).toList());
-                for (int i = 0; i < missing.size(); i++) {
-                    embedded.put(missing.get(i), e.vectors().get(i));
-                }
-                sink.put("cacheHits", e.hits());
-                sink.put("cacheMisses", e.misses());
-            }
-            sink.put("texts", missing.size());
-            sink.put("reused", top.size() - missing.size());
-            EphemeralIndex small = pipeline.indexFactory.create(pipeline.embedder.dimension());
-            try {
-                small.add(top, top.stream().map(embedded::get).toList());
-                return new Prefiltered(ranked, small);
-            } catch (RuntimeException | Error e) {
-                small.close();
-                throw e;
-            }
-        }, Prefiltered::ranked);
-        try {
-            return stage(stages, "retrieve", sink -> pipeline.retriever.retrieve(query, own.index(), pipeline.candidates, sink), c -> c);
-        } finally {
-            own.index().close();
-        }
-    }
-
-    /** The first pass's chunks, best first, and the index of them made for one question. */
-    private record Prefiltered(List<ScoredChunk> ranked, EphemeralIndex index) {
-    }
-
-    private interface Step<T> {
-        T run(TraceSink sink);
-    }
-
-    private <T> T stage(List<Trace.Stage> stages, String name, Step<T> step,
-                        java.util.function.Function<T, List<ScoredChunk>> outputs) {
-        if (Thread.currentThread().isInterrupted()) {
-            throw new RagException("interrupted before stage " + name);
-        }
-        ensureOpen();
-        Map<String, Object> details = new LinkedHashMap<>();
-        long t0 = System.nanoTime();
-        T result = step.run(details::put);
-        double millis = (System.nanoTime() - t0) / 1e6;
-        List<Trace.Candidate> out = outputs.apply(result).stream().map(Trace.Candidate::of).toList();
-        stages.add(new Trace.Stage(name, millis, out, details));
-        return result;
+        return log.run("select", sink -> components.selector().select(embedded, pool, budget, sink), Context::chunks);
     }
 
     private void ensureOpen() {
@@ -422,20 +338,12 @@ public final class RagInstance implements AutoCloseable {
 
     /**
      * Every chunk the instance answers from now, in the order added: the index's (one read of it) or, with a
-     * prefilter, the state's.
+     * prefilter, the snapshot's.
      *
      * @return the chunks, immutable
      */
     public List<Chunk> chunks() {
-        if (index == null) {
-            return state.chunks();
-        }
-        lock.readLock().lock();
-        try {
-            return index.chunks();
-        } finally {
-            lock.readLock().unlock();
-        }
+        return store.chunks();
     }
 
     /**
@@ -444,7 +352,7 @@ public final class RagInstance implements AutoCloseable {
      * @return the name; with a prefilter {@code "prefilter"} (each question gets an index of its own)
      */
     public String indexName() {
-        return index == null ? "prefilter" : index.name();
+        return store.name();
     }
 
     /**
@@ -453,16 +361,16 @@ public final class RagInstance implements AutoCloseable {
      * @return {@code memory}, {@code elasticsearch}, ...; with a prefilter {@code "prefilter"}
      */
     public String indexKind() {
-        return index == null ? "prefilter" : index.kind();
+        return store.kind();
     }
 
     /**
      * Whether the instance (and so its index) is closed.
      *
-     * @return true after {@link #close()}
+     * @return true after {@link #close()}, or once the index was closed from outside
      */
     public boolean isClosed() {
-        return closed.get() || index != null && index.isClosed();
+        return closed.get() || store.isClosed();
     }
 
     /**
@@ -472,18 +380,13 @@ public final class RagInstance implements AutoCloseable {
      * @throws IllegalStateException with a prefilter: such an instance has no index of its own
      */
     public EphemeralIndex index() {
-        Arguments.checkState(index != null, "this instance prefilters: it has no index, each question gets one (use chunks())");
-        return index;
+        return store.index();
     }
 
     /** Deletes the index (with a prefilter, forgets the vectors); idempotent. */
     @Override
     public void close() {
         closed.set(true);
-        embedded.clear();
-        if (index != null) {
-            index.close();
-        }
+        store.close();
     }
-
 }

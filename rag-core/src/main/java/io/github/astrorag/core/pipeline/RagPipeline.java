@@ -1,23 +1,17 @@
 package io.github.astrorag.core.pipeline;
 
-import io.github.astrorag.core.internal.Arguments;
 import io.github.astrorag.core.RagException;
-import io.github.astrorag.core.cache.CachingEmbedder;
-import io.github.astrorag.core.model.Trace;
-import io.github.astrorag.core.spi.EmbeddingCache;
 import io.github.astrorag.core.chunk.RecursiveTokenChunker;
-import io.github.astrorag.core.embed.Vectors;
 import io.github.astrorag.core.generate.ExtractiveGenerator;
-import io.github.astrorag.core.index.InMemoryEphemeralIndexFactory;
-import io.github.astrorag.core.load.FileSystemDocumentLoader;
-import io.github.astrorag.core.model.Chunk;
+import io.github.astrorag.core.internal.Arguments;
 import io.github.astrorag.core.model.Document;
-import io.github.astrorag.core.retrieve.DenseRetriever;
+import io.github.astrorag.core.model.Trace;
 import io.github.astrorag.core.select.TokenBudgetSelector;
 import io.github.astrorag.core.spi.Chunker;
 import io.github.astrorag.core.spi.ContextSelector;
 import io.github.astrorag.core.spi.DocumentLoader;
 import io.github.astrorag.core.spi.Embedder;
+import io.github.astrorag.core.spi.EmbeddingCache;
 import io.github.astrorag.core.spi.EphemeralIndex;
 import io.github.astrorag.core.spi.EphemeralIndexFactory;
 import io.github.astrorag.core.spi.Generator;
@@ -28,15 +22,12 @@ import io.github.astrorag.core.spi.Retriever;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.HashMap;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
-import org.jspecify.annotations.Nullable;
 
 /**
  * A configured retrieval-augmented generation pipeline: immutable, thread-safe, and cheap to keep.
@@ -54,8 +45,8 @@ import org.jspecify.annotations.Nullable;
  * }
  * }</pre>
  *
- * <p>The presets ({@code AstroRag.recommended()}, {@code AstroRag.paper()}, {@code AstroRag.naive()} in
- * rag-retrieval, {@code Corag.paper(embedder)} in rag-mcts) are what most users want. A plain
+ * <p>The presets of rag-presets ({@code AstroRag.recommended()}, {@code AstroRag.paper()},
+ * {@code AstroRag.naive()}, {@code Corag.paper(embedder)}, or {@code Preset} by name) are what most users want. A plain
  * {@link #builder()} falls back to the <em>minimal pipeline</em> for every stage it is not given: the
  * file-system loader (.txt, .md, .pdf; 50 MiB per file), {@link RecursiveTokenChunker} (p50k_base, 300
  * tokens, 30 overlap), the in-memory index, dense retrieval of {@value #DEFAULT_CANDIDATES} candidates, no
@@ -76,40 +67,18 @@ public final class RagPipeline implements AutoCloseable {
     /** Chunks embedded per call while opening. */
     public static final int EMBED_BATCH = 32;
 
-    private final Settings given;
-    final DocumentLoader loader;
-    final Chunker chunker;
-    final Embedder embedder;
-    final EphemeralIndexFactory indexFactory;
-    final QueryTransformer queryTransformer;
-    final Retriever retriever;
-    final int candidates;
-    final List<Reranker> rerankers;
-    final ContextSelector selector;
-    final int budget;
-    final Generator generator;
-    final @Nullable Prefilter prefilter;
-    final int prefilterSize;
-    private final @Nullable CachingEmbedder caching;
+    /** What the builder was given, for {@link #toBuilder()}. */
+    private final PipelineSettings given;
+    /** The roles, fallbacks resolved. */
+    private final Components components;
+    private final Ingest ingest;
     private final List<AutoCloseable> owned;
     private final AtomicBoolean closed = new AtomicBoolean();
 
-    private RagPipeline(Settings given, List<AutoCloseable> owned) {
+    private RagPipeline(PipelineSettings given, List<AutoCloseable> owned) {
         this.given = given;
-        this.loader = given.loader == null ? FileSystemDocumentLoader.defaults() : given.loader;
-        this.chunker = given.chunker == null ? RecursiveTokenChunker.defaults() : given.chunker;
-        this.embedder = given.embedder;
-        this.indexFactory = given.indexFactory == null ? new InMemoryEphemeralIndexFactory() : given.indexFactory;
-        this.queryTransformer = given.queryTransformer;
-        this.retriever = given.retriever == null ? new DenseRetriever() : given.retriever;
-        this.candidates = given.candidates == null ? DEFAULT_CANDIDATES : given.candidates;
-        this.rerankers = List.copyOf(given.rerankers);
-        this.selector = given.selector == null ? new TokenBudgetSelector() : given.selector;
-        this.budget = given.budget == null ? TokenBudgetSelector.DEFAULT_BUDGET : given.budget;
-        this.generator = given.generator == null ? new ExtractiveGenerator(embedder) : given.generator;
-        this.prefilter = given.prefilter;
-        this.prefilterSize = given.prefilterSize == null ? 0 : given.prefilterSize;
-        this.caching = given.cache == null || embedder.fingerprint().isEmpty() ? null : new CachingEmbedder(embedder, given.cache);
+        this.components = given.resolve();
+        this.ingest = new Ingest(components);
         this.owned = List.copyOf(owned);
     }
 
@@ -119,7 +88,7 @@ public final class RagPipeline implements AutoCloseable {
      * @return a new builder
      */
     public static Builder builder() {
-        return new Builder(new Settings());
+        return new Builder(new PipelineSettings());
     }
 
     /**
@@ -141,6 +110,9 @@ public final class RagPipeline implements AutoCloseable {
      *
      * @param paths the files and folders to read
      * @return a new instance; the caller closes it
+     * @throws IllegalArgumentException if {@code paths} is empty
+     * @throws IllegalStateException if this pipeline is closed
+     * @throws RagException if a file cannot be read, the documents hold no text, or embedding or the index fails
      */
     public RagInstance open(Collection<Path> paths) {
         return open(paths, IngestListener.NONE);
@@ -149,22 +121,30 @@ public final class RagPipeline implements AutoCloseable {
     /**
      * Loads every path first (so that a bad file fails before anything is indexed), then chunks and
      * embeds into a fresh index. If anything fails, the index is deleted before the exception leaves.
+     * Cost: loading and chunking the text, and one embedding per chunk ({@value #EMBED_BATCH} per call, cache
+     * first), or with a prefilter its preparation instead of the embeddings.
      *
      * @param paths the files and folders to read
      * @param listener told of the progress; {@link IngestListener#NONE} for none
      * @return a new instance; the caller closes it
+     * @throws IllegalArgumentException if {@code paths} is empty
+     * @throws IllegalStateException if this pipeline is closed
+     * @throws RagException if a file cannot be read, the documents hold no text, or embedding or the index fails
      */
     public RagInstance open(Collection<Path> paths, IngestListener listener) {
         List<Trace.Stage> stages = new ArrayList<>();
-        List<Document> documents = load(paths, listener, stages, "");
-        return ingest(documents, listener, stages);
+        List<Document> documents = ingest.load(paths, listener, stages, "");
+        return open(documents, listener, stages);
     }
 
     /**
      * A new instance over documents already in memory.
      *
-     * @param documents the documents; ids must be distinct
+     * @param documents the documents; a repeated id is made distinct ({@code ~2}, {@code ~3}, ...)
      * @return a new instance; the caller closes it
+     * @throws IllegalArgumentException if {@code documents} is empty
+     * @throws IllegalStateException if this pipeline is closed
+     * @throws RagException if the documents hold no text, or embedding or the index fails
      */
     public RagInstance openDocuments(List<Document> documents) {
         return openDocuments(documents, IngestListener.NONE);
@@ -173,172 +153,20 @@ public final class RagPipeline implements AutoCloseable {
     /**
      * A new instance over documents already in memory, reporting progress.
      *
-     * @param documents the documents; ids must be distinct
+     * @param documents the documents; a repeated id is made distinct ({@code ~2}, {@code ~3}, ...)
      * @param listener told of the progress
      * @return a new instance; the caller closes it
+     * @throws IllegalArgumentException if {@code documents} is empty
+     * @throws IllegalStateException if this pipeline is closed
+     * @throws RagException if the documents hold no text, or embedding or the index fails
      */
     public RagInstance openDocuments(List<Document> documents, IngestListener listener) {
-        return ingest(documents, listener, new ArrayList<>());
+        return open(documents, listener, new ArrayList<>());
     }
 
-    /**
-     * The documents of {@code paths}, read in one call (so that the loader can skip a file given twice, limit the
-     * whole call's text and keep ids distinct across paths), with a stage {@code <prefix>load}.
-     */
-    List<Document> load(Collection<Path> paths, IngestListener listener, List<Trace.Stage> stages, String prefix) {
-        Objects.requireNonNull(paths, "paths");
-        if (paths.isEmpty()) {
-            throw new IllegalArgumentException("no documents given: name at least one file or folder");
-        }
-        long started = System.nanoTime();
-        List<Document> documents = loader.loadAll(paths);
-        listener.progress("load", paths.size(), paths.size());
-        Map<String, Object> details = new LinkedHashMap<>();
-        details.put("paths", paths.size());
-        details.put("documents", documents.size());
-        details.put("characters", documents.stream().mapToLong(d -> d.text().length()).sum());
-        stages.add(new Trace.Stage(prefix + "load", millisSince(started), List.of(), details));
-        return documents;
-    }
-
-    /**
-     * Chunks, embeds (through the cache, if one was given) and indexes batch by batch; the instance's trace gets a
-     * stage each: {@code chunk}, {@code embed} (texts, cache hits and misses), {@code index}, after {@code load}
-     * if given.
-     */
-    private RagInstance ingest(List<Document> documents, IngestListener listener, List<Trace.Stage> stages) {
+    private RagInstance open(List<Document> documents, IngestListener listener, List<Trace.Stage> stages) {
         Arguments.checkState(!closed.get(), "this pipeline is closed: build a new one to open instances");
-        List<Document> unique = uniqueIds(documents, Set.of());
-        List<Chunk> chunks = chunk(unique, listener, stages, "");
-        if (prefilter != null) {
-            long t0 = System.nanoTime();
-            Prefilter.Ranking ranking = prefilter.prepare(chunks);
-            stages.add(prefilterStage("prefilter", chunks.size(), t0));
-            return new RagInstance(this, null, unique, chunks, ranking, stages);
-        }
-        long started = System.nanoTime();
-        EphemeralIndex index = indexFactory.create(embedder.dimension());
-        try {
-            long indexNanos = System.nanoTime() - started + embed(chunks, listener, stages, "", index::add);
-            stages.add(indexStage("index", index, chunks.size(), indexNanos));
-            return new RagInstance(this, index, unique, chunks, null, stages);
-        } catch (RuntimeException | Error e) {
-            try {
-                index.close();
-            } catch (RuntimeException closing) {
-                e.addSuppressed(closing);
-            }
-            throw e;
-        }
-    }
-
-    /**
-     * The documents with ids made distinct (a repeated id gets {@code ~2}, {@code ~3}, ...), refusing an id in
-     * {@code taken}.
-     */
-    static List<Document> uniqueIds(List<Document> documents, Set<String> taken) {
-        Objects.requireNonNull(documents, "documents");
-        if (documents.isEmpty()) {
-            throw new IllegalArgumentException("no documents given: name at least one file or folder");
-        }
-        Map<String, Integer> seen = new HashMap<>();
-        List<Document> out = new ArrayList<>(documents.size());
-        for (Document d : documents) {
-            Arguments.check(!taken.contains(d.id()), "document %s is already in this instance: remove it first", d.id());
-            int n = seen.merge(d.id(), 1, Integer::sum);
-            out.add(n == 1 ? d : d.withId(d.id() + "~" + n));
-        }
-        return out;
-    }
-
-    /** The chunks of {@code documents} in order, with a stage {@code <prefix>chunk}; fails if there are none. */
-    List<Chunk> chunk(List<Document> documents, IngestListener listener, List<Trace.Stage> stages, String prefix) {
-        long chunking = System.nanoTime();
-        List<Chunk> chunks = new ArrayList<>();
-        for (int i = 0; i < documents.size(); i++) {
-            chunks.addAll(chunker.chunk(documents.get(i)));
-            listener.progress("chunk", i + 1, documents.size());
-        }
-        if (chunks.isEmpty()) {
-            throw new RagException("the documents hold no text to index");
-        }
-        Map<String, Object> chunked = new LinkedHashMap<>();
-        chunked.put("documents", documents.size());
-        chunked.put("chunks", chunks.size());
-        stages.add(new Trace.Stage(prefix + "chunk", millisSince(chunking), List.of(), chunked));
-        return chunks;
-    }
-
-    /** Where {@link #embed} hands each batch of chunks with their checked vectors. */
-    interface BatchSink {
-        void accept(List<Chunk> chunks, List<float[]> vectors);
-    }
-
-    /**
-     * Embeds {@code chunks} {@value #EMBED_BATCH} at a time, cache first, handing each batch to {@code sink}, with a
-     * stage {@code <prefix>embed} (texts, cache hits and misses). Returns the nanoseconds spent in {@code sink}.
-     */
-    long embed(List<Chunk> chunks, IngestListener listener, List<Trace.Stage> stages, String prefix, BatchSink sink) {
-        long embedNanos = 0;
-        long sinkNanos = 0;
-        int hits = 0;
-        for (int from = 0; from < chunks.size(); from += EMBED_BATCH) {
-            if (Thread.currentThread().isInterrupted()) {
-                throw new RagException("interrupted while embedding the documents");
-            }
-            List<Chunk> batch = chunks.subList(from, Math.min(chunks.size(), from + EMBED_BATCH));
-            long t0 = System.nanoTime();
-            CachingEmbedder.Embedded e = embedTexts(batch.stream().map(Chunk::text).toList());
-            long t1 = System.nanoTime();
-            hits += e.hits();
-            sink.accept(batch, e.vectors());
-            embedNanos += t1 - t0;
-            sinkNanos += System.nanoTime() - t1;
-            listener.progress("embed", from + batch.size(), chunks.size());
-        }
-        Map<String, Object> embedding = new LinkedHashMap<>();
-        embedding.put("texts", chunks.size());
-        embedding.put("cacheHits", hits);
-        embedding.put("cacheMisses", chunks.size() - hits);
-        embedding.put("cache", cacheState());
-        stages.add(new Trace.Stage(prefix + "embed", embedNanos / 1e6, List.of(), embedding));
-        return sinkNanos;
-    }
-
-    /** The document vectors of {@code texts}, through the cache if one is used, checked against the embedder's dimension. */
-    CachingEmbedder.Embedded embedTexts(List<String> texts) {
-        CachingEmbedder.Embedded e = caching != null ? caching.embed(texts)
-                : new CachingEmbedder.Embedded(embedder.embedDocuments(texts), 0, texts.size());
-        Vectors.check(String.valueOf(embedder.describe().get("name")), embedder.dimension(), texts.size(), e.vectors());
-        return e;
-    }
-
-    /** A stage {@code name}: the prefilter prepared over {@code chunks} chunks since {@code started}. */
-    Trace.Stage prefilterStage(String name, int chunks, long started) {
-        Map<String, Object> details = new LinkedHashMap<>();
-        details.put("prefilter", prefilter.describe().get("name"));
-        details.put("chunks", chunks);
-        return new Trace.Stage(name, millisSince(started), List.of(), details);
-    }
-
-    /** A stage {@code name} for {@code chunks} chunks stored in {@code index} in {@code nanos}. */
-    static Trace.Stage indexStage(String name, EphemeralIndex index, int chunks, long nanos) {
-        Map<String, Object> indexed = new LinkedHashMap<>();
-        indexed.put("kind", index.kind());
-        indexed.put("chunks", chunks);
-        return new Trace.Stage(name, nanos / 1e6, List.of(), indexed);
-    }
-
-    /** What the embed stage says of the cache: none given, not usable for this embedder, or the cache. */
-    private Object cacheState() {
-        if (given.cache == null) {
-            return "none";
-        }
-        return caching == null ? "not used: the embedder declares no fingerprint" : given.cache.describe();
-    }
-
-    static double millisSince(long nanos) {
-        return (System.nanoTime() - nanos) / 1e6;
+        return ingest.open(documents, listener, stages);
     }
 
     /**
@@ -347,7 +175,7 @@ public final class RagPipeline implements AutoCloseable {
      * @return the budget, in tokens
      */
     public int budget() {
-        return budget;
+        return components.budget();
     }
 
     /**
@@ -356,39 +184,25 @@ public final class RagPipeline implements AutoCloseable {
      * @return the embedder of chunks and queries
      */
     public Embedder embedder() {
-        return embedder;
+        return components.embedder();
     }
 
     /**
-     * Every component's settings, by role, for the trace.
+     * Every component's settings, by role, for the trace: {@code chunker}, {@code embedder}, {@code index},
+     * {@code queryTransformer} (if any), {@code prefilter} (if any, with its {@code n}), {@code retriever},
+     * {@code candidates}, {@code rerankers}, {@code selector}, {@code budget}, {@code generator}, in that order.
      *
      * @return a new map, by role
      */
     public Map<String, Object> describe() {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("chunker", chunker.describe());
-        m.put("embedder", embedder.describe());
-        m.put("index", indexFactory.describe());
-        if (queryTransformer != null) {
-            m.put("queryTransformer", queryTransformer.describe());
-        }
-        if (prefilter != null) {
-            Map<String, Object> p = new LinkedHashMap<>(prefilter.describe());
-            p.put("n", prefilterSize);
-            m.put("prefilter", p);
-        }
-        m.put("retriever", retriever.describe());
-        m.put("candidates", candidates);
-        m.put("rerankers", rerankers.stream().map(Reranker::describe).toList());
-        m.put("selector", selector.describe());
-        m.put("budget", budget);
-        m.put("generator", generator.describe());
-        return m;
+        return components.describe();
     }
 
     /**
      * Closes the resources handed to {@link Builder#owning}, in reverse order; idempotent. A failure to close
      * one does not stop the others: the first is thrown, later ones suppressed in it.
+     *
+     * @throws RuntimeException the first failure to close a resource (a checked one wrapped in a {@link RagException})
      */
     @Override
     public void close() {
@@ -423,43 +237,6 @@ public final class RagPipeline implements AutoCloseable {
         return closed.get();
     }
 
-    /** What a builder was given; {@code null} means "fall back to the minimal pipeline". */
-    private static final class Settings {
-        DocumentLoader loader;
-        Chunker chunker;
-        Embedder embedder;
-        EphemeralIndexFactory indexFactory;
-        QueryTransformer queryTransformer;
-        Retriever retriever;
-        Integer candidates;
-        final List<Reranker> rerankers = new ArrayList<>();
-        ContextSelector selector;
-        Integer budget;
-        Generator generator;
-        EmbeddingCache cache;
-        Prefilter prefilter;
-        Integer prefilterSize;
-
-        Settings copy() {
-            Settings c = new Settings();
-            c.loader = loader;
-            c.chunker = chunker;
-            c.embedder = embedder;
-            c.indexFactory = indexFactory;
-            c.queryTransformer = queryTransformer;
-            c.retriever = retriever;
-            c.candidates = candidates;
-            c.rerankers.addAll(rerankers);
-            c.selector = selector;
-            c.budget = budget;
-            c.generator = generator;
-            c.cache = cache;
-            c.prefilter = prefilter;
-            c.prefilterSize = prefilterSize;
-            return c;
-        }
-    }
-
     /**
      * Fail-fast builder. A value out of range throws {@link IllegalArgumentException} naming it, a null
      * {@link NullPointerException}; a setting given twice to the same builder, or {@link #build()} without an
@@ -468,11 +245,11 @@ public final class RagPipeline implements AutoCloseable {
      * thread-safe; {@link #build()} may be called more than once.
      */
     public static final class Builder {
-        private final Settings s;
+        private final PipelineSettings s;
         private final Set<String> set = new HashSet<>();
         private final List<AutoCloseable> owned = new ArrayList<>();
 
-        private Builder(Settings start) {
+        private Builder(PipelineSettings start) {
             this.s = start;
         }
 
@@ -485,6 +262,7 @@ public final class RagPipeline implements AutoCloseable {
          *
          * @param value the document loader
          * @return this builder
+         * @throws IllegalStateException if it was already set on this builder
          */
         public Builder loader(DocumentLoader value) {
             once("loader");
@@ -497,6 +275,7 @@ public final class RagPipeline implements AutoCloseable {
          *
          * @param value the chunker of documents
          * @return this builder
+         * @throws IllegalStateException if it was already set on this builder
          */
         public Builder chunker(Chunker value) {
             once("chunker");
@@ -509,6 +288,7 @@ public final class RagPipeline implements AutoCloseable {
          *
          * @param value the embedder of chunks and queries
          * @return this builder
+         * @throws IllegalStateException if it was already set on this builder
          */
         public Builder embedder(Embedder value) {
             once("embedder");
@@ -521,6 +301,7 @@ public final class RagPipeline implements AutoCloseable {
          *
          * @param value the index factory
          * @return this builder
+         * @throws IllegalStateException if it was already set on this builder
          */
         public Builder index(EphemeralIndexFactory value) {
             once("index");
@@ -533,6 +314,7 @@ public final class RagPipeline implements AutoCloseable {
          *
          * @param value the query transformer
          * @return this builder
+         * @throws IllegalStateException if it was already set on this builder
          */
         public Builder queryTransformer(QueryTransformer value) {
             once("queryTransformer");
@@ -545,6 +327,7 @@ public final class RagPipeline implements AutoCloseable {
          *
          * @param value the retriever of candidates
          * @return this builder
+         * @throws IllegalStateException if it was already set on this builder
          */
         public Builder retriever(Retriever value) {
             once("retriever");
@@ -557,6 +340,8 @@ public final class RagPipeline implements AutoCloseable {
          *
          * @param value the number of candidates
          * @return this builder
+         * @throws IllegalArgumentException if {@code value} is below 1
+         * @throws IllegalStateException if it was already set on this builder
          */
         public Builder candidates(int value) {
             Arguments.check(value >= 1, "candidates must be at least 1, was %d", value);
@@ -594,6 +379,7 @@ public final class RagPipeline implements AutoCloseable {
          *
          * @param value the context selector
          * @return this builder
+         * @throws IllegalStateException if it was already set on this builder
          */
         public Builder selector(ContextSelector value) {
             once("selector");
@@ -606,6 +392,8 @@ public final class RagPipeline implements AutoCloseable {
          *
          * @param value the budget, in tokens
          * @return this builder
+         * @throws IllegalArgumentException if {@code value} is below 1
+         * @throws IllegalStateException if it was already set on this builder
          */
         public Builder budget(int value) {
             Arguments.check(value >= 1, "budget must be at least 1 token, was %d", value);
@@ -619,6 +407,7 @@ public final class RagPipeline implements AutoCloseable {
          *
          * @param value the generator of answers
          * @return this builder
+         * @throws IllegalStateException if it was already set on this builder
          */
         public Builder generator(Generator value) {
             once("generator");
@@ -634,6 +423,7 @@ public final class RagPipeline implements AutoCloseable {
          *
          * @param value the embedding cache
          * @return this builder
+         * @throws IllegalStateException if it was already set on this builder
          */
         public Builder embeddingCache(EmbeddingCache value) {
             once("embeddingCache");
@@ -655,6 +445,7 @@ public final class RagPipeline implements AutoCloseable {
          * @param n     how many chunks it passes on per question, at least 1
          * @return this builder
          * @throws IllegalArgumentException if {@code n} is below 1
+         * @throws IllegalStateException if it was already set on this builder
          */
         public Builder prefilter(Prefilter value, int n) {
             Arguments.check(n >= 1, "prefilter must pass at least 1 chunk, was %d", n);

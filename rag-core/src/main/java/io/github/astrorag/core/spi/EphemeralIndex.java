@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * The transient store of one instance: the chunks of that instance's documents and their vectors,
+ * The ephemeral store of one instance: the chunks of that instance's documents and their vectors,
  * and nothing else.
  *
  * <p>Lifecycle: created empty by an {@link EphemeralIndexFactory}, filled with {@link #add}, searched,

@@ -125,12 +125,12 @@ class RagInstanceChangesTest {
      */
     @Test
     void asksDuringAddsAndRemovesSeeTheOldSetOrTheNewOne() throws Exception {
-        RagPipeline rag = RagPipeline.builder().embedder(new HashingEmbedder())
-                .chunker(RecursiveTokenChunker.builder().maxTokens(12).overlap(0).build()).build();
+        RecursiveTokenChunker chunker = RecursiveTokenChunker.builder().maxTokens(12).overlap(0).build();
+        RagPipeline rag = RagPipeline.builder().embedder(new HashingEmbedder()).chunker(chunker).build();
         Document jupiter = Document.of("jupiter", "Jupiter has four large moons. Io is volcanic and hot. "
                 + "Europa has an ocean under ice. Ganymede is the largest moon of all. Callisto is old and cratered.");
         try (RagInstance instance = rag.openDocuments(sky())) {
-            int jupiterChunks = rag.chunker.chunk(jupiter).size();
+            int jupiterChunks = chunker.chunk(jupiter).size();
             assertThat(jupiterChunks).isEqualTo(5);
             int others = instance.chunkCount();
             assertThat(others + jupiterChunks).isLessThanOrEqualTo(RagPipeline.DEFAULT_CANDIDATES);

@@ -26,9 +26,9 @@ import org.openjdk.jmh.annotations.State;
 /**
  * Time to select from n candidates (n = 20, 100, 1,000): MMR (k = 3, λ = 0.5), personalized PageRank
  * over the cosine graph (τ = 0.01, the paper's) and over the mention graph (top 3 each), greedy
- * query-coverage selection filling an 1,800-token budget ({@link BridgingCoverageSelector#plain()}, the
- * eval's {@code coverage} selector), CORAG's MCTS selection into the same budget (the paper's defaults)
- * and plain budget filling (the baseline).
+ * query-coverage selection filling an 1,800-token budget ({@link BridgingCoverageSelector#queryCoverage()}, the
+ * eval's {@code coverage} pipeline's selector), CORAG's MCTS selection into the same budget (the paper's defaults)
+ * and budget filling in relevance order (the baseline).
  *
  * <p>Candidates are seeded: random unit vectors of dimension 384 (the query's too), generated texts of
  * about 250 p50k tokens from 10 documents, scores = cosine to the query, in {@link ScoredChunk#BY_SCORE}
@@ -55,7 +55,7 @@ public class SelectionBenchmark {
     private final PageRankReranker pageRankCosine = PageRankReranker.defaults();
     private final PageRankReranker pageRankMention =
             PageRankReranker.builder().graph(PageRankReranker.GraphKind.MENTION).build();
-    private final BridgingCoverageSelector coverage = BridgingCoverageSelector.plain();
+    private final BridgingCoverageSelector coverage = BridgingCoverageSelector.queryCoverage();
     private final MctsContextSelector mcts = MctsContextSelector.defaults();
 
     @Setup

@@ -13,7 +13,7 @@ import java.util.regex.Pattern;
  * Google's {@code rouge-score} package does with {@code use_stemmer=True}.
  *
  * <p>Tokens: lower case, every character outside {@code [a-z0-9]} replaced by a space, split on white
- * space, words longer than three characters stemmed by the {@link PorterStemmer} (NLTK's variant, the
+ * space, words longer than three characters stemmed by the {@link RougeStemmer} (NLTK's variant of Porter's, the
  * one {@code rouge-score} uses), empty tokens dropped. Non-ASCII letters are therefore separators, as in
  * {@code rouge-score}. ROUGE-N counts n-gram overlap with multiplicity ({@code Σ min(count_pred,
  * count_ref)}); ROUGE-L uses the longest common subsequence of the two token lists. Precision divides
@@ -52,7 +52,7 @@ public final class Rouge {
     }
 
     private static final Pattern NON_ALPHANUMERIC = Pattern.compile("[^a-z0-9]+");
-    private static final PorterStemmer STEMMER = new PorterStemmer();
+    private static final RougeStemmer STEMMER = new RougeStemmer();
 
     private final boolean stem;
 

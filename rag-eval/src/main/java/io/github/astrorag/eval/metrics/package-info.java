@@ -7,7 +7,7 @@
  *       token F1 and "answer in context";</li>
  *   <li>{@link io.github.astrorag.eval.metrics.Rouge}: ROUGE-1, ROUGE-2 and ROUGE-L F1 as Google's
  *       {@code rouge-score} package computes them with {@code use_stemmer=True}, over the
- *       {@link io.github.astrorag.eval.metrics.PorterStemmer};</li>
+ *       {@link io.github.astrorag.eval.metrics.RougeStemmer} (NLTK's Porter stemmer, as {@code rouge-score} uses it);</li>
  *   <li>{@link io.github.astrorag.eval.metrics.RetrievalMetrics}: support recall, full support, nDCG@k and
  *       recall@k of documents;</li>
  *   <li>{@link io.github.astrorag.eval.metrics.ChoiceMetrics}: multiple-choice correctness (single, multi

@@ -58,7 +58,7 @@ import java.util.stream.Stream;
  * <pre>
  *   variant                                  bge-small-q            minilm-q
  *   naive cosine order                       77.6 / 69.6 / 86.0     60.8 / 59.2 / 85.0
- *   plain coverage (w = 2)                   80.4 / 73.6 / 93.0     68.4 / 69.2 / 91.5
+ *   query coverage (w = 2)                   80.4 / 73.6 / 93.0     68.4 / 69.2 / 91.5
  *     + budget-aware                         84.0 / 74.8 / 92.0     74.4 / 71.2 / 91.5
  *     + title mention τ = 0.5 (defaults)     88.0 / 76.8 / 92.0     80.4 / 74.0 / 91.5
  *   2-fold CV, τ × budget awareness          85.2 / 74.8 / 92.0     78.4 / 73.2 / 91.5
@@ -167,7 +167,7 @@ public final class BridgingExperiment {
                 .questionTitleWeight(0).pageRankWeight(0).build());
         fixed.put("cosine + budget-aware", BridgingCoverageSelector.builder().weight(0).titleWeight(0)
                 .questionTitleWeight(0).pageRankWeight(0).build());
-        fixed.put("plain coverage w=2", BridgingCoverageSelector.plain());
+        fixed.put("query coverage w=2", BridgingCoverageSelector.queryCoverage());
         fixed.put("τ=0.5 aware, before τq and ρ", BridgingCoverageSelector.builder().weight(2).questionTitleWeight(0).pageRankWeight(0).build());
         fixed.put("  + question title τq=1", BridgingCoverageSelector.builder().weight(2).pageRankWeight(0).build());
         fixed.put("  + PageRank prior ρ=0.25", BridgingCoverageSelector.builder().weight(2).build());

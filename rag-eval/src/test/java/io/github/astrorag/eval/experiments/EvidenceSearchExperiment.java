@@ -42,7 +42,7 @@ public final class EvidenceSearchExperiment {
     public static void main(String[] args) throws Exception {
         BridgingExperiment.Data d = BridgingExperiment.load(SentenceModel.byId(args.length > 0 ? args[0] : "bge-small-q"));
         EvidenceCoverageScorer scorer = EvidenceCoverageScorer.of(
-                BridgingCoverageSelector.builder().weight(BridgingCoverageSelector.PLAIN_WEIGHT).build());
+                BridgingCoverageSelector.builder().weight(BridgingCoverageSelector.DENSE_CANDIDATES_WEIGHT).build());
         int budget = BridgingExperiment.BUDGET;
         List<BridgingExperiment.Item> items = d.hotpot();
         ExhaustiveContextSelector exhaustive = ExhaustiveContextSelector.builder().scorer(scorer).executor(Runnable::run).build();

@@ -55,9 +55,9 @@ public final class PackingExperiment {
     public static void main(String[] args) throws Exception {
         BridgingExperiment.Data d = BridgingExperiment.load(SentenceModel.byId(args.length > 0 ? args[0] : "bge-small-q"));
         Map<String, ContextSelector> selectors = new LinkedHashMap<>();
-        BridgingCoverageSelector coverage = BridgingCoverageSelector.builder().weight(BridgingCoverageSelector.PLAIN_WEIGHT).build();
+        BridgingCoverageSelector coverage = BridgingCoverageSelector.builder().weight(BridgingCoverageSelector.DENSE_CANDIDATES_WEIGHT).build();
         selectors.put("coverage w=2", coverage);
-        selectors.put("coverage w=2 without τq and ρ", BridgingCoverageSelector.builder().weight(BridgingCoverageSelector.PLAIN_WEIGHT)
+        selectors.put("coverage w=2 without τq and ρ", BridgingCoverageSelector.builder().weight(BridgingCoverageSelector.DENSE_CANDIDATES_WEIGHT)
                 .questionTitleWeight(0).pageRankWeight(0).build());
         selectors.put("corag over it", MctsContextSelector.builder().scorer(EvidenceCoverageScorer.of(coverage)).fill(true)
                 .executor(Runnable::run).build());

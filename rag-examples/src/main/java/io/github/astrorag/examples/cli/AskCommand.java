@@ -25,7 +25,7 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-/** {@code astrorag ask}: one question over documents, on its own transient index. */
+/** {@code astrorag ask}: one question over documents, on its own ephemeral index. */
 @Command(name = "ask", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Answer a question from documents (.txt, .md, .pdf; folders are read recursively).",
             "The documents are indexed for this question only; the index is deleted before the command exits."},

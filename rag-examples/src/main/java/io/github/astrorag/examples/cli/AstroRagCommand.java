@@ -12,7 +12,7 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /**
- * The {@code astrorag} command line: ask questions over documents, evaluate selectors on datasets.
+ * The {@code astrorag} command line: ask questions over documents, evaluate pipelines on datasets.
  * Bad input exits with status 2 and one line on stderr; {@code --verbose} adds the stack trace. The
  * command line is strict: an unknown option, an option given twice or a second question is an error.
  * Every message passes through a {@link Redactor} of the secrets named by {@code --api-key-env},

@@ -9,9 +9,9 @@ import io.github.astrorag.eval.MetricNames;
 import io.github.astrorag.eval.ModelRegistry;
 import io.github.astrorag.eval.ReportWriter;
 import io.github.astrorag.eval.RunInfo;
-import io.github.astrorag.eval.SelectorRegistry;
-import io.github.astrorag.eval.SelectorRun;
-import io.github.astrorag.eval.SelectorSummary;
+import io.github.astrorag.eval.PipelineRegistry;
+import io.github.astrorag.eval.PipelineRun;
+import io.github.astrorag.eval.PipelineSummary;
 import io.github.astrorag.core.internal.Arguments;
 import io.github.astrorag.core.cache.CachingEmbedder;
 import io.github.astrorag.core.cache.InMemoryEmbeddingCache;
@@ -38,21 +38,22 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code astrorag eval}: runs context selectors on an evaluation data set and writes results.json,
- * report.md and report.png. Register it under the CLI root with
- * {@code commandLine.addSubcommand(new EvalCommand(selectors, models))} (or by class, which uses
- * {@link SelectorRegistry#defaults()} and {@link ModelRegistry#defaults()}).
+ * {@code astrorag eval}: runs named pipelines ({@code --pipelines}, from a {@link PipelineRegistry}) on an evaluation
+ * data set and writes results.json, instances.jsonl, report.md and report.png. Register it under the CLI root with
+ * {@code commandLine.addSubcommand(new EvalCommand(pipelines, models))} (or by class, which uses
+ * {@link PipelineRegistry#defaults()} and {@link ModelRegistry#defaults()}). {@code --selectors}, the option's
+ * former name, is still accepted and not shown in the help.
  */
 @Command(name = "eval", mixinStandardHelpOptions = true, sortOptions = false, usageHelpAutoWidth = true,
         description = {
-                "Measures context selectors on a JSON-lines data set (schema: the data README): every selector "
-                        + "answers the same instances, each instance with its own transient index, as a user's "
+                "Measures pipelines (retrieval and context selection) on a JSON-lines data set (schema: the data README): "
+                        + "every pipeline answers the same instances, each instance with its own ephemeral index, as a user's "
                         + "question would run.",
                 "Prints a table and writes results.json, report.md and report.png (grouped bars with 95%% "
                         + "bootstrap intervals) into --out. A failing instance is reported and counted, not fatal.",
                 "For data sets whose questions share a corpus folder (SQuAD, AstroQA) use --reuse-corpus-index: "
                         + "without it the whole corpus is embedded again for every question."},
-        footer = {"", "Example:", "  astrorag eval --data ../shared/data/hotpotqa-dev.jsonl --limit 50 --selectors naive",
+        footer = {"", "Example:", "  astrorag eval --data ../shared/data/hotpotqa-dev.jsonl --limit 50 --pipelines naive,rrf,default",
                 "  astrorag eval --data ../shared/data/astroqa-dev.jsonl --sample 200 --reuse-corpus-index"})
 public final class EvalCommand implements Callable<Integer> {
 
@@ -81,18 +82,23 @@ public final class EvalCommand implements Callable<Integer> {
                     + "and the other way round.")
     String fold;
 
-    @Option(names = "--selectors", split = ",", paramLabel = "NAME", defaultValue = SelectorRegistry.DEFAULT_SELECTOR,
-            description = "Comma-separated selectors to compare, in report order: ${COMPLETION-CANDIDATES} "
-                    + "(default: ${DEFAULT-VALUE}). Multiple-choice data adds the rows 'chance' and 'no-retrieval'.",
-            completionCandidates = SelectorNames.class)
+    @Option(names = "--pipelines", split = ",", paramLabel = "NAME", defaultValue = PipelineRegistry.DEFAULT_PIPELINE,
+            description = "Comma-separated pipelines to compare, in report order: ${COMPLETION-CANDIDATES}; also "
+                    + PipelineRegistry.WEIGHTED + ":W (BM25 weight W) and " + PipelineRegistry.DEFAULT + ":W:C (default: "
+                    + "${DEFAULT-VALUE}). Multiple-choice data adds the rows 'chance' and 'no-retrieval'.",
+            completionCandidates = PipelineNames.class)
+    List<String> pipelines;
+
+    /** The former name of {@code --pipelines}, kept so that earlier command lines still run; hidden from the help. */
+    @Option(names = "--selectors", split = ",", paramLabel = "NAME", hidden = true)
     List<String> selectors;
 
     @Option(names = "--budget", paramLabel = "N", defaultValue = "1800",
-            description = "Context budget in tokens (p50k_base), for every selector (default: ${DEFAULT-VALUE}).")
+            description = "Context budget in tokens (p50k_base), for every pipeline (default: ${DEFAULT-VALUE}).")
     int budget;
 
     @Option(names = "--model", paramLabel = "M", defaultValue = PipelineFactory.DEFAULT_MODEL,
-            description = "Embedding model, shared by all selectors: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).",
+            description = "Embedding model, shared by all pipelines: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).",
             completionCandidates = ModelNames.class)
     String model;
 
@@ -104,12 +110,12 @@ public final class EvalCommand implements Callable<Integer> {
     Path out;
 
     @Option(names = "--reuse-corpus-index",
-            description = "Instances sharing a corpus folder share one index per selector (built once; the report "
+            description = "Instances sharing a corpus folder share one index per pipeline (built once; the report "
                     + "says so). Recommended for SQuAD and AstroQA; has no effect on instances with their own documents.")
     boolean reuseCorpusIndex;
 
     @Option(names = "--prefilter", paramLabel = "N",
-            description = "Every selector embeds per question only the N chunks BM25 ranks first (N >= 1), as "
+            description = "Every pipeline embeds per question only the N chunks BM25 ranks first (N >= 1), as "
                     + "'ask --prefilter N' does; adds the metric " + MetricNames.PREFILTER_RECALL + ": the share of the "
                     + "full-embedding dense top " + EvalRunner.REFERENCE_TOP + " among those N chunks. Default: off.")
     Integer prefilter;
@@ -126,16 +132,16 @@ public final class EvalCommand implements Callable<Integer> {
                     + "run embeds nothing again. Without it, vectors are shared within this run only.")
     java.nio.file.Path cache;
 
-    private final SelectorRegistry registry;
+    private final PipelineRegistry registry;
     private final ModelRegistry models;
 
-    /** The command over the default selectors and models. */
+    /** The command over the default pipelines and models. */
     public EvalCommand() {
-        this(SelectorRegistry.defaults(), ModelRegistry.defaults());
+        this(PipelineRegistry.defaults(), ModelRegistry.defaults());
     }
 
-    /** The command over the given selectors and models. */
-    public EvalCommand(SelectorRegistry registry, ModelRegistry models) {
+    /** The command over the given pipelines and models. */
+    public EvalCommand(PipelineRegistry registry, ModelRegistry models) {
         this.registry = registry;
         this.models = models;
     }
@@ -154,7 +160,9 @@ public final class EvalCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         long started = System.nanoTime();
-        List<String> names = new ArrayList<>(new LinkedHashSet<>(selectors));
+        Arguments.check(selectors == null || !spec.commandLine().getParseResult().hasMatchedOption("--pipelines"),
+                "give --pipelines or its former name --selectors, not both");
+        List<String> names = new ArrayList<>(new LinkedHashSet<>(selectors != null ? selectors : pipelines));
         names.forEach(registry::get);
         Arguments.check(limit == null || limit >= 1, "--limit must be at least 1, was %d", limit);
         Arguments.check(prefilter == null || prefilter >= 1,
@@ -181,7 +189,7 @@ public final class EvalCommand implements Callable<Integer> {
         long corpusInstances = instances.stream().filter(i -> i.corpus() != null).count();
         if (reuseCorpusIndex && corpusInstances > 0) {
             notes.add("Corpus-index reuse (--reuse-corpus-index): instances sharing a corpus folder share one index "
-                    + "per selector; its build time is reported once (shared_index_ms), not in the latencies.");
+                    + "per pipeline; its build time is reported once (shared_index_ms), not in the latencies.");
         } else if (corpusInstances > 0) {
             notes.add(corpusInstances + " instances read a shared corpus folder and each embedded it again: "
                     + "--reuse-corpus-index is much faster.");
@@ -194,8 +202,8 @@ public final class EvalCommand implements Callable<Integer> {
             notes.add("The baseline rows (chance" + (noGenerate ? "" : ", no-retrieval") + ") cover only the "
                     + multipleChoice + " multiple-choice instances (judgment questions as options A = True, B = False).");
         }
-        notes.add("Every text is embedded once per run and the vectors are shared by the selectors (the embedder "
-                + "is deterministic, so results are the same): only the first selector's latency includes embedding; "
+        notes.add("Every text is embedded once per run and the vectors are shared by the pipelines (the embedder "
+                + "is deterministic, so results are the same): only the first pipeline's latency includes embedding; "
                 + "compare the others' latencies with each other.");
         Embedder embedder = embedding.create(() -> models.create(model),
                 spec.commandLine().getParseResult().hasMatchedOption("--model"));
@@ -206,7 +214,7 @@ public final class EvalCommand implements Callable<Integer> {
         if (cache != null && !cacheable) {
             notes.add("--cache: not used, the embedder declares no fingerprint (its vectors must not be cached).");
         }
-        List<SelectorRun> runs;
+        List<PipelineRun> runs;
         EvalSettings settings;
         EmbeddingCache vectors = !cacheable ? new InMemoryEmbeddingCache()
                 : SqliteEmbeddingCache.builder().file(cache.resolve(SqliteEmbeddingCache.FILE_NAME)).warnings(message -> {
@@ -223,7 +231,7 @@ public final class EvalCommand implements Callable<Integer> {
             PipelineFactory.release(embedder);
         }
         Bootstrap bootstrap = new Bootstrap(seed);
-        List<SelectorSummary> rows = runs.stream().map(r -> SelectorSummary.of(r, bootstrap)).toList();
+        List<PipelineSummary> rows = runs.stream().map(r -> PipelineSummary.of(r, bootstrap)).toList();
         RunInfo info = new RunInfo(commandLine(), data.toString(), instances.size(), RunInfo.typesOf(instances), settings,
                 notes, (System.nanoTime() - started) / 1e9);
         ReportWriter.write(out, info, rows);
@@ -236,9 +244,9 @@ public final class EvalCommand implements Callable<Integer> {
         return 0;
     }
 
-    private List<SelectorRun> run(EvalSettings settings, List<EvalInstance> instances, List<String> names) {
+    private List<PipelineRun> run(EvalSettings settings, List<EvalInstance> instances, List<String> names) {
         EvalRunner runner = new EvalRunner(settings, registry);
-        List<SelectorRun> runs;
+        List<PipelineRun> runs;
         if (noProgress) {
             runs = runner.run(instances, names, EvalRunner.Progress.NONE);
         } else {
@@ -265,12 +273,12 @@ public final class EvalCommand implements Callable<Integer> {
         return String.join(" ", words);
     }
 
-    /** The default selector names, for --help. */
-    static final class SelectorNames implements Iterable<String> {
+    /** The default pipeline names, for --help. */
+    static final class PipelineNames implements Iterable<String> {
 
         @Override
         public java.util.Iterator<String> iterator() {
-            return SelectorRegistry.defaults().names().iterator();
+            return PipelineRegistry.defaults().names().iterator();
         }
     }
 

@@ -12,14 +12,14 @@ import java.util.List;
 import picocli.CommandLine;
 import picocli.CommandLine.Option;
 
-/** Where each instance's transient index lives, and how to reach an Elasticsearch cluster. */
+/** Where each instance's ephemeral index lives, and how to reach an Elasticsearch cluster. */
 public final class IndexOptions {
 
     /** The kinds of index. */
     public enum Kind { MEMORY, ELASTICSEARCH }
 
     @Option(names = "--index", paramLabel = "KIND",
-            description = "Where the question's transient index lives: ${COMPLETION-CANDIDATES}. Default: memory.")
+            description = "Where the question's ephemeral index lives: ${COMPLETION-CANDIDATES}. Default: memory.")
     public Kind kind = Kind.MEMORY;
 
     @Option(names = "--es-url", paramLabel = "URL", split = ",",
@@ -48,7 +48,7 @@ public final class IndexOptions {
     public Double timeout;
 
     @Option(names = "--es-prefix", paramLabel = "PREFIX",
-            description = "Prefix of the transient index names. Default: " + ElasticsearchEphemeralIndexFactory.DEFAULT_PREFIX + ".")
+            description = "Prefix of the ephemeral index names. Default: " + ElasticsearchEphemeralIndexFactory.DEFAULT_PREFIX + ".")
     public String prefix;
 
     @Option(names = "--es-mode", paramLabel = "MODE", converter = ModeConverter.class,

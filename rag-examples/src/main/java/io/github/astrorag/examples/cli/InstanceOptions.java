@@ -4,7 +4,7 @@ import picocli.CommandLine.Mixin;
 
 /**
  * The options that make the instance a command answers from, shared by {@code ask} and {@code mcp}: the
- * pipeline (with its embedder and generator), where the transient index lives, and the embedding cache.
+ * pipeline (with its embedder and generator), where the ephemeral index lives, and the embedding cache.
  */
 final class InstanceOptions {
 
@@ -12,7 +12,7 @@ final class InstanceOptions {
     @Mixin
     PipelineOptions pipeline = new PipelineOptions();
 
-    /** Where the transient index lives. */
+    /** Where the ephemeral index lives. */
     @Mixin
     IndexOptions index = new IndexOptions();
 

@@ -16,7 +16,7 @@ import java.util.List;
  * The documents of a command ({@code ask}, {@code mcp}) ingested once: the index factory, the embedding
  * cache, the pipeline and the instance made from the shared options, with a progress bar on stderr while
  * the documents are read and embedded. Closing it closes them in reverse order (the instance first, which
- * deletes its transient index), each even if another failed.
+ * deletes its ephemeral index), each even if another failed.
  */
 final class OpenInstance implements AutoCloseable {
 

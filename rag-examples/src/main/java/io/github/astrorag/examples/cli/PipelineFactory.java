@@ -174,7 +174,8 @@ public final class PipelineFactory {
         return switch (kind) {
             case DENSE -> new DenseRetriever();
             case BM25 -> new Bm25Retriever();
-            case HYBRID -> HybridRetriever.defaults();
+            case RRF -> HybridRetriever.rrf();
+            case WEIGHTED -> HybridRetriever.weighted();
         };
     }
 

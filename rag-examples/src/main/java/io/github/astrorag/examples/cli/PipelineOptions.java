@@ -3,6 +3,7 @@ package io.github.astrorag.examples.cli;
 import io.github.astrorag.presets.Preset;
 import io.github.astrorag.core.select.ContextOrder;
 import io.github.astrorag.retrieval.graph.PageRankReranker;
+import io.github.astrorag.retrieval.hybrid.HybridRetriever;
 import picocli.CommandLine.Option;
 
 /**
@@ -14,13 +15,17 @@ public final class PipelineOptions {
     /** Which generator answers. */
     public enum GeneratorKind { EXTRACTIVE, OPENAI, TGI }
 
-    /** Which first-stage retriever finds candidates. */
-    public enum RetrieverKind { DENSE, BM25, HYBRID }
+    /**
+     * Which first-stage retriever finds candidates: dense (cosine), BM25, reciprocal-rank fusion of the two
+     * ({@code HybridRetriever.rrf()}), or weighted fusion of their min-max-normalised scores at the library's
+     * default BM25 weight ({@code HybridRetriever.weighted()}).
+     */
+    public enum RetrieverKind { DENSE, BM25, RRF, WEIGHTED }
 
     @Option(names = "--preset", defaultValue = "default", paramLabel = "NAME", converter = PipelineFactory.NameConverter.class,
             description = "Pipeline preset: ${COMPLETION-CANDIDATES}. 'default' is the best measured one "
                     + "(see the README); 'corag' is CORAG's search over the default's evidence utility; 'astrorag' "
-                    + "and 'corag-paper' are the papers' pipelines; 'naive' is plain top-k. Default: ${DEFAULT-VALUE}.")
+                    + "and 'corag-paper' are the papers' pipelines; 'naive' is dense top-k by cosine. Default: ${DEFAULT-VALUE}.")
     public Preset preset = Preset.DEFAULT;
 
     @Option(names = "--budget", paramLabel = "TOKENS", description = "Context budget in p50k_base tokens. Default: 1800.")
@@ -51,7 +56,9 @@ public final class PipelineOptions {
     public Integer prefilter;
 
     @Option(names = "--retriever", paramLabel = "KIND",
-            description = "First-stage retrieval: ${COMPLETION-CANDIDATES}. Default: the preset's.")
+            description = "First-stage retrieval: dense (cosine), bm25, rrf (reciprocal-rank fusion of the two, k = "
+                    + HybridRetriever.DEFAULT_RRF_K + ") or weighted (their min-max-normalised scores, BM25 weight "
+                    + HybridRetriever.DEFAULT_BM25_WEIGHT + "). Default: the preset's.")
     public RetrieverKind retriever;
 
     @Option(names = "--mmr-k", paramLabel = "K", description = "astrorag: chunks MMR selects. Default: 3.")

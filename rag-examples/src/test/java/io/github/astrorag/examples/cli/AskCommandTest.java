@@ -195,6 +195,31 @@ class AskCommandTest {
         Run r = run("ask", "--help");
         assertThat(r.status()).isZero();
         assertThat(r.out()).contains("--docs").contains("--budget").contains("--json").contains("--preset").contains("--option")
-                .contains("--filter");
+                .contains("--filter").contains("--retriever");
+        assertThat(r.out().replaceAll("\\s+", " ")).contains("dense (cosine), bm25, rrf (reciprocal-rank fusion of the two, k = 60) "
+                + "or weighted (their min-max-normalised scores, BM25 weight 0.3)");
+    }
+
+    @Test
+    void retrieverNamesTheFusionAsTheLibraryDoes() throws IOException {
+        Map<String, String> fusionOf = Map.of("rrf", "rrf", "weighted", "weighted", "dense", "", "bm25", "");
+        Map<String, String> nameOf = Map.of("rrf", "hybrid", "weighted", "hybrid", "dense", "dense", "bm25", "bm25");
+        for (String kind : fusionOf.keySet()) {
+            Run r = run("ask", "--model", "hashing", "--docs", "samples", "--preset", "naive", "--retriever", kind, "--json", "Q?");
+            assertThat(r.status()).as(kind + ": " + r.err()).isZero();
+            JsonNode retriever = r.json().path("trace").path("config").path("retriever");
+            assertThat(retriever.path("name").asText()).as(kind).isEqualTo(nameOf.get(kind));
+            assertThat(retriever.path("fusion").asText()).as(kind).isEqualTo(fusionOf.get(kind));
+        }
+        JsonNode weighted = run("ask", "--model", "hashing", "--docs", "samples", "--retriever", "weighted", "--json", "Q?").json();
+        assertThat(weighted.path("trace").path("config").path("retriever").path("bm25Weight").asDouble())
+                .isEqualTo(io.github.astrorag.retrieval.hybrid.HybridRetriever.DEFAULT_BM25_WEIGHT);
+    }
+
+    @Test
+    void anUnknownRetrieverListsTheKnownOnes() {
+        Run r = run("ask", "--model", "hashing", "--docs", "samples", "--retriever", "hybrid", "Q?");
+        assertThat(r.status()).isNotZero();
+        assertThat(r.err()).contains("--retriever", "hybrid", "DENSE, BM25, RRF, WEIGHTED");
     }
 }

@@ -45,7 +45,7 @@ class EvalCommandTest {
         Path out = dir.resolve("out");
         Run run = execute("--data", fixture().toString(), "--model", "hashing", "--out", out.toString(), "--no-progress", "--seed", "7");
         assertThat(run.exit()).as(run.err()).isZero();
-        assertThat(run.out()).contains("selector", "naive", "chance", "no-retrieval", "mc_accuracy");
+        assertThat(run.out()).contains("pipeline", "naive", "chance", "no-retrieval", "mc_accuracy");
 
         JsonNode root = new ObjectMapper().readTree(out.resolve(ReportWriter.JSON).toFile());
         assertThat(root.at("/run/instances").asInt()).isEqualTo(3);
@@ -55,7 +55,8 @@ class EvalCommandTest {
         assertThat(results).hasSize(3);
 
         JsonNode naive = results.get(0);
-        assertThat(naive.get("selector").asText()).isEqualTo("naive");
+        assertThat(naive.get("pipeline").asText()).isEqualTo("naive");
+        assertThat(naive.has("selector")).isFalse();
         JsonNode m = naive.get("metrics");
         assertThat(m.get("instances").asInt()).isEqualTo(3);
         assertThat(m.get("failures").asInt()).isZero();
@@ -85,26 +86,26 @@ class EvalCommandTest {
         assertThat(naive.at("/ci95/full_support/0").asDouble()).isEqualTo(1.0);
 
         JsonNode chance = results.get(1);
-        assertThat(chance.get("selector").asText()).isEqualTo("chance");
+        assertThat(chance.get("pipeline").asText()).isEqualTo("chance");
         // one question of 3 options, one true/false: (1/3 + 1/2) / 2
         assertThat(chance.at("/metrics/mc_accuracy").asDouble()).isCloseTo((1.0 / 3 + 1.0 / 2) / 2, within(1e-12));
         assertThat(chance.at("/metrics/instances").asInt()).isEqualTo(2);
         assertThat(chance.at("/metrics").has("full_support")).isFalse();
-        assertThat(results.get(2).get("selector").asText()).isEqualTo("no-retrieval");
+        assertThat(results.get(2).get("pipeline").asText()).isEqualTo("no-retrieval");
         assertThat(results.get(2).at("/metrics/mc_accuracy").asDouble()).isIn(0.0, 0.5, 1.0);
 
         List<String> lines = Files.readAllLines(out.resolve(ReportWriter.INSTANCES));
         // naive answers all 3 instances; the two baselines each of the 2 multiple-choice ones
         assertThat(lines).hasSize(3 + 2 + 2);
         JsonNode first = new ObjectMapper().readTree(lines.get(0));
-        assertThat(first.get("selector").asText()).isEqualTo("naive");
+        assertThat(first.get("pipeline").asText()).isEqualTo("naive");
         assertThat(first.get("context")).isNotEmpty();
         assertThat(first.get("context").get(0).asText()).contains("#");
         assertThat(first.get("answer").asText()).isNotBlank();
         assertThat(first.at("/scores/context_tokens").asDouble()).isPositive();
 
         String md = Files.readString(out.resolve(ReportWriter.MARKDOWN));
-        assertThat(md).contains("astrorag eval --data", "tiny.jsonl", "| naive | 3 | 0 |", "| chance |", "hashing",
+        assertThat(md).contains("astrorag eval --data", "tiny.jsonl", "| pipeline | instances | failures |", "| naive | 3 | 0 |", "| chance |", "hashing",
                 "1800", "multi-hop 1, mcq-single 1, judgment 1", "report.png",
                 "span_answer_in_context counts the 1 of 1 questions of answer_in_context whose gold answer is a span", "| 1.67 [");
         byte[] png = Files.readAllBytes(out.resolve(ReportWriter.CHART));
@@ -126,7 +127,7 @@ class EvalCommandTest {
         assertThat(m.get("context_tokens_mean").asDouble()).isLessThanOrEqualTo(25.0);
         // only the chance baseline: no-retrieval would need generation
         assertThat(root.get("results")).hasSize(2);
-        assertThat(root.at("/results/1/selector").asText()).isEqualTo("chance");
+        assertThat(root.at("/results/1/pipeline").asText()).isEqualTo("chance");
         assertThat(Files.readString(out.resolve(ReportWriter.MARKDOWN))).contains("--no-generate");
     }
 
@@ -155,15 +156,33 @@ class EvalCommandTest {
     void helpExplainsEveryOption() {
         Run run = execute("--help");
         assertThat(run.exit()).isZero();
-        assertThat(run.out()).contains("--data", "--limit", "--sample", "--seed", "--selectors", "--budget", "--model",
-                "--out", "--reuse-corpus-index", "--no-generate", "naive", "hashing", "SQuAD and AstroQA");
+        assertThat(run.out()).contains("--data", "--limit", "--sample", "--seed", "--pipelines", "--budget", "--model",
+                "--out", "--reuse-corpus-index", "--no-generate", "naive", "rrf", "weighted:W", "hashing", "SQuAD and AstroQA")
+                .doesNotContain("--selectors", "hybrid");
     }
 
     @Test
-    void unknownSelectorFailsNamingTheKnownOnes() throws Exception {
-        Run run = execute("--data", fixture().toString(), "--model", "hashing", "--out", dir.toString(), "--selectors", "naive,nope");
+    void unknownPipelineFailsNamingTheKnownOnes() throws Exception {
+        Run run = execute("--data", fixture().toString(), "--model", "hashing", "--out", dir.toString(), "--pipelines", "naive,nope");
         assertThat(run.exit()).isNotZero();
-        assertThat(run.err()).contains("unknown selector 'nope'", "naive");
+        assertThat(run.err()).contains("unknown pipeline 'nope'", "naive", "rrf");
         assertThat(dir.resolve(ReportWriter.JSON)).doesNotExist();
+    }
+
+    @Test
+    void theFormerOptionNameSelectorsStillNamesThePipelines() throws Exception {
+        Path out = dir.resolve("old");
+        Run run = execute("--data", fixture().toString(), "--model", "hashing", "--out", out.toString(), "--no-progress",
+                "--no-generate", "--limit", "1", "--selectors", "bm25,rrf");
+        assertThat(run.exit()).as(run.err()).isZero();
+        JsonNode root = new ObjectMapper().readTree(out.resolve(ReportWriter.JSON).toFile());
+        assertThat(root.at("/results/0/pipeline").asText()).isEqualTo("bm25");
+        assertThat(root.at("/results/1/pipeline").asText()).isEqualTo("rrf");
+        assertThat(root.at("/results/1/config/pipeline/retriever/fusion").asText()).isEqualTo("rrf");
+
+        Run both = execute("--data", fixture().toString(), "--model", "hashing", "--out", dir.resolve("both").toString(),
+                "--pipelines", "naive", "--selectors", "bm25");
+        assertThat(both.exit()).isNotZero();
+        assertThat(both.err()).contains("--pipelines or its former name --selectors, not both");
     }
 }

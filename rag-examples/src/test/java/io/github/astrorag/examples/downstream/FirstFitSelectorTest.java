@@ -10,7 +10,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The README's example of a downstream test: a selector written outside the library (whole candidates,
+ * A downstream test as docs/design.md describes it: a selector written outside the library (whole candidates,
  * in order, while they fit) checked by the contract from rag-core's test-jar, which this module uses as a
  * downstream project would (type test-jar, scope test).
  */

@@ -57,8 +57,6 @@ class RecommendedPresetIT {
 
     @Test
     void theReadmeQuickStartCompilesAsWritten(@TempDir Path dir) throws Exception {
-        ReadmeJava.Block block = ReadmeJava.block("## Quick start (Java)");
-        ReadmeJava.compile(dir, "QuickStart", block.imports(),
-                "    public static void main(String[] args) throws Exception {\n" + block.body() + "    }\n");
+        ReadmeJava.compile(dir, ReadmeJava.block("README.md", "## Quick start"));
     }
 }

@@ -62,8 +62,8 @@ import java.util.Objects;
  *
  * <p>Measured (test class {@code BridgingExperiment}; HotpotQA dev, 250 questions; bge-small-en-v1.5
  * quantised; 20 nearest chunks by cosine as candidates, w = 2; 300 p50k tokens; full support / answer in context, and
- * support recall on 200 SQuAD 2.0 questions): naive cosine order 77.2% / 69.2% (SQuAD 85.0%); plain
- * coverage 80.0% / 73.2% (93.0%); budget-aware 83.6% / 74.8% (92.0%); with title mention τ = 0.5 87.6% /
+ * support recall on 200 SQuAD 2.0 questions): naive cosine order 77.2% / 69.2% (SQuAD 85.0%); query
+ * coverage alone 80.0% / 73.2% (93.0%); budget-aware 83.6% / 74.8% (92.0%); with title mention τ = 0.5 87.6% /
  * 76.4% (92.0%); with the question's titles τ_q = 1 90.4% / 77.6% (92.0%); with the PageRank prior ρ =
  * 0.25 (the defaults but for w) 92.0% / 78.4% (92.0%). 2-fold cross-validation (τ_q ∈ {0, 0.5, 1, 2} × ρ ∈ {0,
  * 0.25, 0.5, 1} chosen on one half of the questions, reported on the other): 91.2% / 79.6% (92.0%); over
@@ -73,19 +73,19 @@ import java.util.Objects;
  * candidates (BM25 and cosine, {@code AstroRag.recommendedRetriever()}), whose scores already count the
  * question's terms, and w = 0.25: 2-fold cross-validation over the BM25 weight {0, 0.3, 0.4, 0.5} × w {0.25,
  * 0.5, 1, 2}, full support on HotpotQA and SQuAD together, chose BM25 weight 0.5 and w = 0.25 on both folds
- * and reports HotpotQA 92.4% and SQuAD 91.4% for it (over dense candidates alone w = {@value #PLAIN_WEIGHT}
+ * and reports HotpotQA 92.4% and SQuAD 91.4% for it (over dense candidates alone w = {@value #DENSE_CANDIDATES_WEIGHT}
  * measured best). The README's evaluation has the runs, with all-MiniLM-L6-v2 (quantised) too, on which
  * nothing was tuned.
  * Bridge terms (γ = 0.5 to 2) lowered full support by 2 to 25 points, the near-duplicate penalty (λ = 0.5)
  * by 2; the query shift (β = 0.25 to 1) changed it by +0.8 to −2 points: they are off by default. 39 of
  * the 250 answers are "yes"/"no", which a context rarely contains: answer in context cannot reach 90% on
  * this set. Titles are names only where documents are titled by what they are about (encyclopaedias,
- * manuals with headings); elsewhere τ, τ_q and ρ add nothing and the selector is plain budget-aware
- * coverage.
+ * manuals with headings); elsewhere τ, τ_q and ρ add nothing and the selector is budget-aware query
+ * coverage alone.
  *
  * <p>Two configurations: {@link #defaults()} (w = 0.25, budget-aware, τ = 0.5, τ_q = 1, ρ = 0.25: the default
- * preset's selector) and {@link #plain()} (w = 2, τ = τ_q = ρ = 0, not budget-aware: the greedy coverage objective
- * {@code sim'(d) + w · qgain(d)} alone, the eval's {@code coverage} selector). Two uses: as a {@link Reranker} it returns the first
+ * preset's selector) and {@link #queryCoverage()} (w = 2, τ = τ_q = ρ = 0, not budget-aware: the greedy coverage
+ * objective {@code sim'(d) + w · qgain(d)} alone, the eval's {@code coverage} pipeline). Two uses: as a {@link Reranker} it returns the first
  * {@code k} picks (default {@value #DEFAULT_K}), scored by the objective at their pick; as a
  * {@link ContextSelector} it orders every candidate greedily and fills the budget. The trace holds
  * {@code queryTerms} (the question's terms found in some candidate), {@code gains} (qgain at each pick),
@@ -105,8 +105,11 @@ public final class BridgingCoverageSelector implements Reranker, ContextSelector
      * cross-validation (README).
      */
     public static final double DEFAULT_WEIGHT = 0.25;
-    /** Weight w of {@link #plain()}, the best measured over dense (cosine-only) candidates. */
-    public static final double PLAIN_WEIGHT = 2.0;
+    /**
+     * Weight w for dense (cosine-only) candidates, whose scores do not count the question's terms: the best
+     * measured there, and the weight of {@link #queryCoverage()}.
+     */
+    public static final double DENSE_CANDIDATES_WEIGHT = 2.0;
     /** Weight γ of the bridge-term gain. */
     public static final double DEFAULT_BRIDGE_WEIGHT = 0.0;
     /** Bridge terms m taken from each pick. */
@@ -160,14 +163,14 @@ public final class BridgingCoverageSelector implements Reranker, ContextSelector
     }
 
     /**
-     * Plain greedy query coverage: {@link Builder#plain()} with w = {@value #PLAIN_WEIGHT} and the other
-     * defaults (k = 3, no bridging, no query shift, no near-duplicate penalty, p50k budget assembly in
-     * relevance order).
+     * Greedy query coverage alone: {@link Builder#queryCoverageOnly()} with w = {@value #DENSE_CANDIDATES_WEIGHT}
+     * and the other defaults (k = 3, no bridging, no query shift, no near-duplicate penalty, p50k budget assembly
+     * in relevance order).
      *
-     * @return the plain selector
+     * @return the query-coverage selector
      */
-    public static BridgingCoverageSelector plain() {
-        return builder().plain().weight(PLAIN_WEIGHT).build();
+    public static BridgingCoverageSelector queryCoverage() {
+        return builder().queryCoverageOnly().weight(DENSE_CANDIDATES_WEIGHT).build();
     }
 
     /**
@@ -299,7 +302,10 @@ public final class BridgingCoverageSelector implements Reranker, ContextSelector
                 budgetAware);
     }
 
-    /** Fail-fast builder: a value out of range or given twice throws {@link IllegalArgumentException}. */
+    /**
+     * Fail-fast builder: a value out of range throws {@link IllegalArgumentException}, a setting given twice
+     * {@link IllegalStateException}.
+     */
     public static final class Builder {
         private Integer k;
         private Double weight;
@@ -317,14 +323,14 @@ public final class BridgingCoverageSelector implements Reranker, ContextSelector
         }
 
         /**
-         * Plain greedy query coverage: title weights τ = τ_q = 0, no PageRank prior (ρ = 0) and not
+         * Greedy query coverage alone: title weights τ = τ_q = 0, no PageRank prior (ρ = 0) and not
          * budget-aware, so the objective is {@code sim'(d) + w · qgain(d)} (plus the bridge, shift and
          * penalty terms, off unless set). Sets {@link #titleWeight}, {@link #questionTitleWeight},
          * {@link #pageRankWeight} and {@link #budgetAware}: none may be set again.
          *
          * @return this builder
          */
-        public Builder plain() {
+        public Builder queryCoverageOnly() {
             return titleWeight(0).questionTitleWeight(0).pageRankWeight(0).budgetAware(false);
         }
 

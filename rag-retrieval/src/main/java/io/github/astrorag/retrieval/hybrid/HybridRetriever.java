@@ -32,8 +32,8 @@ import java.util.Objects;
  * leaves the cluster but the fetched ones), else {@link Bm25Retriever} over the index's chunks.
  * Both rankings hold only the chunks the query's metadata filter allows. Returns the top {@code k}, ties by
  * chunk id, each with its vector from the index. Cost: one dense
- * search, one BM25 query, O(f log f) for f fetched. Immutable and thread-safe; build with
- * {@link #builder()}.
+ * search, one BM25 query, O(f log f) for f fetched. Immutable and thread-safe; made by {@link #rrf()},
+ * {@link #weighted()} and {@link #weighted(double)}, or built with {@link #builder()}.
  */
 public final class HybridRetriever implements Retriever {
 
@@ -69,12 +69,36 @@ public final class HybridRetriever implements Retriever {
     }
 
     /**
-     * RRF with k = 60 over 20 candidates from each ranking.
+     * Reciprocal-rank fusion ({@link Fusion#RRF}) with rank constant {@value #DEFAULT_RRF_K} over
+     * {@value #DEFAULT_FETCH_SIZE} candidates from each ranking: what {@link #builder()} builds unchanged.
      *
-     * @return the default retriever
+     * @return the RRF retriever
      */
-    public static HybridRetriever defaults() {
-        return builder().build();
+    public static HybridRetriever rrf() {
+        return builder().fusion(Fusion.RRF).build();
+    }
+
+    /**
+     * Weighted fusion ({@link Fusion#WEIGHTED}) of min-max-normalised scores at the class's BM25 weight
+     * {@value #DEFAULT_BM25_WEIGHT}, over {@value #DEFAULT_FETCH_SIZE} candidates from each ranking.
+     *
+     * @return the weighted-fusion retriever
+     */
+    public static HybridRetriever weighted() {
+        return builder().fusion(Fusion.WEIGHTED).build();
+    }
+
+    /**
+     * Weighted fusion ({@link Fusion#WEIGHTED}) of min-max-normalised scores,
+     * {@code (1 − bm25Weight) · dense + bm25Weight · bm25}, over {@value #DEFAULT_FETCH_SIZE} candidates from
+     * each ranking.
+     *
+     * @param bm25Weight the weight of BM25, in [0, 1]; the dense side gets {@code 1 − bm25Weight}
+     * @return the weighted-fusion retriever
+     * @throws IllegalArgumentException if {@code bm25Weight} is outside [0, 1]
+     */
+    public static HybridRetriever weighted(double bm25Weight) {
+        return builder().fusion(Fusion.WEIGHTED).bm25Weight(bm25Weight).build();
     }
 
     /**
@@ -149,7 +173,10 @@ public final class HybridRetriever implements Retriever {
         return m;
     }
 
-    /** Fail-fast builder: a value out of range or given twice throws {@link IllegalArgumentException}. */
+    /**
+     * Fail-fast builder: a value out of range throws {@link IllegalArgumentException}, a setting given twice
+     * {@link IllegalStateException}.
+     */
     public static final class Builder {
         private Fusion fusion;
         private Integer rrfK;

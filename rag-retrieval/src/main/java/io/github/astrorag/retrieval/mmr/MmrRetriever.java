@@ -24,7 +24,7 @@ import java.util.Map;
  *
  * until k are chosen, with s the cosine similarity of the vectors (the query's embedding, the
  * candidates' vectors). While S is empty the penalty is 0, so the first pick is the most similar
- * candidate (also for λ = 0, where the formula alone would tie). λ = 1 is plain top-k by similarity;
+ * candidate (also for λ = 0, where the formula alone would tie). λ = 1 is top-k by similarity alone;
  * λ = 0 picks, after the first, the candidate least similar to the chosen ones. Ties go to the smaller
  * chunk id.
  *

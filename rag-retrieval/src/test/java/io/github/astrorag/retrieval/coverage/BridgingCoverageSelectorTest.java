@@ -24,7 +24,7 @@ import org.junit.jupiter.api.Test;
  * </pre>
  * N = 3: idf(ada) = ln(1 + 2.5/1.5) = ln(8/3); idf(river) = idf(lunaria) = ln(1 + 1.5/2.5) = ln 1.6;
  * T = ln(8/3) + ln 1.6. Step 1 (w = 2): A = 1 + 2 ln(8/3)/T ≈ 2.352 beats C = 1/3 + 2 ln 1.6/T ≈ 0.981.
- * Step 2, ada covered: plain coverage takes C (0.981 against B's 2 ln 1.6/T ≈ 0.648); the title
+ * Step 2, ada covered: query coverage alone takes C (0.981 against B's 2 ln 1.6/T ≈ 0.648); the title
  * mention (A names "Lunaria", τ = 0.5) lifts B to ≈ 1.148, and so do A's bridge term lunaria
  * (γ = 2, titles unused: B = (2 + 2) ln 1.6/T ≈ 1.296). Step 3: C = 1/3 (river covered). These
  * values are of the objective with w = 2 (the default is 0.5, for fused candidates) and without the
@@ -49,8 +49,8 @@ class BridgingCoverageSelectorTest {
     }
 
     @Test
-    void plainCoverageTakesTheDistractorSecond() {
-        assertThat(BridgingCoverageSelector.plain().rerank(Q, candidates(true)))
+    void queryCoverageAloneTakesTheDistractorSecond() {
+        assertThat(BridgingCoverageSelector.queryCoverage().rerank(Q, candidates(true)))
                 .extracting(ScoredChunk::id).containsExactly("A", "C", "B");
         assertThat(BridgingCoverageSelector.builder().weight(2).titleWeight(0).build().rerank(Q, candidates(true)))
                 .extracting(ScoredChunk::id).containsExactly("A", "C", "B");
@@ -96,7 +96,7 @@ class BridgingCoverageSelectorTest {
 
     @Test
     void aTitleCountsOnlyAsWholeWordsWithALetter() {
-        // B titled "Lunarian" or "000" is not named by A ("... Lunaria.", "10,000"): plain coverage order
+        // B titled "Lunarian" or "000" is not named by A ("... Lunaria.", "10,000"): query-coverage order
         List<ScoredChunk> cands = List.of(
                 new ScoredChunk(TestChunks.chunk("A", "A", "Ada", "Ada was born in Lunaria, 10,000 of them."), 0.9, null),
                 new ScoredChunk(TestChunks.chunk("C", "C", "Orbis", "Orbis has a river port."), 0.7, null),
@@ -161,7 +161,7 @@ class BridgingCoverageSelectorTest {
 
     @Test
     void theQueryMovesTowardsThePick() {
-        // q = (1,0); A = (0.8,0.6) score 0.8, E = (0.6,−0.8) score 0.6, D = (0,1) score 0: plain order A, E, D
+        // q = (1,0); A = (0.8,0.6) score 0.8, E = (0.6,−0.8) score 0.6, D = (0,1) score 0: score order A, E, D
         Query q = Query.of("zzz").withEmbedding(new float[] {1, 0});
         List<ScoredChunk> cands = List.of(
                 new ScoredChunk(TestChunks.chunk("A", "alpha"), 0.8, new float[] {0.8f, 0.6f}),

@@ -7,6 +7,6 @@ class HybridRetrieverContractTest extends RetrieverContract {
 
     @Override
     protected Retriever retriever() {
-        return HybridRetriever.defaults();
+        return HybridRetriever.rrf();
     }
 }

@@ -34,7 +34,7 @@ class HybridRetrieverTest {
 
     @Test
     void reciprocalRankFusion() {
-        List<ScoredChunk> out = HybridRetriever.defaults().fuse(DENSE, BM25);
+        List<ScoredChunk> out = HybridRetriever.rrf().fuse(DENSE, BM25);
         assertThat(out).extracting(ScoredChunk::id).containsExactly("A", "C", "B");
         assertThat(out.get(0).score()).isCloseTo(1.0 / 61 + 1.0 / 62, within(1e-12));
         assertThat(out.get(1).score()).isCloseTo(1.0 / 63 + 1.0 / 61, within(1e-12));
@@ -44,14 +44,13 @@ class HybridRetrieverTest {
 
     @Test
     void weightedFusionOfMinMaxNormalisedScores() {
-        List<ScoredChunk> out = HybridRetriever.builder().fusion(Fusion.WEIGHTED).build().fuse(DENSE, BM25);
+        List<ScoredChunk> out = HybridRetriever.weighted().fuse(DENSE, BM25);
         assertThat(out).extracting(ScoredChunk::id).containsExactly("A", "B", "C");
         assertThat(out).extracting(ScoredChunk::score).satisfiesExactly(
                 s -> assertThat(s).isCloseTo(0.7, within(1e-12)),
                 s -> assertThat(s).isCloseTo(0.35, within(1e-12)),
                 s -> assertThat(s).isCloseTo(0.3, within(1e-12)));
-        List<ScoredChunk> lexicalHeavy = HybridRetriever.builder().fusion(Fusion.WEIGHTED).bm25Weight(0.8).build()
-                .fuse(DENSE, BM25);
+        List<ScoredChunk> lexicalHeavy = HybridRetriever.weighted(0.8).fuse(DENSE, BM25);
         assertThat(lexicalHeavy).extracting(ScoredChunk::id).containsExactly("C", "A", "B");
         assertThat(lexicalHeavy.get(0).score()).isCloseTo(0.8, within(1e-12));
     }
@@ -64,7 +63,7 @@ class HybridRetrieverTest {
             Query q = Query.of("comet").withEmbedding(new float[] {1, 0});
             // dense: A 1, B 0.6, C 0; bm25: C, B (A has no "comet")
             // RRF: A 1/61, B 1/62 + 1/62, C 1/63 + 1/61 → C (0.03227), B (0.03226), A
-            List<ScoredChunk> out = HybridRetriever.defaults().retrieve(q, index, 2);
+            List<ScoredChunk> out = HybridRetriever.rrf().retrieve(q, index, 2);
             assertThat(out).extracting(ScoredChunk::id).containsExactly("C", "B");
             assertThat(out.get(0).embedding()).isEqualTo(index.vector("C"));
         }
@@ -93,10 +92,22 @@ class HybridRetrieverTest {
             Query q = Query.of("comet").withEmbedding(new float[] {1, 0});
             Map<String, Object> trace = new HashMap<>();
             // RRF: A 1/61 (dense only), B 1/62 + 1/61, C 1/63 (dense only) → B, A, C
-            List<ScoredChunk> out = HybridRetriever.defaults().retrieve(q, index, 3, trace::put);
+            List<ScoredChunk> out = HybridRetriever.rrf().retrieve(q, index, 3, trace::put);
             assertThat(out).extracting(ScoredChunk::id).containsExactly("B", "A", "C");
             assertThat(trace.get("bm25")).isEqualTo(List.of("B"));
         }
+    }
+
+    @Test
+    void theNamedFactoriesAreTheBuilderSettingTheirFusion() {
+        assertThat(HybridRetriever.rrf().describe()).isEqualTo(HybridRetriever.builder().build().describe())
+                .containsEntry("fusion", "rrf").containsEntry("rrfK", HybridRetriever.DEFAULT_RRF_K);
+        assertThat(HybridRetriever.weighted().describe())
+                .isEqualTo(HybridRetriever.builder().fusion(Fusion.WEIGHTED).build().describe())
+                .containsEntry("fusion", "weighted").containsEntry("bm25Weight", HybridRetriever.DEFAULT_BM25_WEIGHT);
+        assertThat(HybridRetriever.weighted(0.5).describe()).containsEntry("bm25Weight", 0.5);
+        assertThatThrownBy(() -> HybridRetriever.weighted(-0.1)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("-0.1");
     }
 
     @Test

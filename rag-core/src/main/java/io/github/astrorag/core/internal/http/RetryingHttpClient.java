@@ -1,32 +1,19 @@
 package io.github.astrorag.core.internal.http;
 
-import io.github.astrorag.core.http.HttpEndpoint;
-import io.github.astrorag.core.internal.json.Json;
-import io.github.astrorag.core.internal.json.JsonValue;
 import io.github.astrorag.core.ServiceException;
+import io.github.astrorag.core.http.HttpEndpoint;
 import io.github.astrorag.core.internal.Redactor;
 import io.github.astrorag.core.internal.Secrets;
-import java.io.IOException;
+import io.github.astrorag.core.internal.json.Json;
+import io.github.astrorag.core.internal.json.JsonValue;
 import java.net.URI;
 import java.net.http.HttpClient;
-import java.net.http.HttpHeaders;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.net.http.HttpResponse.BodyHandler;
-import java.net.http.HttpResponse.BodySubscribers;
-import java.net.http.HttpTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.time.ZonedDateTime;
-import java.time.format.DateTimeFormatter;
-import java.time.format.DateTimeParseException;
-import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.Flow;
-import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Predicate;
@@ -53,7 +40,8 @@ import org.slf4j.LoggerFactory;
  * backoff with jitter; the jitter changes timing only, never a result), or, when the reply carries
  * {@code Retry-After} (seconds or an HTTP date), exactly that long; a {@code Retry-After} longer than
  * {@code maxBackoff} is not waited for: the call fails at once, saying so. Other 4xx replies fail at once.
- * A stream is retried only while no event of it has been handed over.
+ * A stream is retried only while no event of it has been handed over. (The decision is {@code RetryPolicy}'s,
+ * the deadline a {@code Deadline}, the reasons an {@code AttemptFailure}, a stream's queue {@code ReplyLines}.)
  *
  * <p><b>Failures</b> are exceptions of the caller's kind ({@code E}, made by its {@link Failures}: a
  * {@code GenerationException} for a generator, an {@code EmbeddingException} for an embedder) whose message says the endpoint (without user
@@ -92,9 +80,7 @@ public final class RetryingHttpClient<E extends ServiceException> {
     private final HttpClient client;
     private final Duration requestTimeout;
     private final Duration timeout;
-    private final int maxAttempts;
-    private final Duration initialBackoff;
-    private final Duration maxBackoff;
+    private final RetryPolicy retries;
     private final @Nullable Supplier<String> apiKey;
     private final Failures<E> failures;
 
@@ -109,9 +95,7 @@ public final class RetryingHttpClient<E extends ServiceException> {
                 .build();
         this.requestTimeout = requestTimeout;
         this.timeout = timeout;
-        this.maxAttempts = maxAttempts;
-        this.initialBackoff = initialBackoff;
-        this.maxBackoff = maxBackoff;
+        this.retries = new RetryPolicy(maxAttempts, initialBackoff, maxBackoff, timeout);
         this.apiKey = apiKey;
         this.failures = failures;
     }
@@ -160,13 +144,13 @@ public final class RetryingHttpClient<E extends ServiceException> {
                 future.cancel(true);
                 throw deadline.timeout(wait, false, null);
             } catch (ExecutionException e) {
-                throw Failure.io(e.getCause(), wait, false, deadline);
+                throw AttemptFailure.io(e.getCause(), wait, false, deadline);
             } catch (InterruptedException e) {
                 future.cancel(true);
                 throw e;
             }
             if (response.statusCode() / 100 != 2) {
-                throw Failure.status(response.statusCode(), response.body(), response.headers());
+                throw AttemptFailure.status(response.statusCode(), response.body(), response.headers());
             }
             return response.body();
         });
@@ -183,55 +167,48 @@ public final class RetryingHttpClient<E extends ServiceException> {
      */
     public Reply stream(URI uri, String json, Predicate<String> onData) {
         return execute(uri, "POST", (key, deadline) -> {
-            BlockingQueue<Object> queue = new LinkedBlockingQueue<>();
-            LineSink sink = new LineSink(queue);
-            BodyHandler<String> handler = info -> {
-                queue.add(new Headers(info.statusCode(), info.headers()));
-                return info.statusCode() / 100 == 2
-                        ? BodySubscribers.fromLineSubscriber(sink, s -> "", StandardCharsets.UTF_8, null)
-                        : BodySubscribers.ofString(StandardCharsets.UTF_8);
-            };
-            CompletableFuture<HttpResponse<String>> future =
-                    client.sendAsync(request(uri, json, key, "text/event-stream", deadline.forNext(requestTimeout)), handler);
-            future.whenComplete((response, error) -> queue.add(error != null ? new Failed(error) : response));
+            ReplyLines lines = new ReplyLines();
+            CompletableFuture<HttpResponse<String>> future = client.sendAsync(
+                    request(uri, json, key, "text/event-stream", deadline.forNext(requestTimeout)), lines.handler());
+            future.whenComplete(lines::complete);
             ServerSentEvents events = new ServerSentEvents(onData);
             try {
-                Object first = next(queue, events, deadline);
-                if (!(first instanceof Headers headers)) {
+                Object first = next(lines, events, deadline);
+                if (!(first instanceof ReplyLines.Headers headers)) {
                     throw new IllegalStateException("unexpected " + first);
                 }
                 if (headers.status() / 100 != 2) {
-                    Object rest = next(queue, events, deadline);
+                    Object rest = next(lines, events, deadline);
                     String body = rest instanceof HttpResponse<?> r ? String.valueOf(r.body()) : "";
-                    throw Failure.status(headers.status(), body, headers.headers());
+                    throw AttemptFailure.status(headers.status(), body, headers.headers());
                 }
                 while (true) {
-                    Object item = next(queue, events, deadline);
+                    Object item = next(lines, events, deadline);
                     if (item instanceof String line && events.line(line)) {
                         return "";
                     }
-                    if (item == LineSink.END) {
+                    if (item == ReplyLines.END) {
                         events.end();
                         return "";
                     }
                 }
             } finally {
-                sink.cancel();
+                lines.cancel();
                 future.cancel(true);
             }
         });
     }
 
     /** The next item of a stream attempt; a failure or a silence longer than the request timeout throws. */
-    private Object next(BlockingQueue<Object> queue, ServerSentEvents events, Deadline deadline)
-            throws Failure, InterruptedException {
+    private Object next(ReplyLines lines, ServerSentEvents events, Deadline deadline)
+            throws AttemptFailure, InterruptedException {
         Duration wait = deadline.forNext(requestTimeout);
-        Object item = queue.poll(wait.toMillis(), TimeUnit.MILLISECONDS);
+        Object item = lines.poll(wait);
         if (item == null) {
             throw deadline.timeout(wait, events.events() > 0, null);
         }
-        if (item instanceof Failed f) {
-            throw Failure.io(f.error(), wait, events.events() > 0, deadline);
+        if (item instanceof ReplyLines.Failed f) {
+            throw AttemptFailure.io(f.error(), wait, events.events() > 0, deadline);
         }
         return item;
     }
@@ -242,38 +219,7 @@ public final class RetryingHttpClient<E extends ServiceException> {
 
     @FunctionalInterface
     private interface Attempt {
-        String run(@Nullable String key, Deadline deadline) throws Failure, InterruptedException;
-    }
-
-    /** The end of one call: what remains of the total timeout. */
-    private static final class Deadline {
-        private final Duration timeout;
-        private final long end;
-
-        Deadline(Duration timeout) {
-            this.timeout = timeout;
-            this.end = System.nanoTime() + timeout.toNanos();
-        }
-
-        /** The time left, at least 1 ms (a past deadline still allows one poll). */
-        Duration remaining() {
-            return Duration.ofNanos(Math.max(1_000_000L, end - System.nanoTime()));
-        }
-
-        /** {@code max}, or what is left of the call when that is less. */
-        Duration forNext(Duration max) {
-            Duration left = remaining();
-            return left.compareTo(max) < 0 ? left : max;
-        }
-
-        boolean passed(Duration after) {
-            return System.nanoTime() + after.toNanos() >= end;
-        }
-
-        /** A timeout of {@code waited}: retriable unless the call's deadline has come. */
-        Failure timeout(Duration waited, boolean delivered, @Nullable Throwable cause) {
-            return passed(Duration.ZERO) ? Failure.deadline(timeout, delivered, cause) : Failure.timeout(waited, delivered, cause);
-        }
+        String run(@Nullable String key, Deadline deadline) throws AttemptFailure, InterruptedException;
     }
 
     private Reply execute(URI uri, String method, Attempt attempt) {
@@ -291,20 +237,15 @@ public final class RetryingHttpClient<E extends ServiceException> {
         for (int n = 1; ; n++) {
             try {
                 return new Reply(attempt.run(key, deadline), n);
-            } catch (Failure f) {
-                Duration wait = f.retryAfter != null ? f.retryAfter : backoff(n);
-                boolean tooLong = f.retryAfter != null && f.retryAfter.compareTo(maxBackoff) > 0;
-                boolean noTime = f.retriable && !f.delivered && n < maxAttempts && !tooLong && deadline.passed(wait);
-                if (!f.retriable || f.delivered || n >= maxAttempts || tooLong || noTime) {
-                    String note = tooLong ? "; the server asked to retry after " + f.retryAfter.toSeconds()
-                            + " s, more than the " + maxBackoff.toMillis() + " ms this client waits"
-                            : noTime ? "; no retry: the total timeout of " + timeout.toMillis() + " ms would pass" : "";
-                    throw failure(redactor, message(method, endpoint, n, f) + note, f.status, f.retriable, f.getCause());
+            } catch (AttemptFailure f) {
+                RetryPolicy.Decision next = retries.after(f, n, deadline);
+                if (!next.retry()) {
+                    throw failure(redactor, message(method, endpoint, n, f) + next.note(), f.status, f.retriable, f.getCause());
                 }
                 LOG.debug("{} {} failed ({}), attempt {} of {}; retrying in {} ms", method, endpoint,
-                        redactor.apply(f.what), n, maxAttempts, wait.toMillis());
+                        redactor.apply(f.what), n, retries.maxAttempts(), next.delay().toMillis());
                 try {
-                    Thread.sleep(wait.toMillis());
+                    Thread.sleep(next.delay().toMillis());
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
                     throw failures.create(method + " " + endpoint + " interrupted while waiting to retry", -1, false, e);
@@ -316,15 +257,9 @@ public final class RetryingHttpClient<E extends ServiceException> {
         }
     }
 
-    private String message(String method, String endpoint, int attempts, Failure f) {
+    private String message(String method, String endpoint, int attempts, AttemptFailure f) {
         return method + " " + endpoint + " failed after " + attempts + (attempts == 1 ? " attempt" : " attempts") + " ("
                 + (f.retriable ? "retriable" : "not retriable") + "): " + f.what;
-    }
-
-    private Duration backoff(int failedAttempt) {
-        long base = Math.min(maxBackoff.toMillis(), initialBackoff.toMillis() << Math.min(30, failedAttempt - 1));
-        long half = base / 2;
-        return Duration.ofMillis(half + (half == 0 ? 0 : ThreadLocalRandom.current().nextLong(half + 1)));
     }
 
     private HttpRequest request(URI uri, @Nullable String json, @Nullable String key, String accept, Duration wait) {
@@ -468,118 +403,9 @@ public final class RetryingHttpClient<E extends ServiceException> {
         return s.length() <= MAX_SERVER_TEXT ? s : s.substring(0, MAX_SERVER_TEXT) + "…";
     }
 
-    private static @Nullable Duration retryAfter(HttpHeaders headers) {
-        String value = headers.firstValue("Retry-After").map(String::strip).orElse(null);
-        if (value == null) {
-            return null;
-        }
-        try {
-            return Duration.ofSeconds(Math.max(0, Long.parseLong(value)));
-        } catch (NumberFormatException e) {
-            try {
-                ZonedDateTime at = ZonedDateTime.parse(value, DateTimeFormatter.RFC_1123_DATE_TIME);
-                Duration d = Duration.between(ZonedDateTime.now(at.getZone()), at);
-                return d.isNegative() ? Duration.ZERO : d;
-            } catch (DateTimeParseException e2) {
-                return null;
-            }
-        }
-    }
-
-    /** Why one attempt failed. */
-    private static final class Failure extends Exception {
-        private static final long serialVersionUID = 1L;
-        final int status;
-        final String what;
-        final boolean retriable;
-        final boolean delivered;
-        final transient @Nullable Duration retryAfter;
-
-        private Failure(int status, String what, boolean retriable, boolean delivered, @Nullable Duration retryAfter,
-                        @Nullable Throwable cause) {
-            super(what, cause, false, false);
-            this.status = status;
-            this.what = what;
-            this.retriable = retriable;
-            this.delivered = delivered;
-            this.retryAfter = retryAfter;
-        }
-
-        static Failure status(int status, String body, HttpHeaders headers) {
-            boolean retriable = status == 408 || status == 429 || status >= 500;
-            return new Failure(status, "HTTP " + status + ": " + serverMessage(body), retriable, false,
-                    retriable ? retryAfter(headers) : null, null);
-        }
-
-        static Failure timeout(Duration timeout, boolean delivered, @Nullable Throwable cause) {
-            return new Failure(-1, "no reply within " + timeout.toMillis() + " ms"
-                    + (delivered ? " while streaming" : ""), true, delivered, null, cause);
-        }
-
-        static Failure deadline(Duration total, boolean delivered, @Nullable Throwable cause) {
-            return new Failure(-1, "no reply within the total timeout of " + total.toMillis() + " ms"
-                    + (delivered ? " while streaming" : ""), false, delivered, null, cause);
-        }
-
-        static Failure io(Throwable error, Duration timeout, boolean delivered, Deadline deadline) {
-            Throwable e = error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
-            if (e instanceof HttpTimeoutException && !(e instanceof java.net.http.HttpConnectTimeoutException)) {
-                return deadline.timeout(timeout, delivered, e);
-            }
-            String what = e instanceof IOException ? "connection failed: " : "request failed: ";
-            return new Failure(-1, what + e.getClass().getSimpleName()
-                    + (e.getMessage() == null ? "" : ": " + e.getMessage()), e instanceof IOException, delivered, null, e);
-        }
-    }
-
-    private record Headers(int status, HttpHeaders headers) {
-    }
-
-    private record Failed(Throwable error) {
-    }
-
-    /** Puts each line of the body into the queue, then {@link #END}. */
-    private static final class LineSink implements Flow.Subscriber<String> {
-        static final Object END = new Object();
-        private final BlockingQueue<Object> queue;
-        private volatile Flow.@Nullable Subscription subscription;
-
-        LineSink(BlockingQueue<Object> queue) {
-            this.queue = queue;
-        }
-
-        @Override
-        public void onSubscribe(Flow.Subscription s) {
-            subscription = s;
-            s.request(Long.MAX_VALUE);
-        }
-
-        @Override
-        public void onNext(String line) {
-            queue.add(line);
-        }
-
-        @Override
-        public void onError(Throwable error) {
-            queue.add(new Failed(error));
-        }
-
-        @Override
-        public void onComplete() {
-            queue.add(END);
-        }
-
-        void cancel() {
-            Flow.Subscription s = subscription;
-            if (s != null) {
-                s.cancel();
-            }
-        }
-    }
-
     @Override
     public String toString() {
-        return "RetryingHttpClient[maxAttempts=" + maxAttempts + ", requestTimeout=" + requestTimeout + ", timeout=" + timeout
+        return "RetryingHttpClient[maxAttempts=" + retries.maxAttempts() + ", requestTimeout=" + requestTimeout + ", timeout=" + timeout
                 + ", apiKey=" + (apiKey == null ? "none" : Redactor.MASK) + "]";
     }
 }

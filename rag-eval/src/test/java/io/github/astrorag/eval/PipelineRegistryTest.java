@@ -7,26 +7,26 @@ import io.github.astrorag.core.embed.HashingEmbedder;
 import io.github.astrorag.core.pipeline.RagPipeline;
 import org.junit.jupiter.api.Test;
 
-class SelectorRegistryTest {
+class PipelineRegistryTest {
 
     @Test
     void naiveIsTheCoreDefaultsWithTheRunsEmbedderAndBudget() {
         EvalSettings s = new EvalSettings(300, "hashing", new HashingEmbedder(), 1, true, false);
-        RagPipeline p = SelectorRegistry.defaults().get("naive").factory().apply(s);
+        RagPipeline p = PipelineRegistry.defaults().get("naive").factory().apply(s);
         assertThat(p.budget()).isEqualTo(300);
         assertThat(p.embedder()).isSameAs(s.embedder());
         assertThat(p.describe().get("retriever")).isEqualTo(java.util.Map.of("name", "dense"));
     }
 
     @Test
-    void everyBuiltInSelectorBuildsAndAnswersWithinTheBudget() {
+    void everyBuiltInPipelineBuildsAndAnswersWithinTheBudget() {
         EvalSettings settings = new EvalSettings(120, "hashing", new HashingEmbedder(), 1, true, false);
         java.util.List<io.github.astrorag.core.model.Document> docs = java.util.List.of(
                 io.github.astrorag.core.model.Document.of("a", "Vega is a bright star in Lyra. It is 25 light-years away."),
                 io.github.astrorag.core.model.Document.of("b", "Deneb is in Cygnus and is far more distant."),
                 io.github.astrorag.core.model.Document.of("c", "Altair is in Aquila."));
-        SelectorRegistry registry = SelectorRegistry.defaults();
-        assertThat(registry.names()).containsExactly("naive", "bm25", "hybrid", "weighted", "mmr", "coverage", "astrorag", "corag-paper", "upper",
+        PipelineRegistry registry = PipelineRegistry.defaults();
+        assertThat(registry.names()).containsExactly("naive", "bm25", "rrf", "weighted", "mmr", "coverage", "astrorag", "corag-paper", "upper",
                 "corag", "mcts-evidence", "upper-evidence", "default-dense", "default");
         for (String name : registry.names()) {
             RagPipeline pipeline = registry.get(name).factory().apply(settings);
@@ -42,19 +42,19 @@ class SelectorRegistryTest {
     @Test
     void weightedTakesItsBm25WeightFromTheName() {
         EvalSettings s = new EvalSettings(300, "hashing", new HashingEmbedder(), 1, true, false);
-        SelectorRegistry r = SelectorRegistry.defaults();
+        PipelineRegistry r = PipelineRegistry.defaults();
         assertThat(r.get("weighted").factory().apply(s).describe().get("retriever")).asString()
                 .contains("fusion=weighted", "bm25Weight=0.3");
         assertThat(r.get("weighted:0.75").factory().apply(s).describe().get("retriever")).asString()
                 .contains("fusion=weighted", "bm25Weight=0.75");
         assertThatThrownBy(() -> r.get("weighted:1.5")).hasMessageContaining("must be in [0, 1]");
         assertThatThrownBy(() -> r.get("weighted:x")).hasMessageContaining("must be a number");
-        assertThatThrownBy(() -> SelectorRegistry.empty().get("weighted:0.5")).hasMessageContaining("unknown selector");
+        assertThatThrownBy(() -> PipelineRegistry.empty().get("weighted:0.5")).hasMessageContaining("unknown pipeline");
     }
 
     @Test
     void defaultTakesItsCandidatesAndCoverageWeightFromTheName() {
-        SelectorRegistry r = SelectorRegistry.defaults();
+        PipelineRegistry r = PipelineRegistry.defaults();
         EvalSettings s = new EvalSettings(300, "hashing", new HashingEmbedder(), 1, true, false);
         java.util.Map<String, Object> fused = r.get("default:0.4:0.5").factory().apply(s).describe();
         assertThat(fused.get("retriever")).asString().contains("fusion=weighted", "bm25Weight=0.4");
@@ -68,14 +68,14 @@ class SelectorRegistryTest {
 
     @Test
     void extendsByNameAndRefusesClashes() {
-        SelectorRegistry r = SelectorRegistry.defaults().with("half", "naive at half the budget",
+        PipelineRegistry r = PipelineRegistry.defaults().with("half", "naive at half the budget",
                 s -> RagPipeline.builder().embedder(s.embedder()).budget(s.budget() / 2).build());
         assertThat(r.names()).startsWith("naive").endsWith("default", "half").doesNotHaveDuplicates();
-        assertThat(SelectorRegistry.defaults().names()).doesNotContain("half");
+        assertThat(PipelineRegistry.defaults().names()).doesNotContain("half");
         assertThatThrownBy(() -> r.with("naive", "again", s -> null)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("already registered");
         assertThatThrownBy(() -> r.with("chance", "x", s -> null)).hasMessageContaining("reserved");
-        assertThatThrownBy(() -> r.get("random")).hasMessageContaining("unknown selector 'random': use one of naive, bm25")
+        assertThatThrownBy(() -> r.get("random")).hasMessageContaining("unknown pipeline 'random': use one of naive, bm25")
                 .hasMessageContaining("default, half");
         assertThatThrownBy(() -> ModelRegistry.defaults().create("gpt"))
                 .hasMessageContaining("unknown model 'gpt': use one of bge-small-q, minilm-q");

@@ -15,7 +15,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@link BridgingCoverageSelector#plain()}: greedy query coverage alone (no title mention, not
+ * {@link BridgingCoverageSelector#queryCoverage()}: greedy query coverage alone (no title mention, not
  * budget-aware). Question "capital Hungary river" (terms capit, hungari, river). Candidates and scores:
  * <pre>
  *   A 0.9  "Budapest is the capital of Hungary."        capital, Hungary
@@ -29,7 +29,7 @@ import org.junit.jupiter.api.Test;
  * Step 2: B = 0.9375 (nothing new), C ≈ 1.4296 → C, the complementary chunk. Step 3: B (0.9375) over D (0).
  * Coverage gains at the picks: 2 ln 2/T, ln(10/3)/T, 0.
  */
-class PlainCoverageSelectorTest {
+class QueryCoverageSelectorTest {
 
     private static final Query Q = Query.of("capital Hungary river");
     private static final double T = 2 * Math.log(2) + Math.log(10.0 / 3);
@@ -45,7 +45,7 @@ class PlainCoverageSelectorTest {
     @Test
     void secondPickIsTheComplementaryChunkNotTheNearDuplicate() {
         Map<String, Object> trace = new HashMap<>();
-        List<ScoredChunk> out = BridgingCoverageSelector.plain().rerank(Q, candidates(), trace::put);
+        List<ScoredChunk> out = BridgingCoverageSelector.queryCoverage().rerank(Q, candidates(), trace::put);
         assertThat(out).extracting(ScoredChunk::id).containsExactly("A", "C", "B");
         assertThat(out.get(0).score()).isCloseTo(1 + 2 * 2 * Math.log(2) / T, within(1e-12));
         assertThat(out.get(1).score()).isCloseTo(0.5 + 2 * Math.log(10.0 / 3) / T, within(1e-12));
@@ -61,35 +61,35 @@ class PlainCoverageSelectorTest {
     }
 
     @Test
-    void weightZeroIsPlainScoreOrderAndKLimits() {
-        assertThat(BridgingCoverageSelector.builder().plain().weight(0).build().rerank(Q, candidates()))
+    void weightZeroIsScoreOrderAndKLimits() {
+        assertThat(BridgingCoverageSelector.builder().queryCoverageOnly().weight(0).build().rerank(Q, candidates()))
                 .extracting(ScoredChunk::id).containsExactly("A", "B", "C");
-        assertThat(BridgingCoverageSelector.builder().plain().k(1).build().rerank(Q, candidates()))
+        assertThat(BridgingCoverageSelector.builder().queryCoverageOnly().k(1).build().rerank(Q, candidates()))
                 .extracting(ScoredChunk::id).containsExactly("A");
-        assertThat(BridgingCoverageSelector.plain().rerank(Q, List.of())).isEmpty();
+        assertThat(BridgingCoverageSelector.queryCoverage().rerank(Q, List.of())).isEmpty();
     }
 
     @Test
     void asContextSelectorItFillsTheBudgetInGreedyOrderExactly() {
         TokenCounter counter = TokenCounter.p50k();
-        Context all = BridgingCoverageSelector.plain().select(Q, candidates(), 1800);
+        Context all = BridgingCoverageSelector.queryCoverage().select(Q, candidates(), 1800);
         assertThat(all.chunks()).extracting(ScoredChunk::id).containsExactly("A", "C", "B", "D");
         String twoChunks = "Budapest is the capital of Hungary.\n\nThe Danube river flows through Budapest.";
         int budget = counter.count(twoChunks) + 2; // room for the separator and a word or so of B
-        Context cut = BridgingCoverageSelector.plain().select(Q, candidates(), budget);
+        Context cut = BridgingCoverageSelector.queryCoverage().select(Q, candidates(), budget);
         assertThat(cut.chunks()).extracting(ScoredChunk::id).startsWith("A", "C");
         assertThat(cut.text()).startsWith(twoChunks);
         assertThat(cut.details()).containsEntry("selector", "bridging-coverage");
     }
 
     @Test
-    void plainIsTitlesUnusedAndNotBudgetAware() {
-        assertThat(BridgingCoverageSelector.plain().describe()).containsEntry("titleWeight", 0.0)
+    void queryCoverageIsTitlesUnusedAndNotBudgetAware() {
+        assertThat(BridgingCoverageSelector.queryCoverage().describe()).containsEntry("titleWeight", 0.0)
                 .containsEntry("budgetAware", false).containsEntry("weight", 2.0).containsEntry("k", 3)
                 .containsEntry("bridgeWeight", 0.0).containsEntry("queryShift", 0.0).containsEntry("redundancy", 0.0);
-        assertThatThrownBy(() -> BridgingCoverageSelector.builder().plain().titleWeight(0.5))
+        assertThatThrownBy(() -> BridgingCoverageSelector.builder().queryCoverageOnly().titleWeight(0.5))
                 .isInstanceOf(IllegalStateException.class);
-        assertThatThrownBy(() -> BridgingCoverageSelector.builder().budgetAware(true).plain())
+        assertThatThrownBy(() -> BridgingCoverageSelector.builder().budgetAware(true).queryCoverageOnly())
                 .isInstanceOf(IllegalStateException.class);
     }
 
@@ -98,7 +98,7 @@ class PlainCoverageSelectorTest {
         assertThatThrownBy(() -> BridgingCoverageSelector.builder().weight(-1)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("-1");
         assertThatThrownBy(() -> BridgingCoverageSelector.builder().k(0)).isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> BridgingCoverageSelector.plain().select(Q, candidates(), 0))
+        assertThatThrownBy(() -> BridgingCoverageSelector.queryCoverage().select(Q, candidates(), 0))
                 .isInstanceOf(IllegalArgumentException.class);
     }
 }

@@ -6,14 +6,14 @@ import io.github.astrorag.core.testing.ContextSelectorContract;
 import io.github.astrorag.core.testing.RerankerContract;
 import org.junit.jupiter.api.Nested;
 
-/** The plain configuration, {@link BridgingCoverageSelector#plain()}, is both a reranker and a context selector: both contracts. */
-class PlainCoverageSelectorContractsTest {
+/** The query-coverage configuration, {@link BridgingCoverageSelector#queryCoverage()}, is both a reranker and a context selector: both contracts. */
+class QueryCoverageSelectorContractsTest {
 
     @Nested
     class AsReranker extends RerankerContract {
         @Override
         protected Reranker reranker() {
-            return BridgingCoverageSelector.plain();
+            return BridgingCoverageSelector.queryCoverage();
         }
     }
 
@@ -21,7 +21,7 @@ class PlainCoverageSelectorContractsTest {
     class AsSelector extends ContextSelectorContract {
         @Override
         protected ContextSelector selector() {
-            return BridgingCoverageSelector.plain();
+            return BridgingCoverageSelector.queryCoverage();
         }
     }
 }

@@ -6,22 +6,28 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The aggregate of one {@link SelectorRun}: each metric's mean over the instances where it is defined
+ * The aggregate of one {@link PipelineRun}: each metric's mean over the instances where it is defined
  * (failed instances excluded), how many instances that was, a 95% bootstrap interval for the
  * {@link MetricNames#AVERAGED} metrics, latency percentiles and the mean time per stage.
  *
- * @param selector the row's name
+ * @param pipeline the row's name: the {@link PipelineRegistry} name, or a baseline's
  * @param config   the row's configuration
  * @param metrics  metric name → value (see {@link MetricNames}); undefined metrics are absent
  * @param counts   per-instance metric name → number of instances it was averaged over
  * @param ci95     fraction metric name → {@code [low, high]}
  * @param failures the failed instances: id → error
  */
-public record SelectorSummary(String selector, Map<String, Object> config, Map<String, Double> metrics,
+public record PipelineSummary(String pipeline, Map<String, Object> config, Map<String, Double> metrics,
                               Map<String, Integer> counts, Map<String, double[]> ci95, Map<String, String> failures) {
 
-    /** Aggregates {@code run}, drawing bootstrap resamples with {@code bootstrap}. */
-    public static SelectorSummary of(SelectorRun run, Bootstrap bootstrap) {
+    /**
+     * Aggregates {@code run}, drawing bootstrap resamples with {@code bootstrap}.
+     *
+     * @param run       the row's results
+     * @param bootstrap the seeded resampler of the intervals
+     * @return the row's summary
+     */
+    public static PipelineSummary of(PipelineRun run, Bootstrap bootstrap) {
         Map<String, List<Double>> values = new LinkedHashMap<>();
         List<Double> latency = new ArrayList<>();
         Map<String, List<Double>> stages = new LinkedHashMap<>();
@@ -73,7 +79,7 @@ public record SelectorSummary(String selector, Map<String, Object> config, Map<S
             metrics.put(MetricNames.SHARED_INDEX, run.sharedIndexMillis());
         }
         stages.forEach((stage, v) -> metrics.put(MetricNames.stageMean(stage), mean(array(v))));
-        return new SelectorSummary(run.selector(), run.config(), metrics, counts, ci, failures);
+        return new PipelineSummary(run.pipeline(), run.config(), metrics, counts, ci, failures);
     }
 
     private static double[] array(List<Double> v) {

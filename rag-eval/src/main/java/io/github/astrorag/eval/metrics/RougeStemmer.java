@@ -4,10 +4,12 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * The Porter stemming algorithm (M.F. Porter, "An algorithm for suffix stripping", Program 14(3),
- * 1980) in the variant that NLTK's {@code PorterStemmer} runs by default ({@code NLTK_EXTENSIONS}),
- * because that is the stemmer Google's {@code rouge-score} package applies with
- * {@code use_stemmer=True}.
+ * The stemmer of ROUGE ({@link Rouge}): the Porter stemming algorithm (M.F. Porter, "An algorithm for suffix
+ * stripping", Program 14(3), 1980) in the variant that NLTK's {@code PorterStemmer} runs by default
+ * ({@code NLTK_EXTENSIONS}), because that is the stemmer Google's {@code rouge-score} package applies with
+ * {@code use_stemmer=True}. It is not the term analysis' stemmer (the core's {@code PorterStemmer}, Porter's
+ * reference implementation as Lucene runs it, for BM25 and query coverage): the two stem some words differently
+ * ({@code ties}, {@code skies}, {@code dying}, ...), and each matches the tool its scores are compared with.
  *
  * <p>The published five steps (plural and participle endings, {@code y → i}, double suffixes, single
  * suffixes, a final {@code e} and {@code ll}), with NLTK's departures from the paper: a small table of
@@ -22,7 +24,7 @@ import java.util.Map;
  * <p>Linear in the word's length (a constant number of suffix tests, each with a measure computation).
  * Stateless and thread-safe.
  */
-public final class PorterStemmer {
+public final class RougeStemmer {
 
     private static final Map<String, String> IRREGULAR = Map.ofEntries(
             Map.entry("skies", "sky"), Map.entry("sky", "sky"), Map.entry("dying", "die"),

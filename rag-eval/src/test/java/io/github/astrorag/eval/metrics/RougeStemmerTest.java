@@ -6,9 +6,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-class PorterStemmerTest {
+class RougeStemmerTest {
 
-    private final PorterStemmer stemmer = new PorterStemmer();
+    private final RougeStemmer stemmer = new RougeStemmer();
 
     /** Words of Porter's 1980 paper and a few traced by hand through the five steps. */
     @ParameterizedTest
@@ -34,11 +34,11 @@ class PorterStemmerTest {
 
     @Test
     void measureCountsVowelConsonantSequences() {
-        assertThat(PorterStemmer.measure("tr")).isZero();
-        assertThat(PorterStemmer.measure("ee")).isZero();
-        assertThat(PorterStemmer.measure("trouble")).isEqualTo(1);
-        assertThat(PorterStemmer.measure("oats")).isEqualTo(1);
-        assertThat(PorterStemmer.measure("troubles")).isEqualTo(2);
-        assertThat(PorterStemmer.measure("private")).isEqualTo(2);
+        assertThat(RougeStemmer.measure("tr")).isZero();
+        assertThat(RougeStemmer.measure("ee")).isZero();
+        assertThat(RougeStemmer.measure("trouble")).isEqualTo(1);
+        assertThat(RougeStemmer.measure("oats")).isEqualTo(1);
+        assertThat(RougeStemmer.measure("troubles")).isEqualTo(2);
+        assertThat(RougeStemmer.measure("private")).isEqualTo(2);
     }
 }

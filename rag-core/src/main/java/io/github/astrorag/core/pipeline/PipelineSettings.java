@@ -1,0 +1,88 @@
+package io.github.astrorag.core.pipeline;
+
+import io.github.astrorag.core.chunk.RecursiveTokenChunker;
+import io.github.astrorag.core.generate.ExtractiveGenerator;
+import io.github.astrorag.core.index.InMemoryEphemeralIndexFactory;
+import io.github.astrorag.core.load.FileSystemDocumentLoader;
+import io.github.astrorag.core.retrieve.DenseRetriever;
+import io.github.astrorag.core.select.TokenBudgetSelector;
+import io.github.astrorag.core.spi.Chunker;
+import io.github.astrorag.core.spi.ContextSelector;
+import io.github.astrorag.core.spi.DocumentLoader;
+import io.github.astrorag.core.spi.Embedder;
+import io.github.astrorag.core.spi.EmbeddingCache;
+import io.github.astrorag.core.spi.EphemeralIndexFactory;
+import io.github.astrorag.core.spi.Generator;
+import io.github.astrorag.core.spi.Prefilter;
+import io.github.astrorag.core.spi.QueryTransformer;
+import io.github.astrorag.core.spi.Reranker;
+import io.github.astrorag.core.spi.Retriever;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * What a {@link RagPipeline.Builder} was given; {@code null} means "fall back to the minimal pipeline".
+ * {@link RagPipeline#toBuilder()} starts from a {@linkplain #copy() copy}, so that fallbacks are resolved again
+ * ({@link #resolve()}) from what was given, never frozen. Mutable; not thread-safe (one builder's).
+ */
+final class PipelineSettings {
+    @Nullable DocumentLoader loader;
+    @Nullable Chunker chunker;
+    @Nullable Embedder embedder;
+    @Nullable EphemeralIndexFactory indexFactory;
+    @Nullable QueryTransformer queryTransformer;
+    @Nullable Retriever retriever;
+    @Nullable Integer candidates;
+    final List<Reranker> rerankers = new ArrayList<>();
+    @Nullable ContextSelector selector;
+    @Nullable Integer budget;
+    @Nullable Generator generator;
+    @Nullable EmbeddingCache cache;
+    @Nullable Prefilter prefilter;
+    @Nullable Integer prefilterSize;
+
+    /** An independent copy (the rerankers' list too; the components themselves are shared). */
+    PipelineSettings copy() {
+        PipelineSettings c = new PipelineSettings();
+        c.loader = loader;
+        c.chunker = chunker;
+        c.embedder = embedder;
+        c.indexFactory = indexFactory;
+        c.queryTransformer = queryTransformer;
+        c.retriever = retriever;
+        c.candidates = candidates;
+        c.rerankers.addAll(rerankers);
+        c.selector = selector;
+        c.budget = budget;
+        c.generator = generator;
+        c.cache = cache;
+        c.prefilter = prefilter;
+        c.prefilterSize = prefilterSize;
+        return c;
+    }
+
+    /**
+     * Every role, the minimal pipeline's fallback where none was given (see {@link RagPipeline}); the embedder
+     * must have been given.
+     */
+    Components resolve() {
+        Embedder e = Objects.requireNonNull(embedder, "embedder");
+        return new Components(
+                loader == null ? FileSystemDocumentLoader.defaults() : loader,
+                chunker == null ? RecursiveTokenChunker.defaults() : chunker,
+                e,
+                indexFactory == null ? new InMemoryEphemeralIndexFactory() : indexFactory,
+                queryTransformer,
+                retriever == null ? new DenseRetriever() : retriever,
+                candidates == null ? RagPipeline.DEFAULT_CANDIDATES : candidates,
+                rerankers,
+                selector == null ? new TokenBudgetSelector() : selector,
+                budget == null ? TokenBudgetSelector.DEFAULT_BUDGET : budget,
+                generator == null ? new ExtractiveGenerator(e) : generator,
+                prefilter,
+                prefilterSize == null ? 0 : prefilterSize,
+                cache);
+    }
+}

@@ -1,0 +1,161 @@
+package io.github.astrorag.core.pipeline;
+
+import io.github.astrorag.core.cache.CachingEmbedder;
+import io.github.astrorag.core.model.Chunk;
+import io.github.astrorag.core.model.Query;
+import io.github.astrorag.core.model.ScoredChunk;
+import io.github.astrorag.core.model.Trace;
+import io.github.astrorag.core.spi.EphemeralIndex;
+import io.github.astrorag.core.spi.Prefilter;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Chunks kept with the prefilter's ranking of them, none embedded at ingest: the store with a
+ * {@linkplain RagPipeline.Builder#prefilter prefilter}. For each question the ranking's first {@code n} chunks are
+ * embedded (cache first, unless this store embedded them for an earlier question: their vectors are kept until
+ * their document is removed or the store closed), put into an index of the pipeline's factory made for that
+ * question, and handed to the retriever; the index is closed after it.
+ *
+ * <p>The chunks and their ranking are one immutable snapshot, replaced (never changed) inside
+ * {@link #exclusively}; a question reads it once, without a lock. A change prepares the ranking again over all the
+ * chunks (for BM25 O(total terms)). Thread-safe. The store has no index of its own: {@link #index()} throws.
+ */
+final class PrefilteredChunks extends ChunkStore {
+
+    /** The chunks and the prefilter's ranking of exactly them. */
+    private record Snapshot(List<Chunk> chunks, Prefilter.Ranking ranking) {
+        Snapshot {
+            chunks = List.copyOf(chunks);
+        }
+    }
+
+    /** The first pass's chunks, best first, and the index of them made for one question. */
+    private record Prefiltered(List<ScoredChunk> ranked, EphemeralIndex index) {
+    }
+
+    private final Components components;
+    private final Prefilter prefilter;
+    private final Ingest ingest;
+    /** The vectors of the chunks embedded so far (a chunk is a value, so a changed text is a new key). */
+    private final Map<Chunk, float[]> embedded = new ConcurrentHashMap<>();
+    private volatile Snapshot snapshot;
+
+    private PrefilteredChunks(Components components, Prefilter prefilter, Ingest ingest, Snapshot snapshot) {
+        this.components = components;
+        this.prefilter = prefilter;
+        this.ingest = ingest;
+        this.snapshot = snapshot;
+    }
+
+    /** The store of {@code chunks}, ranked by the pipeline's prefilter, with a stage {@code prefilter}. */
+    static PrefilteredChunks open(Components components, Ingest ingest, List<Chunk> chunks, List<Trace.Stage> stages) {
+        Prefilter prefilter = Objects.requireNonNull(components.prefilter(), "prefilter");
+        long t0 = System.nanoTime();
+        Prefilter.Ranking ranking = prefilter.prepare(chunks);
+        stages.add(stage(prefilter, "prefilter", chunks.size(), t0));
+        return new PrefilteredChunks(components, prefilter, ingest, new Snapshot(chunks, ranking));
+    }
+
+    /** A stage {@code name}: {@code prefilter} prepared over {@code chunks} chunks since {@code started}. */
+    private static Trace.Stage stage(Prefilter prefilter, String name, int chunks, long started) {
+        Map<String, Object> details = new LinkedHashMap<>();
+        details.put("prefilter", prefilter.describe().get("name"));
+        details.put("chunks", chunks);
+        return new Trace.Stage(name, Ingest.millisSince(started), List.of(), details);
+    }
+
+    @Override
+    Addition prepare(List<Chunk> chunks, IngestListener listener, List<Trace.Stage> stages) {
+        return () -> {
+            long t0 = System.nanoTime();
+            List<Chunk> all = new ArrayList<>(snapshot.chunks());
+            all.addAll(chunks);
+            snapshot = new Snapshot(all, prefilter.prepare(all));
+            return stage(prefilter, "add:prefilter", all.size(), t0);
+        };
+    }
+
+    @Override
+    int remove(String documentId) {
+        List<Chunk> now = snapshot.chunks();
+        List<Chunk> kept = now.stream().filter(c -> !c.documentId().equals(documentId)).toList();
+        Prefilter.Ranking ranking = prefilter.prepare(kept);
+        embedded.keySet().removeIf(c -> c.documentId().equals(documentId));
+        snapshot = new Snapshot(kept, ranking);
+        return now.size() - kept.size();
+    }
+
+    /**
+     * Stages {@code prefilter} (the first {@code n} chunks of the ranking, embedded cache first unless this store
+     * embedded them before: details {@code texts}, {@code cacheHits}, {@code cacheMisses}, {@code reused}) and
+     * {@code retrieve} (the retriever over an index of just those chunks, closed afterwards).
+     */
+    @Override
+    List<ScoredChunk> retrieve(Query query, StageLog log) {
+        Snapshot now = snapshot;
+        Prefiltered own = log.run("prefilter", sink -> {
+            List<ScoredChunk> ranked = now.ranking().top(query, components.prefilterSize(), sink);
+            List<Chunk> top = ranked.stream().map(ScoredChunk::chunk).toList();
+            List<Chunk> missing = top.stream().filter(c -> !embedded.containsKey(c)).toList();
+            if (!missing.isEmpty()) {
+                CachingEmbedder.Embedded e = ingest.embedTexts(missing.stream().map(Chunk::text).toList());
+                for (int i = 0; i < missing.size(); i++) {
+                    embedded.put(missing.get(i), e.vectors().get(i));
+                }
+                sink.put("cacheHits", e.hits());
+                sink.put("cacheMisses", e.misses());
+            }
+            sink.put("texts", missing.size());
+            sink.put("reused", top.size() - missing.size());
+            EphemeralIndex small = components.indexFactory().create(components.embedder().dimension());
+            try {
+                small.add(top, top.stream().map(embedded::get).toList());
+                return new Prefiltered(ranked, small);
+            } catch (RuntimeException | Error e) {
+                small.close();
+                throw e;
+            }
+        }, Prefiltered::ranked);
+        try {
+            return log.run("retrieve", sink -> components.retriever().retrieve(query, own.index(),
+                    components.candidates(), sink), c -> c);
+        } finally {
+            own.index().close();
+        }
+    }
+
+    @Override
+    List<Chunk> chunks() {
+        return snapshot.chunks();
+    }
+
+    @Override
+    String name() {
+        return "prefilter";
+    }
+
+    @Override
+    String kind() {
+        return "prefilter";
+    }
+
+    @Override
+    boolean isClosed() {
+        return false;
+    }
+
+    @Override
+    EphemeralIndex index() {
+        throw new IllegalStateException("this instance prefilters: it has no index, each question gets one (use chunks())");
+    }
+
+    @Override
+    void close() {
+        embedded.clear();
+    }
+}
