@@ -6,14 +6,15 @@ import io.github.astrorag.core.spi.EphemeralIndex;
 import io.github.astrorag.core.spi.Retriever;
 import io.github.astrorag.core.testing.EphemeralIndexContract;
 import io.github.astrorag.core.testing.RetrieverContract;
+import io.github.astrorag.core.testing.TextSearchContract;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Nested;
 
 /**
- * The shared contracts against the build's Elasticsearch node: the {@link EphemeralIndex} contract for
- * {@link ElasticsearchEphemeralIndex}, and the {@link Retriever} contract for
- * {@link ElasticsearchHybridRetriever} on such indexes, each in both {@link IndexMode}s (an index per instance,
+ * The shared contracts against the build's Elasticsearch node: the {@link EphemeralIndex} and
+ * {@link io.github.astrorag.core.spi.TextSearch} contracts for {@link ElasticsearchEphemeralIndex}, and the
+ * {@link Retriever} contract for {@link ElasticsearchHybridRetriever} on such indexes, each in both {@link IndexMode}s (an index per instance,
  * and instances in one shared index). No instance index and no document in a shared index is left behind.
  */
 class ElasticsearchContractsIT {
@@ -63,6 +64,14 @@ class ElasticsearchContractsIT {
     }
 
     @Nested
+    class FullTextSearch extends TextSearchContract {
+        @Override
+        protected EphemeralIndex newIndex(int dimension) {
+            return factory.create(dimension);
+        }
+    }
+
+    @Nested
     class SharedIndex extends EphemeralIndexContract {
         @Override
         protected EphemeralIndex newIndex(int dimension) {
@@ -80,6 +89,14 @@ class ElasticsearchContractsIT {
         @Override
         protected Retriever retriever() {
             return new ElasticsearchHybridRetriever();
+        }
+    }
+
+    @Nested
+    class SharedIndexFullTextSearch extends TextSearchContract {
+        @Override
+        protected EphemeralIndex newIndex(int dimension) {
+            return shared.create(dimension);
         }
     }
 }

@@ -23,12 +23,23 @@ public final class Bootstrap {
     private final double level;
     private final long seed;
 
-    /** 1000 resamples, 95%, the given seed. */
+    /**
+     * A bootstrap with {@value #DEFAULT_RESAMPLES} resamples at the {@value #DEFAULT_LEVEL} level.
+     *
+     * @param seed seed of the resampling; the same seed and values give the same interval
+     */
     public Bootstrap(long seed) {
         this(DEFAULT_RESAMPLES, DEFAULT_LEVEL, seed);
     }
 
-    /** A bootstrap with the given settings: at least 1 resample; level in (0, 1). */
+    /**
+     * A bootstrap with the given settings.
+     *
+     * @param resamples how many resamples to draw, at least 1; the cost grows linearly with it
+     * @param level     the confidence level, strictly between 0 and 1 ({@code 0.95} for a 95% interval)
+     * @param seed      seed of the resampling; the same seed and values give the same interval
+     * @throws IllegalArgumentException if {@code resamples < 1} or {@code level} is not in (0, 1)
+     */
     public Bootstrap(int resamples, double level, long seed) {
         Arguments.check(resamples >= 1, "resamples must be at least 1, was %d", resamples);
         Arguments.check(level > 0 && level < 1, "level must be in (0, 1), was %s", level);
@@ -37,7 +48,14 @@ public final class Bootstrap {
         this.seed = seed;
     }
 
-    /** {@code [low, high]} of the mean of {@code values}; {@code [v, v]} for a single value; NaNs when empty. */
+    /**
+     * The percentile-bootstrap interval of the mean of {@code values}. Deterministic: every call resamples
+     * from a generator freshly seeded with this bootstrap's seed.
+     *
+     * @param values the sample, for instance one metric's per-instance scores; not modified; may be empty
+     * @return a new two-element array {@code [low, high]}, with {@code low <= high}; {@code [v, v]} for a single
+     *         value {@code v}; {@code [NaN, NaN]} when {@code values} is empty
+     */
     public double[] meanInterval(double[] values) {
         int n = values.length;
         if (n == 0) {
@@ -58,7 +76,15 @@ public final class Bootstrap {
         return new double[] {p.evaluate(tail), p.evaluate(100 - tail)};
     }
 
-    /** The {@code q}-th percentile (0 < q ≤ 100) of {@code values} with the R-7 estimator; NaN when empty. */
+    /**
+     * The {@code q}-th percentile of {@code values} with the R-7 estimator (linear interpolation between the
+     * two nearest order statistics), as used for the latency percentiles of a report.
+     *
+     * @param values the sample, in any order; not modified; may be empty
+     * @param q      the percentile, in {@code (0, 100]} ({@code 50} for the median)
+     * @return the percentile, in the units of {@code values}; NaN when {@code values} is empty
+     * @throws IllegalArgumentException if {@code values} is not empty and {@code q} is not in {@code (0, 100]}
+     */
     public static double percentile(double[] values, double q) {
         if (values.length == 0) {
             return Double.NaN;

@@ -20,8 +20,8 @@ import java.util.Map;
 import java.util.Random;
 
 /**
- * Reads evaluation instances from a JSON-lines file (one object a line, schema in the data README) and
- * loads corpus folders. Blank lines are skipped; a malformed line fails with its line number.
+ * Reads evaluation instances from a JSON-lines file (one {@link EvalInstance} object a line, in the schema of
+ * the evaluation data files: see docs/evaluation.md, "Data sets") and loads corpus folders. Blank lines are skipped; a malformed line fails with its line number.
  */
 public final class EvalDataset {
 
@@ -32,9 +32,13 @@ public final class EvalDataset {
 
     /**
      * The first {@code limit} instances of {@code file} ({@code limit <= 0}: all). A {@code corpus} is
-     * resolved against the file's folder.
+     * resolved against the file's folder. Reads only as many lines as it needs.
      *
-     * @throws IllegalArgumentException if the file is missing or a line is not a valid instance
+     * @param file  the JSON-lines data file, UTF-8
+     * @param limit the most instances to read; 0 or negative for all of them
+     * @return the instances in file order, at most {@code limit} of them when {@code limit > 0}; a new list
+     * @throws IllegalArgumentException if the file is missing or unreadable, is not valid UTF-8, or a line is not a
+     *                                  valid instance (the message names the line)
      */
     public static List<EvalInstance> read(Path file, int limit) {
         if (!Files.isRegularFile(file)) {
@@ -110,6 +114,13 @@ public final class EvalDataset {
     /**
      * {@code n} instances drawn without replacement by a {@link Random} seeded with {@code seed}, kept
      * in their file order; all of them when {@code n} is at least their number.
+     *
+     * @param instances the instances to draw from, in file order
+     * @param n         the sample size, at least 1
+     * @param seed      seed of the draw; the same instances, size and seed give the same sample
+     * @return {@code min(n, instances.size())} instances in their order in {@code instances}; {@code instances}
+     *         itself when it holds at most {@code n}
+     * @throws IllegalArgumentException if {@code n < 1}
      */
     public static List<EvalInstance> sample(List<EvalInstance> instances, int n, long seed) {
         Arguments.check(n >= 1, "the sample size must be at least 1, was %d", n);
@@ -149,6 +160,10 @@ public final class EvalDataset {
      * The documents of a corpus folder (all supported files, recursively, in path order), each with the
      * dataset's id: its file name without extension. The core loader's ids are paths relative to the
      * folder with extension ({@code sub/000.txt}); supporting ids name files without either.
+     *
+     * @param folder the corpus folder, usually an instance's {@link EvalInstance#corpus()}
+     * @return the folder's documents in path order, each with its file name without extension as id; a new list
+     * @throws DocumentException if the folder does not exist or a file cannot be loaded
      */
     public static List<Document> loadCorpus(Path folder) {
         if (!Files.isDirectory(folder)) {

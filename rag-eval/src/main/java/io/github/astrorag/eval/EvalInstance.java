@@ -11,7 +11,8 @@ import java.util.TreeMap;
 import org.jspecify.annotations.Nullable;
 
 /**
- * One evaluation question in the schema of the data README: its own {@code documents}, or a
+ * One evaluation question in the schema of the evaluation data files (see docs/evaluation.md): its own
+ * {@code documents}, or a
  * {@code corpus} folder whose files are its documents (ids = file names without extension).
  *
  * @param id         unique id
@@ -39,6 +40,24 @@ public record EvalInstance(String id, String type, String question, List<String>
     /** The options a judgment question is asked with. */
     public static final Map<String, String> JUDGMENT_OPTIONS = Map.of(ChoiceMetrics.TRUE, "True", ChoiceMetrics.FALSE, "False");
 
+    /**
+     * Copies the lists and the options (sorted by letter, immutable) and checks that exactly one of
+     * {@code documents} and {@code corpus} is given.
+     *
+     * @param id         unique id within its data file; not {@code null}
+     * @param type       the question type ({@code multi-hop}, {@code extractive}, {@code mcq-single},
+     *                   {@code mcq-multi}, {@code judgment}, {@code open}, {@code claim}); not {@code null}
+     * @param question   the query text; not {@code null}
+     * @param answers    acceptable gold answers; may be empty
+     * @param documents  the instance's own documents; empty exactly when {@code corpus} is given
+     * @param corpus     the corpus folder, already resolved against the data file's folder; {@code null} exactly
+     *                   when {@code documents} is not empty
+     * @param supporting ids of the documents holding the evidence; may be empty
+     * @param options    option letter to text, for multiple choice; empty otherwise
+     * @param answerKey  the correct letters ({@code BD}) or, for judgment, {@code true}/{@code false}; or {@code null}
+     * @throws IllegalArgumentException if both or neither of {@code documents} and {@code corpus} are given
+     * @throws NullPointerException if {@code id}, {@code type} or {@code question} is {@code null}
+     */
     public EvalInstance {
         Objects.requireNonNull(id, "id");
         Objects.requireNonNull(type, "type");
@@ -53,17 +72,33 @@ public record EvalInstance(String id, String type, String question, List<String>
         }
     }
 
-    /** Whether the question is answered by choosing letters (options given, or a true/false judgment). */
+    /**
+     * Whether the question is answered by choosing letters.
+     *
+     * @return {@code true} when an answer key is given and there are options or the type is {@value #JUDGMENT}
+     */
     public boolean multipleChoice() {
         return answerKey != null && (!options.isEmpty() || JUDGMENT.equals(type));
     }
 
-    /** The options asked: the instance's, or {A: True, B: False} for a judgment without options. */
+    /**
+     * The options the question is asked with.
+     *
+     * @return the instance's options, or {@link #JUDGMENT_OPTIONS} ({@code A}: True, {@code B}: False) for a
+     *         judgment without options; immutable, possibly empty for a question that is not multiple choice
+     */
     public Map<String, String> effectiveOptions() {
         return options.isEmpty() && JUDGMENT.equals(type) ? JUDGMENT_OPTIONS : options;
     }
 
-    /** The correct letters; for judgment {@code A} (true) or {@code B} (false). Only for multiple choice. */
+    /**
+     * The correct letters, as {@link io.github.astrorag.core.model.Answer#choice()} should give them.
+     *
+     * @return the answer key's letters (such as {@code BD}); for a judgment without options {@code A} (true) or
+     *         {@code B} (false)
+     * @throws IllegalStateException if the instance is not {@link #multipleChoice()}
+     * @throws IllegalArgumentException if a judgment's answer key is neither {@code true} nor {@code false}
+     */
     public String goldLetters() {
         if (!multipleChoice()) {
             throw new IllegalStateException("instance " + id + " is not multiple choice");
@@ -71,12 +106,21 @@ public record EvalInstance(String id, String type, String question, List<String>
         return options.isEmpty() ? ChoiceMetrics.judgmentKey(answerKey) : answerKey;
     }
 
-    /** Whether several letters may be right. */
+    /**
+     * Whether several letters may be right.
+     *
+     * @return {@code true} for the type {@value #MCQ_MULTI}
+     */
     public boolean multiSelect() {
         return MCQ_MULTI.equals(type);
     }
 
-    /** The query as a user would ask it: open, or with its options. */
+    /**
+     * The query as a user would ask it.
+     *
+     * @return the question with its {@link #effectiveOptions()} when it is {@link #multipleChoice()}, else the
+     *         question alone
+     */
     public Query query() {
         return multipleChoice() ? Query.withOptions(question, effectiveOptions()) : Query.of(question);
     }

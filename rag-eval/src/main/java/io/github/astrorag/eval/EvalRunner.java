@@ -43,13 +43,22 @@ public final class EvalRunner {
     /** How many chunks of the full dense ranking {@value MetricNames#PREFILTER_RECALL} looks for. */
     public static final int REFERENCE_TOP = 20;
 
-    /** Told after each instance of each row. */
+    /**
+     * Told after each instance of each row, on the thread that called {@link #run}: {@link #steps} calls in all,
+     * so that a progress bar can be sized beforehand.
+     */
     @FunctionalInterface
     public interface Progress {
         /** No reporting. */
         Progress NONE = (row, instanceId) -> { };
 
-        /** Row {@code row} finished instance {@code instanceId}. */
+        /**
+         * A row finished one instance, successfully or not.
+         *
+         * @param row        the row's name: a pipeline's name as given to {@link #run}, or a baseline's
+         *                   ({@value PipelineRegistry#CHANCE}, {@value PipelineRegistry#NO_RETRIEVAL})
+         * @param instanceId the {@link EvalInstance#id()} of the instance just finished
+         */
         void advanced(String row, String instanceId);
     }
 
@@ -59,20 +68,40 @@ public final class EvalRunner {
     private final Map<Path, String> normalizedCorpora = new HashMap<>();
     private final Map<String, Boolean> spans = new HashMap<>();
 
-    /** A runner for the pipelines of {@code registry} under {@code settings}. */
+    /**
+     * A runner for the pipelines of {@code registry} under {@code settings}. The runner does not close the
+     * settings' embedder: its creator does, after the run.
+     *
+     * @param settings what every pipeline of the run shares (budget, embedder, seed, options); not {@code null}
+     * @param registry where the pipeline names given to {@link #run} are looked up; not {@code null}
+     */
     public EvalRunner(EvalSettings settings, PipelineRegistry registry) {
         this.settings = Objects.requireNonNull(settings, "settings");
         this.registry = Objects.requireNonNull(registry, "registry");
     }
 
-    /** How many steps {@link #run} reports: one per instance per row, baselines included. */
+    /**
+     * How many steps {@link #run} reports for the same arguments: one per instance per row, baselines included.
+     *
+     * @param instances the instances that will run
+     * @param pipelines the pipeline names that will run
+     * @return {@code instances.size()} times the number of rows (the pipelines, plus one or two baselines when
+     *         some instance is multiple choice)
+     */
     public int steps(List<EvalInstance> instances, List<String> pipelines) {
         return instances.size() * (pipelines.size() + baselines(instances).size());
     }
 
     /**
-     * Runs every pipeline (in the order given), then the baselines, on the same instances.
+     * Runs every pipeline (in the order given), then the baselines, on the same instances. A failing instance
+     * is recorded in its row ({@link InstanceResult#failed()}) and the run goes on.
      *
+     * @param instances the instances, each run by every row in this order
+     * @param pipelines names in the registry (or the {@code weighted:W} and {@code default:W:C} forms that
+     *                  {@link PipelineRegistry#get} takes), in the order their rows are wanted
+     * @param progress  told after each instance of each row; {@link Progress#NONE} for no reporting
+     * @return one run per pipeline in the order given, then one per baseline; each holds one result per instance
+     *         (a baseline only for the multiple-choice instances)
      * @throws IllegalArgumentException if a pipeline name is unknown (before anything runs)
      */
     public List<PipelineRun> run(List<EvalInstance> instances, List<String> pipelines, Progress progress) {

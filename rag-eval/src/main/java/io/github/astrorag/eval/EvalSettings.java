@@ -26,6 +26,19 @@ public record EvalSettings(int budget, String model, Embedder embedder, long see
     /** The seed used when none is given. */
     public static final long DEFAULT_SEED = 42;
 
+    /**
+     * Checks the settings.
+     *
+     * @param budget           context budget in tokens, at least 1
+     * @param model            the embedding model's name in the {@link ModelRegistry}; not {@code null}
+     * @param embedder         that model, created once for the run and used by every pipeline; not {@code null}
+     * @param seed             seed of the instance sample and of the bootstrap
+     * @param generate         whether answers are generated (else only the context is selected and scored)
+     * @param reuseCorpusIndex whether instances sharing a corpus share one index per pipeline
+     * @param prefilter        0 for no prefilter, or how many chunks the BM25 first pass hands on per question
+     * @throws IllegalArgumentException if {@code budget < 1} or {@code prefilter < 0}
+     * @throws NullPointerException if {@code model} or {@code embedder} is {@code null}
+     */
     public EvalSettings {
         Arguments.check(budget >= 1, "budget must be at least 1 token, was %d", budget);
         Objects.requireNonNull(model, "model");
@@ -47,7 +60,13 @@ public record EvalSettings(int budget, String model, Embedder embedder, long see
         this(budget, model, embedder, seed, generate, reuseCorpusIndex, 0);
     }
 
-    /** The settings as JSON-friendly values, for results.json. */
+    /**
+     * The settings as JSON-friendly values, for results.json and each row's configuration.
+     *
+     * @return a new ordered map with the keys {@code budget}, {@code model}, {@code seed}, {@code generate},
+     *         {@code reuse_corpus_index} and, only when it is on, {@code prefilter}; the embedder is named by
+     *         {@code model}, not described
+     */
     public Map<String, Object> describe() {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("budget", budget);

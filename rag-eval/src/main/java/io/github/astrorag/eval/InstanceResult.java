@@ -21,19 +21,44 @@ public record InstanceResult(String instanceId, String type, @Nullable String er
                              double latencyMillis, Map<String, Double> stageMillis, double ingestMillis,
                              java.util.List<String> contextIds, @Nullable String answer) {
 
+    /**
+     * Copies the maps and the list, immutable ({@code stageMillis} keeps its order).
+     *
+     * @param instanceId    the instance's {@link EvalInstance#id()}
+     * @param type          its {@link EvalInstance#type()}
+     * @param error         why it failed ({@code ExceptionClass: message}), or {@code null} when it did not
+     * @param scores        metric name → value, only the metrics defined for this instance; empty for a failure
+     * @param latencyMillis wall time in milliseconds, or NaN where no time is meaningful
+     * @param stageMillis   milliseconds per trace stage, in the order the stages first ran
+     * @param ingestMillis  milliseconds spent building its own index; 0 with a shared index
+     * @param contextIds    the selected context's chunk ids, in context order
+     * @param answer        the answer's text, or {@code null}
+     */
     public InstanceResult {
         scores = Map.copyOf(scores);
         contextIds = java.util.List.copyOf(contextIds);
         stageMillis = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(stageMillis));
     }
 
-    /** A failed run. */
+    /**
+     * A failed run: no scores, no stages, no context, no answer.
+     *
+     * @param instance      the instance that failed
+     * @param error         why; recorded as its simple class name and message
+     * @param latencyMillis the wall time until the failure in milliseconds, or NaN when it failed before the
+     *                      clock started
+     * @return the result, with {@link #failed()} true
+     */
     public static InstanceResult failed(EvalInstance instance, Throwable error, double latencyMillis) {
         return new InstanceResult(instance.id(), instance.type(), error.getClass().getSimpleName() + ": " + error.getMessage(),
                 Map.of(), latencyMillis, Map.of(), 0, java.util.List.of(), null);
     }
 
-    /** Whether it failed. */
+    /**
+     * Whether it failed.
+     *
+     * @return {@code true} when {@link #error()} is not {@code null}
+     */
     public boolean failed() {
         return error != null;
     }

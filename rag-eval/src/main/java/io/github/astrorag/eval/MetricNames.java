@@ -75,7 +75,14 @@ public final class MetricNames {
     private MetricNames() {
     }
 
-    /** {@code stage_<name>_ms_mean} for a trace stage such as {@code rerank:pagerank}. */
+    /**
+     * The name of the metric holding the mean time of one trace stage.
+     *
+     * @param stage a trace stage's name, such as {@code select} or {@code rerank:pagerank}
+     * @return {@code stage_<name>_ms_mean}, where {@code <name>} is the stage's name in lower case with every run
+     *         of characters other than {@code a-z} and {@code 0-9} replaced by one {@code _}
+     *         ({@code stage_rerank_pagerank_ms_mean})
+     */
     public static String stageMean(String stage) {
         return "stage_" + stage.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "_") + "_ms_mean";
     }

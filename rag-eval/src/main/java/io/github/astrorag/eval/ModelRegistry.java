@@ -14,8 +14,8 @@ import java.util.function.Supplier;
  * The embedding models {@code --model} can name. Immutable; {@link #with} returns a larger copy. A model
  * is created once per run and shared by all pipelines.
  *
- * <p>Built in ({@link #defaults()}): {@code hashing}, the model-free {@link HashingEmbedder} (fast,
- * captures word overlap only).
+ * <p>Built in ({@link #defaults()}): every model of {@link EmbeddingModels#IDS}, the ONNX sentence models and
+ * {@value EmbeddingModels#HASHING}, the model-free embedder (fast, captures word overlap only).
  */
 public final class ModelRegistry {
 
@@ -28,15 +28,20 @@ public final class ModelRegistry {
         this.models = Collections.unmodifiableMap(models);
     }
 
-    /** A registry with no model. */
+    /**
+     * A registry with no model, to build one of chosen models with {@link #with}.
+     *
+     * @return an empty registry
+     */
     public static ModelRegistry empty() {
         return new ModelRegistry(new LinkedHashMap<>());
     }
 
     /**
-     * The models this build offers. Extension point: after rag-retrieval is merged, add the ONNX sentence
-     * models ({@code minilm-q}, {@code minilm}, {@code bge-small-q}, {@code e5-small-q}) here with
-     * further {@link #with} calls.
+     * The models this build offers: every id of {@link EmbeddingModels#IDS}, in that order, each opened by
+     * {@link EmbeddingModels#open} when it is {@linkplain #create created} (an ONNX model is loaded then, not here).
+     *
+     * @return the registry of the built-in models
      */
     public static ModelRegistry defaults() {
         ModelRegistry r = empty();
@@ -47,8 +52,11 @@ public final class ModelRegistry {
     }
 
     /**
-     * This registry plus one model.
+     * This registry plus one model. This registry is unchanged.
      *
+     * @param name    the name {@code --model} will take; not blank, not yet registered
+     * @param factory makes a new instance of the model on each {@link #create} call; not {@code null}
+     * @return a new registry with the model added after the existing ones
      * @throws IllegalArgumentException if the name is taken or blank
      */
     public ModelRegistry with(String name, Supplier<Embedder> factory) {
@@ -59,15 +67,22 @@ public final class ModelRegistry {
         return new ModelRegistry(copy);
     }
 
-    /** The registered names, in registration order. */
+    /**
+     * The registered names, for help texts and completion.
+     *
+     * @return the names in registration order; immutable
+     */
     public List<String> names() {
         return List.copyOf(models.keySet());
     }
 
     /**
-     * A new instance of the model {@code name}.
+     * A new instance of the model {@code name}; the caller closes it when it is {@link AutoCloseable}.
      *
+     * @param name a registered name
+     * @return what the model's factory made
      * @throws IllegalArgumentException naming the known models if there is none
+     * @throws io.github.astrorag.core.EmbeddingException if a built-in model cannot be loaded
      */
     public Embedder create(String name) {
         Supplier<Embedder> s = models.get(name);

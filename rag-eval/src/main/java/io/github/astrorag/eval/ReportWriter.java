@@ -42,7 +42,14 @@ public final class ReportWriter {
     private ReportWriter() {
     }
 
-    /** Writes the three files into {@code folder} (created if needed). */
+    /**
+     * Writes {@value #JSON}, {@value #MARKDOWN} and {@value #CHART} into {@code folder}, replacing earlier ones.
+     *
+     * @param folder the output folder ({@code --out}); created with its parents if needed
+     * @param info   what the report says about the run itself
+     * @param rows   one summary per row, in the order the tables, the JSON and the chart list them
+     * @throws RagException if a file cannot be written
+     */
     public static void write(Path folder, RunInfo info, List<PipelineSummary> rows) {
         try {
             Files.createDirectories(folder);
@@ -59,6 +66,10 @@ public final class ReportWriter {
      * instance's id, type, the selected chunk ids in
      * context order, the answer's text (absent with {@code --no-generate}), the scores and the error of a failure,
      * so that a reader can see which questions went wrong and two runs can be compared selection by selection.
+     *
+     * @param folder the output folder ({@code --out}); created with its parents if needed
+     * @param runs   the rows' runs; their results are written in this order, each run's in instance order
+     * @throws RagException if the file cannot be written
      */
     public static void writeInstances(Path folder, List<PipelineRun> runs) {
         try {
@@ -119,7 +130,13 @@ public final class ReportWriter {
         return candidates.stream().filter(m -> rows.stream().anyMatch(r -> r.metrics().containsKey(m))).toList();
     }
 
-    /** The main table as aligned plain text, for the console. */
+    /**
+     * The main table as aligned plain text, for the console: one line per row with its instance and failure
+     * counts, every averaged metric some row has, the mean context size and the latency percentiles.
+     *
+     * @param rows the rows, in the order they are listed
+     * @return the table, a header line first, each line ending with a line break
+     */
     public static String table(List<PipelineSummary> rows) {
         List<String> cols = new ArrayList<>(List.of(MetricNames.INSTANCES, MetricNames.FAILURES));
         cols.addAll(columns(rows, MetricNames.AVERAGED));

@@ -18,12 +18,28 @@ import java.util.Map;
 public record RunInfo(String commandLine, String dataset, int instances, Map<String, Integer> types,
                       EvalSettings settings, List<String> notes, double wallSeconds) {
 
+    /**
+     * Copies the map (keeping its order) and the list, immutable.
+     *
+     * @param commandLine the exact command line
+     * @param dataset     the data file as given
+     * @param instances   how many instances ran
+     * @param types       instance type → count, in the order the report lists them
+     * @param settings    the settings every row shared
+     * @param notes       remarks for the reader, in order
+     * @param wallSeconds the run's wall time in seconds
+     */
     public RunInfo {
         types = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(types));
         notes = List.copyOf(notes);
     }
 
-    /** Counts instances per type, in order of first appearance. */
+    /**
+     * Counts instances per type, for {@link #types()}.
+     *
+     * @param instances the instances that ran
+     * @return a new map of type → count, in order of each type's first appearance in {@code instances}
+     */
     public static Map<String, Integer> typesOf(List<EvalInstance> instances) {
         Map<String, Integer> m = new LinkedHashMap<>();
         instances.forEach(i -> m.merge(i.type(), 1, Integer::sum));

@@ -16,8 +16,9 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * Checks the evaluator against the real data sets in {@code ../shared/data} (found by walking up from the
- * working directory, or named by {@code -Dastrorag.data=DIR}): supporting ids name documents, answer keys
+ * Checks the evaluator against the evaluation data files (see docs/evaluation.md), in the folder named by
+ * {@code -Dastrorag.data=DIR} or else in the first {@code shared/data} folder found walking up from the working
+ * directory: supporting ids name documents, answer keys
  * name options, and with an unbounded budget every supporting document reaches the context. Skipped when
  * the data is absent, unless {@code -Dastrorag.data.required=true}.
  */
@@ -29,10 +30,10 @@ class EvalDataIT {
     static void locate() {
         data = locateData();
         if (data == null && Boolean.getBoolean("astrorag.data.required")) {
-            throw new IllegalStateException("evaluation data not found: put it at ../shared/data next to the project "
-                    + "or pass -Dastrorag.data=DIR");
+            throw new IllegalStateException("evaluation data files not found (see docs/evaluation.md): "
+                    + "pass -Dastrorag.data=DIR");
         }
-        assumeThat(data).as("evaluation data (../shared/data)").isNotNull();
+        assumeThat(data).as("evaluation data files (see docs/evaluation.md)").isNotNull();
     }
 
     static Path locateData() {

@@ -108,7 +108,10 @@ public final class GreedyContextSelector implements ContextSelector {
         return m;
     }
 
-    /** Fail-fast builder; each setting at most once. */
+    /**
+     * Fail-fast builder: a value out of range throws {@link IllegalArgumentException} naming it, a setting given
+     * twice {@link IllegalStateException}.
+     */
     public static final class Builder {
         private CombinationScorer scorer;
         private TokenCounter counter;

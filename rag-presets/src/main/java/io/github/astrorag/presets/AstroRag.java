@@ -21,23 +21,24 @@ import java.util.Objects;
 import java.util.function.Function;
 
 /**
- * The presets, each one library call: {@link #recommended()}, the best-measured pipeline and what "default"
+ * The presets, each one library call: {@link #recommended()}, the recommended pipeline and what "default"
  * means everywhere in this project (the command line's {@code --preset default} runs exactly it);
  * {@link #corag()}, CORAG's search over the default's evidence objective; {@link #paper()}, the AstroRAG
  * pipeline as the paper describes it; {@link #naive()}, the NaiveRAG baseline. The paper's CORAG is
- * {@code Corag.paper(embedder)} in rag-mcts.
+ * {@link Corag#paper(Embedder)}. What each preset gives on the evaluation data sets is in
+ * {@code docs/evaluation.md}, not here.
  *
  * <table>
- * <caption>Presets and what they measured (HotpotQA dev, 250 questions, 300-token budget; README)</caption>
- * <tr><th>preset</th><th>pipeline</th><th>both supporting paragraphs kept</th></tr>
- * <tr><td>{@link #recommended()}</td><td>bge-small-en-v1.5 (quantized), 20 candidates by weighted fusion of
- *     BM25 and cosine, {@link BridgingCoverageSelector}</td><td>92.4% (89.2% with MiniLM)</td></tr>
+ * <caption>Presets</caption>
+ * <tr><th>preset</th><th>pipeline</th></tr>
+ * <tr><td>{@link #recommended()}</td><td>bge-small-en-v1.5 (quantized), {@value RagPipeline#DEFAULT_CANDIDATES}
+ *     candidates by weighted fusion of BM25 and cosine, {@link BridgingCoverageSelector}</td></tr>
  * <tr><td>{@link #corag()}</td><td>the same candidates, CORAG's MCTS over the selector's objective
- *     ({@link EvidenceCoverageScorer}), the budget left filled</td><td>90.4%</td></tr>
+ *     ({@link EvidenceCoverageScorer}), the budget left filled</td></tr>
  * <tr><td>{@link #paper()}</td><td>all-MiniLM-L6-v2 (quantized), MMR k=3 → personalized PageRank top 3
- *     → 1800 tokens</td><td>44.4% (56.8% with bge-small)</td></tr>
+ *     → 1800 tokens</td></tr>
  * <tr><td>{@link #naive()}</td><td>all-MiniLM-L6-v2 (quantized), top-k by cosine until the budget is
- *     spent</td><td>60.8% (77.2% with bge-small)</td></tr>
+ *     spent</td></tr>
  * </table>
  *
  * <p>The no-argument calls load their embedding model (offline, from its Maven artifact) and return a
@@ -48,7 +49,7 @@ import java.util.function.Function;
  * does not set falls back to the minimal pipeline when built.
  *
  * <p>The paper's settings: token-aware recursive chunks of {@value #CHUNK_TOKENS} p50k_base tokens with
- * {@value #CHUNK_OVERLAP} overlap, an ephemeral in-memory index per instance, dense retrieval with MMR
+ * {@value #CHUNK_OVERLAP} overlap, an in-memory ephemeral index per instance, dense retrieval with MMR
  * (k = {@value #MMR_K}, λ = {@value #MMR_LAMBDA}, from the {@value #MMR_FETCH} nearest chunks),
  * personalized PageRank over the cosine graph of those candidates (τ = {@value #PAGERANK_THRESHOLD},
  * damping {@value #PAGERANK_DAMPING}) keeping the top {@value #PAGERANK_TOP}, and the concatenation cut to
@@ -77,9 +78,10 @@ public final class AstroRag {
     /** Prompt order of the kept chunks. */
     public static final ContextOrder ORDER = ContextOrder.RELEVANCE;
     /**
-     * The weight of BM25 in the weighted fusion that gives {@link #recommended()} its candidates, chosen with
-     * the selector's coverage weight by 2-fold cross-validation of full support on HotpotQA and SQuAD
-     * together (both folds chose it; README).
+     * The weight w of BM25 in the weighted fusion that gives {@link #recommended()} its candidates,
+     * {@code (1 − w) · dense + w · bm25} over min-max-normalised scores ({@link HybridRetriever.Fusion#WEIGHTED}).
+     * It was chosen together with the selector's coverage weight by 2-fold cross-validation; the runs are in
+     * {@code docs/evaluation.md}.
      */
     public static final double RECOMMENDED_BM25_WEIGHT = 0.5;
     /** The embedding model of {@link #recommended()}. */
@@ -138,8 +140,8 @@ public final class AstroRag {
     /**
      * CORAG's search over the evidence utility, owning its model: bge-small-en-v1.5 (quantized), the
      * {@value RagPipeline#DEFAULT_CANDIDATES} candidates of {@link #recommendedRetriever()}, and {@link #coragSelectorBuilder()}'s selector choosing the
-     * chunks and their order. The paper's CORAG (its query-coverage utility) is {@code Corag.paper(embedder)}
-     * in rag-mcts.
+     * chunks and their order. The paper's CORAG (its query-coverage utility) is
+     * {@link Corag#paper(Embedder)}.
      *
      * @return a new pipeline; closing it closes the embedder it owns
      */

@@ -19,8 +19,8 @@ import java.util.Objects;
  * pipeline's token budget, then the extractive generator until one is given. Optionally a trained
  * {@link ConfigAgent} sets the scorer and the MCTS settings per query ({@link AgentMctsSelector}). This is
  * the paper's utility, kept by name (command line: {@code --preset corag-paper}); the same search over the
- * default selector's evidence objective, which measures far better, is {@code AstroRag.corag()} in
- * rag-retrieval ({@code --preset corag}).
+ * default selector's evidence objective is {@link AstroRag#corag()} ({@code --preset corag}); how the two
+ * compare is in {@code docs/evaluation.md}.
  *
  * <p>This module does not load embedding models (rag-retrieval does), so every call takes the embedder,
  * which stays the caller's to close. The builders follow the presets' one rule

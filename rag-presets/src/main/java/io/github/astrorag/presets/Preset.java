@@ -24,7 +24,7 @@ import java.util.Objects;
  */
 public enum Preset {
 
-    /** {@code default}: {@link AstroRag#recommended()}, the best measured pipeline. */
+    /** {@code default}: {@link AstroRag#recommended()}, the recommended pipeline (its evaluation: docs/evaluation.md). */
     DEFAULT("default", AstroRag.RECOMMENDED_MODEL),
     /** {@code astrorag}: {@link AstroRag#paper()}, the AstroRAG paper's pipeline. */
     ASTRORAG("astrorag", AstroRag.PAPER_MODEL),

@@ -15,9 +15,9 @@ import java.util.Optional;
  * bigrams and character trigrams of each word are hashed, with a sign, into {@code dimension} buckets
  * (default {@value #DEFAULT_DIMENSION}), damped by {@code 1 + log(tf)}, and L2-normalised.
  *
- * <p>It captures word overlap, not meaning; its use is fast, deterministic offline tests (microseconds
- * per text, the same vector on every JVM since it hashes with {@link String#hashCode()}), and a
- * baseline. A text with no word gets a fixed unit vector. Immutable and thread-safe.
+ * <p>It captures word overlap, not meaning; its use is fast, deterministic offline tests (linear in the
+ * text's length, no model; the same vector on every JVM since it hashes with {@link String#hashCode()}),
+ * and a baseline. A text with no word gets a fixed unit vector. Immutable and thread-safe.
  */
 public final class HashingEmbedder implements Embedder {
 

@@ -284,8 +284,9 @@ public abstract sealed class HttpEmbedder implements Embedder permits OpenAiComp
 
     /**
      * The settings both protocols share, beside those of every HTTP component ({@link HttpEndpoint.Builder}:
-     * base URL, timeouts, attempts, backoff, API key). Fail-fast: a value out of range, or a setting given
-     * twice, throws {@link IllegalArgumentException} naming it.
+     * base URL, timeouts, attempts, backoff, API key). Fail-fast: a value out of range throws
+     * {@link IllegalArgumentException} naming the setting, the value and the limit; a setting given twice
+     * throws {@link IllegalStateException} naming it.
      *
      * @param <B> the concrete builder
      */

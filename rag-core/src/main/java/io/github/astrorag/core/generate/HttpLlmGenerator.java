@@ -225,8 +225,9 @@ public abstract sealed class HttpLlmGenerator implements Generator permits OpenA
 
     /**
      * The settings both protocols share, beside those of every HTTP component ({@link HttpEndpoint.Builder}:
-     * base URL, timeouts, attempts, backoff, API key). Fail-fast: a value out of range, or a setting given twice,
-     * throws {@link IllegalArgumentException} naming the setting, the value and the limit.
+     * base URL, timeouts, attempts, backoff, API key). Fail-fast: a value out of range throws
+     * {@link IllegalArgumentException} naming the setting, the value and the limit; a setting given twice
+     * throws {@link IllegalStateException} naming it (both {@code maxTokens} methods set one setting).
      *
      * @param <B> the concrete builder
      */

@@ -187,8 +187,10 @@ public final class HttpEndpoint {
     }
 
     /**
-     * The settings every HTTP component shares. Fail-fast: a value out of range, or a setting given twice,
-     * throws {@link IllegalArgumentException} naming the setting, the value and the limit.
+     * The settings every HTTP component shares. Fail-fast: a value out of range throws
+     * {@link IllegalArgumentException} naming the setting, the value and the limit; a setting given twice
+     * throws {@link IllegalStateException} naming it (two methods of one setting, such as {@code maxAttempts}
+     * and {@code maxRetries} or {@code apiKey} and {@code apiKeyEnv}, count as one).
      *
      * @param <B> the concrete builder
      */

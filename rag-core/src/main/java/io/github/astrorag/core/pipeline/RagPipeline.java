@@ -439,7 +439,7 @@ public final class RagPipeline implements AutoCloseable {
          * (dense retrieval: by cosine). Ingest then costs chunking and the prefilter's preparation instead of
          * embedding every chunk; a question costs the first pass plus at most {@code n} embeddings, fewer when its
          * chunks were embedded before. What the retriever can find is limited to the {@code n} chunks: the
-         * evaluation in the README measures how much of the full dense ranking they hold. Minimal pipeline: off.
+         * evaluation (docs/evaluation.md) measures how much of the full dense ranking they hold. Minimal pipeline: off.
          *
          * @param value the first pass, such as {@code Bm25Prefilter} from rag-retrieval
          * @param n     how many chunks it passes on per question, at least 1

@@ -2,7 +2,6 @@ package io.github.astrorag.core.spi;
 
 import io.github.astrorag.core.model.Query;
 import io.github.astrorag.core.model.ScoredChunk;
-import io.github.astrorag.core.spi.Described;
 import java.util.List;
 
 /**
@@ -10,8 +9,8 @@ import java.util.List;
  * (Wang et al., 2024, "CORAG: A Cost-Constrained Retrieval Optimization System for Retrieval-Augmented
  * Generation", §4), where the node is the context made of its chunks in that order.
  *
- * <p>Contract: {@link #scoreAll} returns one finite score per combination, in input order; higher is
- * better; each combination is non-empty and is scored as a whole, so that a chunk may lower the value
+ * <p>Contract: {@link #scoreAll} returns one finite score per combination, in input order, in a new array
+ * (an empty batch gives an empty array); higher is better; each combination is non-empty and is scored as a whole, so that a chunk may lower the value
  * of a combination it joins (utility is <em>non-monotone</em>) and, where the implementation says so,
  * the order of the chunks changes the value. The score of a combination does not depend on which other
  * combinations are in the same batch, and the same input gives the same scores (determinism).
@@ -21,8 +20,10 @@ import java.util.List;
  *
  * <p>{@link #prepare} is called once per selection with the whole candidate pool before any
  * {@code scoreAll}; scorers that need pool statistics (such as inverse document frequencies) return a
- * scorer bound to them.
+ * scorer bound to them, which keeps this contract for combinations of those candidates. The contract is
+ * checked by {@code CombinationScorerContract} in rag-core's test-jar.
  */
+@FunctionalInterface
 public interface CombinationScorer extends Described {
 
     /**
@@ -41,6 +42,7 @@ public interface CombinationScorer extends Described {
      * @param query the question, with its embedding if the scorer needs one
      * @param combination the ordered chunks
      * @return the score; higher is better
+     * @throws IllegalArgumentException if the combination is empty
      */
     default double score(Query query, List<ScoredChunk> combination) {
         return scoreAll(query, List.of(combination))[0];

@@ -12,6 +12,7 @@ import java.util.List;
  * {@code budget} tokens, not by one; its chunks are taken from {@code candidates} (a chunk may be cut
  * short to fit); the same input gives the same context. {@code budget} must be positive. Thread-safe.
  */
+@FunctionalInterface
 public interface ContextSelector extends Described {
 
     /**

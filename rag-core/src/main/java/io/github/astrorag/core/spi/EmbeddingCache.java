@@ -11,10 +11,12 @@ import org.jspecify.annotations.Nullable;
  * <p>Contract: entries live in a <em>space</em>, a string naming an embedder's {@linkplain
  * Embedder#fingerprint() fingerprint} and the kind of text (query or passage); a vector is returned only
  * for the space and the exact text it was stored under, bit for bit as stored, never another's, never a
- * damaged one. A cache stores vectors by text, never chunks or documents, so it cannot make one instance
+ * damaged one. {@link #getAll} returns new arrays and {@link #putAll} keeps copies, so that a caller's later
+ * writes to either change nothing in the cache; storing a text again replaces its vector. A cache stores vectors by text, never chunks or documents, so it cannot make one instance
  * see another's documents. It is a cache: it may forget any entry at any time (eviction, a rebuilt file),
  * and a failure of its storage never fails the caller (a cache that cannot work answers every lookup with
- * a miss and says so once). Thread-safe; closing it is idempotent.
+ * a miss and says so once). Thread-safe; closing it is idempotent. The contract is checked by
+ * {@code EmbeddingCacheContract} in rag-core's test-jar.
  */
 public interface EmbeddingCache extends Described, AutoCloseable {
 
@@ -23,7 +25,7 @@ public interface EmbeddingCache extends Described, AutoCloseable {
      *
      * @param space the cache space, such as an embedder's fingerprint
      * @param texts the texts looked up
-     * @return a new list, one vector or {@code null} per text
+     * @return a new list, one new array or {@code null} per text; empty for no text
      */
     List<float @Nullable []> getAll(String space, List<String> texts);
 
@@ -33,17 +35,19 @@ public interface EmbeddingCache extends Described, AutoCloseable {
      * @param space the cache space, such as an embedder's fingerprint
      * @param texts the texts, index-aligned with {@code vectors}
      * @param vectors their vectors, index-aligned
+     * @throws IllegalArgumentException if there are not as many vectors as texts
      */
     void putAll(String space, List<String> texts, List<float[]> vectors);
 
     /**
-     * Counts and sizes for people ({@code entries}, {@code bytes}, ...), as JSON-friendly values.
+     * Counts and sizes for people, as JSON-friendly values: {@code entries}, the vectors held over every space
+     * (while the storage works), and what else the implementation counts ({@code bytes}, {@code hits}, ...).
      *
      * @return a new map
      */
     Map<String, Object> stats();
 
-    /** Forgets every entry. */
+    /** Forgets every entry, of every space. */
     void clear();
 
     /** Releases the storage; idempotent. Later lookups miss and stores are dropped. */

@@ -4,6 +4,7 @@ package io.github.astrorag.core.spi;
  * Creates one fresh, empty {@link EphemeralIndex} per instance. Two indexes from one factory never
  * share content. Thread-safe.
  */
+@FunctionalInterface
 public interface EphemeralIndexFactory extends Described {
 
     /**

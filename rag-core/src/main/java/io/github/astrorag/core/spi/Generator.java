@@ -14,6 +14,7 @@ import java.util.function.Consumer;
  * trace is {@link io.github.astrorag.core.model.Trace#EMPTY}: the pipeline fills it in. Failures are
  * {@link io.github.astrorag.core.GenerationException}s. Thread-safe.
  */
+@FunctionalInterface
 public interface Generator extends Described {
 
     /**

@@ -13,8 +13,11 @@ import java.util.List;
  * BM25 ({@code Bm25Prefilter} in rag-retrieval) is the one this project offers.
  *
  * <p>Contract: {@link #prepare} sees every chunk of an instance (again after each add or remove) and returns an
- * immutable, thread-safe {@link Ranking} over exactly those chunks; the prefilter itself is thread-safe.
+ * immutable, thread-safe {@link Ranking} over exactly those chunks (a later change to the list given changes
+ * nothing; no chunk gives a ranking that finds nothing); the prefilter itself is thread-safe. The contract is
+ * checked by {@code PrefilterContract} in rag-core's test-jar.
  */
+@FunctionalInterface
 public interface Prefilter extends Described {
 
     /**
@@ -26,17 +29,21 @@ public interface Prefilter extends Described {
     Ranking prepare(List<Chunk> chunks);
 
     /** The chunks of one content, ranked for a question. Immutable and thread-safe. */
+    @FunctionalInterface
     interface Ranking {
 
         /**
          * At most {@code n} of the prepared chunks that the query's metadata filter matches, best first, ties by
          * chunk id; a chunk the pass gives no score at all (for BM25: one sharing no term with the question) is left
-         * out. The results carry the pass's score and no vector.
+         * out. The results are distinct and carry the pass's score, finite, and no vector. The filter applies before
+         * ranking, and does not change a chunk's score: the result is the unfiltered ranking restricted to the chunks
+         * the filter matches, its first {@code n}. The same call gives the same result.
          *
          * @param query the question
          * @param n     how many at most, at least 1
          * @param trace where facts of the call go (terms, how many matched)
          * @return the chosen chunks, best first
+         * @throws IllegalArgumentException if {@code n} is below 1
          */
         List<ScoredChunk> top(Query query, int n, TraceSink trace);
     }

@@ -7,6 +7,7 @@ import io.github.astrorag.core.model.Query;
  * by a hypothetical answer's). Must return a query with an embedding of the same dimension and the same
  * text and options.
  */
+@FunctionalInterface
 public interface QueryTransformer extends Described {
 
     /**

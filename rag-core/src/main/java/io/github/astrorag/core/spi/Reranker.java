@@ -11,6 +11,7 @@ import java.util.List;
  * with this reranker's scores; deterministic, ties broken by chunk id; an empty input gives an empty
  * output. Thread-safe.
  */
+@FunctionalInterface
 public interface Reranker extends Described {
 
     /**

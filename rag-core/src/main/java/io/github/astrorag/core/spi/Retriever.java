@@ -13,6 +13,7 @@ import java.util.List;
  * filter matches are returned, the filter applying before ranking (k matching chunks when k exist).
  * Thread-safe.
  */
+@FunctionalInterface
 public interface Retriever extends Described {
 
     /**

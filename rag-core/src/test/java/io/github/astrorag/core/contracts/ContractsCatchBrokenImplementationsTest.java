@@ -7,6 +7,24 @@ import static org.junit.platform.testkit.engine.EventConditions.finishedWithFail
 import static org.junit.platform.testkit.engine.EventConditions.test;
 import static org.junit.platform.testkit.engine.TestExecutionResultConditions.instanceOf;
 
+import io.github.astrorag.core.cache.InMemoryEmbeddingCache;
+import io.github.astrorag.core.index.InMemoryEphemeralIndexFactory;
+import io.github.astrorag.core.internal.Arguments;
+import io.github.astrorag.core.model.Chunk;
+import io.github.astrorag.core.model.MetadataFilter;
+import io.github.astrorag.core.spi.CombinationScorer;
+import io.github.astrorag.core.spi.EmbeddingCache;
+import io.github.astrorag.core.spi.EphemeralIndex;
+import io.github.astrorag.core.spi.Prefilter;
+import io.github.astrorag.core.testing.CombinationScorerContract;
+import io.github.astrorag.core.testing.EmbeddingCacheContract;
+import io.github.astrorag.core.testing.PrefilterContract;
+import io.github.astrorag.core.testing.TextSearchContract;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
 import io.github.astrorag.core.embed.HashingEmbedder;
 import io.github.astrorag.core.generate.ExtractiveGenerator;
 import io.github.astrorag.core.model.Answer;
@@ -161,5 +179,109 @@ class ContractsCatchBrokenImplementationsTest {
     @Test
     void aTransformerChangingTheTextIsCaught() {
         fails(RewordingTransformer.class, "sameTextAndOptionsAndAnEmbeddingOfTheSameDimension", "deterministic");
+    }
+
+    /** Scores a combination by its length over the batch's size: a score that depends on the batch. */
+    static class BatchDependentScorer extends CombinationScorerContract {
+        @Override
+        protected CombinationScorer scorer() {
+            return (query, combinations) -> combinations.stream()
+                    .mapToDouble(c -> CombinationScorer.requireNonEmpty(c).size() / (double) combinations.size()).toArray();
+        }
+    }
+
+    @Test
+    void aCombinationScorerWhoseScoresDependOnTheBatchIsCaught() {
+        fails(BatchDependentScorer.class, "aCombinationsScoreDoesNotDependOnItsBatch", "oneFiniteScorePerCombinationInANewArray",
+                "anEmptyCombinationIsAProgrammingError");
+    }
+
+    /** Keys entries by text alone: a vector stored in one space comes back in another. */
+    static class SpaceBlindCache extends EmbeddingCacheContract {
+        @Override
+        protected EmbeddingCache newCache() {
+            InMemoryEmbeddingCache honest = new InMemoryEmbeddingCache();
+            return new EmbeddingCache() {
+                @Override
+                public List<float[]> getAll(String space, List<String> texts) {
+                    return honest.getAll("one", texts);
+                }
+
+                @Override
+                public void putAll(String space, List<String> texts, List<float[]> vectors) {
+                    honest.putAll("one", texts, vectors);
+                }
+
+                @Override
+                public Map<String, Object> stats() {
+                    return honest.stats();
+                }
+
+                @Override
+                public void clear() {
+                    honest.clear();
+                }
+
+                @Override
+                public void close() {
+                    honest.close();
+                }
+            };
+        }
+    }
+
+    @Test
+    void aCacheMixingSpacesIsCaught() {
+        fails(SpaceBlindCache.class, "returnsOnlyTheVectorOfThatSpaceAndThatExactTextBitForBit", "copiesArraysBothWays",
+                "closeIsIdempotentAndAfterItLookupsMissAndStoresAreDropped");
+    }
+
+    /** Filters after taking the first n: fewer than n matching chunks come back. */
+    static class FilterAfterRankingPrefilter extends PrefilterContract {
+        @Override
+        protected Prefilter prefilter() {
+            return chunks -> {
+                List<Chunk> all = List.copyOf(chunks);
+                return (query, n, trace) -> {
+                    Arguments.check(n >= 1, "n must be at least 1, was %d", n);
+                    Set<String> asked = new HashSet<>(Arrays.asList(query.text().toLowerCase(Locale.ROOT).split("\\W+")));
+                    List<ScoredChunk> hits = new ArrayList<>();
+                    for (Chunk c : all) {
+                        long common = Arrays.stream(c.text().toLowerCase(Locale.ROOT).split("\\W+")).filter(asked::contains)
+                                .distinct().count();
+                        if (common > 0) {
+                            hits.add(new ScoredChunk(c, common, null));
+                        }
+                    }
+                    hits.sort(ScoredChunk.BY_SCORE);
+                    return hits.subList(0, Math.min(n, hits.size())).stream()
+                            .filter(h -> query.filter().matches(h.chunk().metadata())).toList();
+                };
+            };
+        }
+    }
+
+    @Test
+    void aPrefilterFilteringAfterRankingIsCaught() {
+        fails(FilterAfterRankingPrefilter.class, "theMetadataFilterAppliesBeforeRanking", "bestFirstTiesByChunkId",
+                "nonPositiveNIsAProgrammingError");
+    }
+
+    /** A text search that returns one chunk more than asked. */
+    static class OneTooManyTextSearch extends TextSearchContract {
+        @Override
+        protected EphemeralIndex newIndex(int dimension) {
+            return new WordMatchTextSearchTest.WordMatchIndex(new InMemoryEphemeralIndexFactory().create(dimension)) {
+                @Override
+                public List<ScoredChunk> textSearch(String text, int k, MetadataFilter filter) {
+                    return super.textSearch(text, k + 1, filter);
+                }
+            };
+        }
+    }
+
+    @Test
+    void aTextSearchReturningMoreThanKIsCaught() {
+        fails(OneTooManyTextSearch.class, "atMostKDistinctChunksOfTheIndexEachWithItsVector", "bestFirstTiesByChunkId");
     }
 }

@@ -64,15 +64,7 @@ public abstract class RerankerContract {
 
     @Test
     void bestFirstTiesByChunkId() {
-        List<ScoredChunk> out = rerank(reranker(), candidates(4, 10));
-        for (int i = 1; i < out.size(); i++) {
-            ScoredChunk before = out.get(i - 1);
-            ScoredChunk after = out.get(i);
-            assertThat(after.score()).as("score at %d after %s", i, before).isLessThanOrEqualTo(before.score());
-            if (after.score() == before.score()) {
-                assertThat(after.id()).as("tie at %d", i).isGreaterThan(before.id());
-            }
-        }
+        Rankings.assertBestFirstTiesByChunkId("reranked", rerank(reranker(), candidates(4, 10)));
     }
 
     @Test

@@ -147,15 +147,7 @@ public abstract class RetrieverContract {
         Retriever retriever = retriever();
         EphemeralIndex index = filled("doc", CORPUS);
         for (String q : QUESTIONS) {
-            List<ScoredChunk> hits = retrieve(retriever, q, index, CORPUS.size(), this::question);
-            for (int i = 1; i < hits.size(); i++) {
-                ScoredChunk before = hits.get(i - 1);
-                ScoredChunk after = hits.get(i);
-                assertThat(after.score()).as("%s: score at %d after %s", q, i, before).isLessThanOrEqualTo(before.score());
-                if (after.score() == before.score()) {
-                    assertThat(after.id()).as("%s: tie at %d", q, i).isGreaterThan(before.id());
-                }
-            }
+            Rankings.assertBestFirstTiesByChunkId(q, retrieve(retriever, q, index, CORPUS.size(), this::question));
         }
     }
 

@@ -15,10 +15,10 @@ import java.util.stream.Stream;
  * The benchmarks' inputs: sections of the OpenStax Astronomy corpus when it is present, seeded
  * generated text otherwise.
  *
- * <p>The corpus is {@code astronomy-2e} under the system property {@code astrorag.data} (the
- * {@code bench} profile sets it to {@code ../shared/data} from the project root), or else under the
- * first {@code shared/data} found walking up from the working directory. Nothing of the corpus is
- * copied into the project: it is read at run time.
+ * <p>The corpus is {@code astronomy-2e} of the evaluation data files (see docs/evaluation.md): under the
+ * folder named by the system property {@code astrorag.data} when it is set and not blank (the {@code bench}
+ * profile passes it on when given), or else under the first {@code shared/data} folder found walking up from
+ * the working directory. Nothing of the corpus is copied into the project: it is read at run time.
  */
 final class BenchData {
 

@@ -44,27 +44,17 @@ import java.util.stream.Stream;
  * nearest chunks by cosine, every selector variant filling a 300-token budget. It prints, per variant,
  * full support and answer-in-context on HotpotQA and support recall on SQuAD, and 2-fold
  * cross-validation over the bridging grid (choose on the even questions, report on the odd ones, and
- * the other way round). Data: {@code ../shared/data} found by walking up from the working directory,
- * or the system property {@code astrorag.data}.
+ * the other way round). Data: the evaluation data files (see docs/evaluation.md), in the folder named by the
+ * system property {@code astrorag.data}, or else in the first {@code shared/data} folder found walking up from
+ * the working directory.
  *
  * <pre>
- *   mvn -o -q -B -pl rag-retrieval -am test-compile dependency:build-classpath \
- *       -Dmdep.outputFile=/tmp/select-cp.txt -Dmdep.includeScope=test
- *   java -cp rag-retrieval/target/test-classes:rag-retrieval/target/classes:$(cat /tmp/select-cp.txt) \
- *        io.github.astrorag.retrieval.coverage.BridgingExperiment [bge-small-q|minilm-q]
+ *   mvn -q -pl rag-eval -am test-compile dependency:build-classpath -Dmdep.outputFile=target/cp.txt -Dmdep.includeScope=test
+ *   java -cp "rag-eval/target/test-classes:rag-eval/target/classes:$(cat rag-eval/target/cp.txt)" \
+ *        io.github.astrorag.eval.experiments.BridgingExperiment [bge-small-q|minilm-q]
  * </pre>
  *
- * <p>Results (29 Nov 2026; full support / answer in context on HotpotQA, support recall on SQuAD):
- * <pre>
- *   variant                                  bge-small-q            minilm-q
- *   naive cosine order                       77.6 / 69.6 / 86.0     60.8 / 59.2 / 85.0
- *   query coverage (w = 2)                   80.4 / 73.6 / 93.0     68.4 / 69.2 / 91.5
- *     + budget-aware                         84.0 / 74.8 / 92.0     74.4 / 71.2 / 91.5
- *     + title mention τ = 0.5 (defaults)     88.0 / 76.8 / 92.0     80.4 / 74.0 / 91.5
- *   2-fold CV, τ × budget awareness          85.2 / 74.8 / 92.0     78.4 / 73.2 / 91.5
- *   2-fold CV, titles unused (γ, β, aware)   81.6 / 74.8 / 92.0     75.2 / 70.8 / 90.5
- * </pre>
- * Bridge terms (γ &gt; 0), the query shift (β &gt; 0) and the duplicate penalty (λ &gt; 0) did not help.
+ * <p>The results: docs/evaluation.md, "The default's objective".
  */
 public final class BridgingExperiment {
 
@@ -98,7 +88,8 @@ public final class BridgingExperiment {
     static Data load(SentenceModel model) throws IOException {
         Path data = dataFolder();
         if (data == null) {
-            throw new IllegalStateException("shared/data not found: give -Dastrorag.data=<folder>");
+            throw new IllegalStateException("evaluation data files not found (see docs/evaluation.md): "
+                    + "give -Dastrorag.data=<folder>");
         }
         RecursiveTokenChunker chunker = RecursiveTokenChunker.defaults();
         ObjectMapper json = new ObjectMapper();

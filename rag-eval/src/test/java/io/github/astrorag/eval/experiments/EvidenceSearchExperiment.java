@@ -26,9 +26,11 @@ import java.util.stream.Collectors;
  * support, tokens and milliseconds per question.
  *
  * <pre>
- *   java -cp rag-retrieval/target/test-classes:rag-retrieval/target/classes:$(cat rag-retrieval/target/cp.txt) \
- *        io.github.astrorag.retrieval.coverage.EvidenceSearchExperiment [bge-small-q|minilm-q]
+ *   java -cp "rag-eval/target/test-classes:rag-eval/target/classes:$(cat rag-eval/target/cp.txt)" \
+ *        io.github.astrorag.eval.experiments.EvidenceSearchExperiment [bge-small-q|minilm-q]
  * </pre>
+ * (the class path file as {@link BridgingExperiment} makes it). The results: docs/evaluation.md, "A CORAG utility
+ * that rewards evidence".
  */
 public final class EvidenceSearchExperiment {
 

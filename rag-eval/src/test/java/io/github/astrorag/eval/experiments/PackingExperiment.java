@@ -36,14 +36,11 @@ import java.util.Set;
  * on the even and odd halves of HotpotQA.
  *
  * <pre>
- *   java -cp rag-retrieval/target/test-classes:rag-retrieval/target/classes:$(cat rag-retrieval/target/cp.txt) \
- *        io.github.astrorag.retrieval.coverage.PackingExperiment [bge-small-q|minilm-q]
+ *   java -cp "rag-eval/target/test-classes:rag-eval/target/classes:$(cat rag-eval/target/cp.txt)" \
+ *        io.github.astrorag.eval.experiments.PackingExperiment [bge-small-q|minilm-q]
  * </pre>
- *
- * <p>Result (1 December 2026, bge-small-q): packing raises full support (coverage 92.0% → 92.8%, corag
- * 91.2% → 94.0%) by putting 0.6–0.7 more documents into the context, but lowers support precision (0.605 →
- * 0.500) and span answer in context (92.9% → 91.5%): the extra pieces are mostly distractors' sentences.
- * Judged by precision and span answers, as it should be, it does not measure, so the library does not pack.
+ * (the class path file as {@link BridgingExperiment} makes it). The results, and why the library does not pack:
+ * docs/evaluation.md, "Sentence-level packing (tried, not kept)".
  */
 public final class PackingExperiment {
 

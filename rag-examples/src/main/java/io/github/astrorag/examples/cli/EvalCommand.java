@@ -46,15 +46,16 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "eval", mixinStandardHelpOptions = true, sortOptions = false, usageHelpAutoWidth = true,
         description = {
-                "Measures pipelines (retrieval and context selection) on a JSON-lines data set (schema: the data README): "
+                "Measures pipelines (retrieval and context selection) on a JSON-lines data set (schema: docs/evaluation.md): "
                         + "every pipeline answers the same instances, each instance with its own ephemeral index, as a user's "
                         + "question would run.",
                 "Prints a table and writes results.json, report.md and report.png (grouped bars with 95%% "
                         + "bootstrap intervals) into --out. A failing instance is reported and counted, not fatal.",
                 "For data sets whose questions share a corpus folder (SQuAD, AstroQA) use --reuse-corpus-index: "
                         + "without it the whole corpus is embedded again for every question."},
-        footer = {"", "Example:", "  astrorag eval --data ../shared/data/hotpotqa-dev.jsonl --limit 50 --pipelines naive,rrf,default",
-                "  astrorag eval --data ../shared/data/astroqa-dev.jsonl --sample 200 --reuse-corpus-index"})
+        footer = {"", "Examples (DATA: the folder of the evaluation data files, see docs/evaluation.md):",
+                "  astrorag eval --data DATA/hotpotqa-dev.jsonl --limit 50 --pipelines naive,rrf,default",
+                "  astrorag eval --data DATA/astroqa-dev.jsonl --sample 200 --reuse-corpus-index"})
 public final class EvalCommand implements Callable<Integer> {
 
     @Spec

@@ -24,7 +24,7 @@ public final class PipelineOptions {
 
     @Option(names = "--preset", defaultValue = "default", paramLabel = "NAME", converter = PipelineFactory.NameConverter.class,
             description = "Pipeline preset: ${COMPLETION-CANDIDATES}. 'default' is the best measured one "
-                    + "(see the README); 'corag' is CORAG's search over the default's evidence utility; 'astrorag' "
+                    + "(see docs/evaluation.md); 'corag' is CORAG's search over the default's evidence utility; 'astrorag' "
                     + "and 'corag-paper' are the papers' pipelines; 'naive' is dense top-k by cosine. Default: ${DEFAULT-VALUE}.")
     public Preset preset = Preset.DEFAULT;
 
@@ -52,7 +52,7 @@ public final class PipelineOptions {
     @Option(names = "--prefilter", paramLabel = "N",
             description = "Embed only what can matter: chunk the documents without embedding them, and for each "
                     + "question embed (cache first) only the N chunks BM25 ranks first, then retrieve among them. "
-                    + "N >= 1. Default: off (every chunk is embedded at ingest); see the README for what it costs in quality.")
+                    + "N >= 1. Default: off (every chunk is embedded at ingest); see docs/evaluation.md for what it costs in quality.")
     public Integer prefilter;
 
     @Option(names = "--retriever", paramLabel = "KIND",

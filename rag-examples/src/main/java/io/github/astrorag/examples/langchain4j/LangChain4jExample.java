@@ -19,7 +19,7 @@ import java.nio.file.Path;
 import java.util.List;
 
 /**
- * The README's LangChain4j example as a program: an {@link AiServices} assistant whose retrieval augmentor
+ * The LangChain4j example of docs/integrations.md as a program: an {@link AiServices} assistant whose retrieval augmentor
  * takes its context from {@link AstroRagContentRetriever} (the default pipeline's budgeted, cited selection)
  * and shows it to the chat model with {@link PassageContentInjector}; the reply's {@code [n]} are read back
  * into citations. Arguments: {@code [docs-folder [question...]]} (see {@link ExampleArguments}). The build
@@ -48,7 +48,7 @@ public final class LangChain4jExample {
     }
 
     /**
-     * Answers {@code question} over {@code docs} with {@code chatModel}, as the README shows.
+     * Answers {@code question} over {@code docs} with {@code chatModel}, as docs/integrations.md shows.
      *
      * @param chatModel any LangChain4j chat model
      * @param docs      the folder to answer from

@@ -20,7 +20,7 @@ import org.springframework.ai.rag.advisor.RetrievalAugmentationAdvisor;
 import org.springframework.core.task.SyncTaskExecutor;
 
 /**
- * The README's Spring AI example as a program: a {@link ChatClient} whose {@link RetrievalAugmentationAdvisor}
+ * The Spring AI example of docs/integrations.md as a program: a {@link ChatClient} whose {@link RetrievalAugmentationAdvisor}
  * takes its documents from {@link AstroRagDocumentRetriever} (the default pipeline's budgeted, cited selection)
  * and shows them to the chat model with {@link PassageQueryAugmenter}; the reply's {@code [n]} are read back
  * into citations. The advisor retrieves on the calling thread ({@link SyncTaskExecutor}): its default executor's
@@ -46,7 +46,7 @@ public final class SpringAiExample {
     }
 
     /**
-     * Answers {@code question} over {@code docs} with {@code chatModel}, as the README shows.
+     * Answers {@code question} over {@code docs} with {@code chatModel}, as docs/integrations.md shows.
      *
      * @param chatModel any Spring AI chat model
      * @param docs      the folder to answer from

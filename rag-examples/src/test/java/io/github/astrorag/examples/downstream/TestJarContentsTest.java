@@ -27,6 +27,11 @@ class TestJarContentsTest {
             List<String> classes = jar.stream().map(ZipEntry::getName).filter(n -> n.endsWith(".class")).toList();
             assertThat(classes).isNotEmpty().allMatch(n -> n.startsWith("io/github/astrorag/core/testing/"), "in core.testing");
             assertThat(classes).contains("io/github/astrorag/core/testing/ContextSelectorContract.class",
+                    "io/github/astrorag/core/testing/CombinationScorerContract.class",
+                    "io/github/astrorag/core/testing/EmbeddingCacheContract.class",
+                    "io/github/astrorag/core/testing/PrefilterContract.class",
+                    "io/github/astrorag/core/testing/TextSearchContract.class",
+                    "io/github/astrorag/core/testing/GivenTwice.class",
                     "io/github/astrorag/core/testing/FakeOpenAiServer.class");
         }
     }

@@ -19,10 +19,9 @@ import java.util.Objects;
  * used when it has one (so a HyDE vector counts), otherwise it is embedded with
  * {@link Embedder#embedQuery}. Order matters only as far as the embedder sees word order.
  *
- * <p>Measured before building: on HotpotQA dev this added only 1–2 points of full support over a good
- * single-chunk selector at about 15 extra embeddings per question; prefer {@link QueryCoverageScorer}
- * unless a stronger embedder is at hand. Cost: one embedding per combination. Thread-safe if the
- * embedder is.
+ * <p>Cost: one embedding per combination, all of a batch in one call, which makes it far dearer than
+ * {@link QueryCoverageScorer} (no model call); what it adds in quality is in {@code docs/evaluation.md}.
+ * Deterministic and thread-safe if the embedder is (as {@link Embedder}'s contract requires).
  */
 public final class ConcatenationEmbeddingScorer implements CombinationScorer {
 

@@ -30,15 +30,10 @@ import java.util.concurrent.ConcurrentHashMap;
  * the relevance mean and the redundancy penalty make the value <em>non-monotone</em>: a weak or
  * repetitive chunk lowers it.
  *
- * <p>Why this scorer by default: on HotpotQA dev, scoring pairs by the embedding of their concatenation
- * added only 1–2 points of full support over a good single-chunk selector at about 15 extra embeddings per
- * question, while rewarding coverage of the question's terms added 8 at no model cost.
- *
- * <p>The default weights were the best of eight settings tried on all 250 HotpotQA dev questions (10
- * candidates by HashingEmbedder cosine, budget 300, MCTS defaults; measured with the project's earlier
- * term analysis, plural folding without stemming): both supporting paragraphs kept in 33.6% of questions
- * against 12.4% for (0.3, 0.7, 0.3) and 23.6% for greedy by cosine; coverage matters most, a large
- * redundancy weight makes the search stop at one chunk.
+ * <p>It is the default scorer because it needs no model: its cost is term counting and dot products, where
+ * {@link ConcatenationEmbeddingScorer} embeds every combination and {@link RerankerCombinationScorer} calls
+ * a reranker per batch. Coverage carries the value; a large redundancy weight makes the search stop at one
+ * chunk. How it compares with the other scorers is in {@code docs/evaluation.md}.
  *
  * <p>Defaults: w_rel = {@value #DEFAULT_RELEVANCE_WEIGHT}, w_cov = {@value #DEFAULT_COVERAGE_WEIGHT},
  * w_red = {@value #DEFAULT_REDUNDANCY_WEIGHT}, p = {@value #DEFAULT_POSITION_DECAY}. Without
@@ -224,7 +219,10 @@ public final class QueryCoverageScorer implements CombinationScorer {
         }
     }
 
-    /** Fail-fast builder: each weight in [0, 10], the decay in (0, 1], each setting at most once. */
+    /**
+     * Fail-fast builder: each weight in [0, 10], the decay in (0, 1], else {@link IllegalArgumentException}; each
+     * setting at most once, else {@link IllegalStateException}.
+     */
     public static final class Builder {
         private Double relevanceWeight;
         private Double coverageWeight;

@@ -22,8 +22,11 @@ import java.util.Objects;
  * (a cross-encoder or a lexical reranker), not stored vectors.
  *
  * <p>A reranker may drop candidates: a dropped combination gets the lowest score the reranker returned
- * in that batch (0 when it returned none). Cost: one reranker call per batch. Thread-safe if the
- * reranker is.
+ * in that batch (0 when it returned none). The scores keep {@link CombinationScorer}'s contract (a
+ * combination's score does not depend on its batch) only when the reranker scores each candidate on its own
+ * and keeps every one, as a cross-encoder does; a reranker that drops candidates, or whose scores depend on
+ * the other candidates (BM25's term statistics over the batch), gives batch-dependent scores. Cost: one
+ * reranker call per batch. Deterministic and thread-safe if the reranker is.
  */
 public final class RerankerCombinationScorer implements CombinationScorer {
 

@@ -60,28 +60,15 @@ import java.util.Objects;
  * smaller chunk with gain beats a truncated tail; the order then fills the budget with
  * {@link TokenBudgetSelector#assemble} (exact). Ties go to the smaller chunk id.
  *
- * <p>Measured (test class {@code BridgingExperiment}; HotpotQA dev, 250 questions; bge-small-en-v1.5
- * quantised; 20 nearest chunks by cosine as candidates, w = 2; 300 p50k tokens; full support / answer in context, and
- * support recall on 200 SQuAD 2.0 questions): naive cosine order 77.2% / 69.2% (SQuAD 85.0%); query
- * coverage alone 80.0% / 73.2% (93.0%); budget-aware 83.6% / 74.8% (92.0%); with title mention τ = 0.5 87.6% /
- * 76.4% (92.0%); with the question's titles τ_q = 1 90.4% / 77.6% (92.0%); with the PageRank prior ρ =
- * 0.25 (the defaults but for w) 92.0% / 78.4% (92.0%). 2-fold cross-validation (τ_q ∈ {0, 0.5, 1, 2} × ρ ∈ {0,
- * 0.25, 0.5, 1} chosen on one half of the questions, reported on the other): 91.2% / 79.6% (92.0%); over
- * the older grid without τ_q and ρ (τ ∈ {0, 0.25, 0.5, 1} × budget awareness × γ × β): 85.2% / 74.8%
- * (92.0%), and 81.6% with titles unused. The prior is only what the walk adds beyond the restart: the
- * walk's whole score would count the relevance a second time. In the default preset the selector gets fused
- * candidates (BM25 and cosine, {@code AstroRag.recommendedRetriever()}), whose scores already count the
- * question's terms, and w = 0.25: 2-fold cross-validation over the BM25 weight {0, 0.3, 0.4, 0.5} × w {0.25,
- * 0.5, 1, 2}, full support on HotpotQA and SQuAD together, chose BM25 weight 0.5 and w = 0.25 on both folds
- * and reports HotpotQA 92.4% and SQuAD 91.4% for it (over dense candidates alone w = {@value #DENSE_CANDIDATES_WEIGHT}
- * measured best). The README's evaluation has the runs, with all-MiniLM-L6-v2 (quantised) too, on which
- * nothing was tuned.
- * Bridge terms (γ = 0.5 to 2) lowered full support by 2 to 25 points, the near-duplicate penalty (λ = 0.5)
- * by 2; the query shift (β = 0.25 to 1) changed it by +0.8 to −2 points: they are off by default. 39 of
- * the 250 answers are "yes"/"no", which a context rarely contains: answer in context cannot reach 90% on
- * this set. Titles are names only where documents are titled by what they are about (encyclopaedias,
- * manuals with headings); elsewhere τ, τ_q and ρ add nothing and the selector is budget-aware query
- * coverage alone.
+ * <p>The prior is only what the walk adds beyond the restart: the walk's whole score would count the
+ * relevance a second time. In the default preset the selector gets fused candidates (BM25 and cosine, the
+ * presets' {@code AstroRag.recommendedRetriever()}), whose scores already count the question's terms, hence
+ * its small w = {@value #DEFAULT_WEIGHT}; over dense (cosine-only) candidates {@link #queryCoverage()}'s
+ * w = {@value #DENSE_CANDIDATES_WEIGHT} applies. The bridge terms (γ), the near-duplicate penalty (λ) and the query
+ * shift (β) are off by default. Titles are names only where documents are titled by what they are about
+ * (encyclopaedias, manuals with headings); elsewhere τ, τ_q and ρ add nothing and the selector is
+ * budget-aware query coverage alone. How the defaults were chosen (2-fold cross-validation) and what each term
+ * measured is in {@code docs/evaluation.md}.
  *
  * <p>Two configurations: {@link #defaults()} (w = 0.25, budget-aware, τ = 0.5, τ_q = 1, ρ = 0.25: the default
  * preset's selector) and {@link #queryCoverage()} (w = 2, τ = τ_q = ρ = 0, not budget-aware: the greedy coverage
@@ -102,7 +89,7 @@ public final class BridgingCoverageSelector implements Reranker, ContextSelector
     /**
      * Weight w of the question-term coverage gain, for candidates whose scores already count the question's
      * terms (the default preset's fusion of BM25 and cosine), chosen with that fusion's BM25 weight by 2-fold
-     * cross-validation (README).
+     * cross-validation (docs/evaluation.md).
      */
     public static final double DEFAULT_WEIGHT = 0.25;
     /**
@@ -303,8 +290,8 @@ public final class BridgingCoverageSelector implements Reranker, ContextSelector
     }
 
     /**
-     * Fail-fast builder: a value out of range throws {@link IllegalArgumentException}, a setting given twice
-     * {@link IllegalStateException}.
+     * Fail-fast builder: a value out of range throws {@link IllegalArgumentException} naming it, a setting given
+     * twice {@link IllegalStateException}.
      */
     public static final class Builder {
         private Integer k;

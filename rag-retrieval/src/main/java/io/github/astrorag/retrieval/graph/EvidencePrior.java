@@ -24,8 +24,8 @@ import org.jgrapht.graph.DefaultWeightedEdge;
  * where it restarted: PPR = p / Σ p). So the prior adds only what the links add, never a second copy of
  * the relevance already counted. Damping {@value PersonalizedPageRank#DEFAULT_DAMPING}.
  *
- * <p>Measured as part of {@link io.github.astrorag.retrieval.coverage.BridgingCoverageSelector}'s objective
- * (weight ρ there); the numbers are in that class. Cost: the mention graph, O(n · names · text), plus
+ * <p>Used as a term of {@link io.github.astrorag.retrieval.coverage.BridgingCoverageSelector}'s objective
+ * (weight ρ there; what it adds is in {@code docs/evaluation.md}). Cost: the mention graph, O(n · names · text), plus
  * O(iterations · (n + m)) for the walk. Stateless.
  */
 public final class EvidencePrior {

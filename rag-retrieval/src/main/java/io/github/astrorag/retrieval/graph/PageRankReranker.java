@@ -25,8 +25,9 @@ import org.jgrapht.graph.SimpleWeightedGraph;
  * {@link GraphKind}:
  * <ul>
  *   <li>{@link GraphKind#COSINE} (the paper's): undirected, an edge between two chunks whose cosine
- *       similarity exceeds τ (default {@value #DEFAULT_THRESHOLD}), weighted by that cosine. Our
- *       measurements on HotpotQA found that this graph drifts to central rather than relevant chunks.</li>
+ *       similarity exceeds τ (default {@value #DEFAULT_THRESHOLD}), weighted by that cosine. The walk
+ *       favours chunks like many others (central), which need not be the relevant ones; how it fares is in
+ *       {@code docs/evaluation.md}.</li>
  *   <li>{@link GraphKind#MENTION}: directed, an edge of weight 1 from a chunk to every chunk of another
  *       document that the chunk names: its text contains, case-insensitively as whole words, that
  *       document's title ({@code chunk.title()}) or one of its Markdown headings ({@code # ...} lines in
@@ -169,7 +170,10 @@ public final class PageRankReranker implements Reranker {
         return m;
     }
 
-    /** Fail-fast builder: a value out of range or given twice throws {@link IllegalArgumentException}. */
+    /**
+     * Fail-fast builder: a value out of range throws {@link IllegalArgumentException} naming it, a setting given
+     * twice {@link IllegalStateException}.
+     */
     public static final class Builder {
         private GraphKind graphKind;
         private Integer top;

@@ -24,8 +24,8 @@ import java.util.Objects;
  *       a chunk missing from a list gets nothing from it.</li>
  *   <li>{@link Fusion#WEIGHTED}: each list's scores min-max normalised over that list to [0, 1] (all 1
  *       when a list's scores are all equal), then {@code (1 − w) · dense + w · bm25}, a missing chunk
- *       counting 0 in that list; w, the weight on BM25, defaults to {@value #DEFAULT_BM25_WEIGHT}. That
- *       default is provisional: the lead chooses it from measurements on the evaluation data.</li>
+ *       counting 0 in that list; w, the weight on BM25, defaults to {@value #DEFAULT_BM25_WEIGHT} (the
+ *       default preset sets its own, {@code AstroRag.RECOMMENDED_BM25_WEIGHT}).</li>
  * </ul>
  * The lexical ranking is the index's own full-text search when it has one ({@link
  * io.github.astrorag.core.spi.EphemeralIndex#fullTextSearch()}, e.g. Elasticsearch's BM25, so that no chunk
@@ -49,7 +49,7 @@ public final class HybridRetriever implements Retriever {
     public static final Fusion DEFAULT_FUSION = Fusion.RRF;
     /** RRF's rank constant. */
     public static final int DEFAULT_RRF_K = 60;
-    /** Weight of BM25 in weighted fusion (provisional, see the class comment). */
+    /** Weight of BM25 in weighted fusion. */
     public static final double DEFAULT_BM25_WEIGHT = 0.3;
     /** Chunks fetched from each ranking at least. */
     public static final int DEFAULT_FETCH_SIZE = 20;
@@ -174,8 +174,8 @@ public final class HybridRetriever implements Retriever {
     }
 
     /**
-     * Fail-fast builder: a value out of range throws {@link IllegalArgumentException}, a setting given twice
-     * {@link IllegalStateException}.
+     * Fail-fast builder: a value out of range throws {@link IllegalArgumentException} naming it, a setting given
+     * twice {@link IllegalStateException}.
      */
     public static final class Builder {
         private Fusion fusion;

@@ -176,7 +176,10 @@ public final class MmrRetriever implements Retriever, Reranker {
         return m;
     }
 
-    /** Fail-fast builder: a value out of range or given twice throws {@link IllegalArgumentException}. */
+    /**
+     * Fail-fast builder: a value out of range throws {@link IllegalArgumentException} naming it, a setting given
+     * twice {@link IllegalStateException}.
+     */
     public static final class Builder {
         private Integer k;
         private Double lambda;
