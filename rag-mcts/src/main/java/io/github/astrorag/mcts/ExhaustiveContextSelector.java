@@ -9,6 +9,7 @@ import io.github.astrorag.core.spi.ContextSelector;
 import io.github.astrorag.core.spi.TraceSink;
 import io.github.astrorag.core.token.TokenCounter;
 import io.github.astrorag.mcts.score.QueryCoverageScorer;
+import io.github.astrorag.mcts.internal.ScoringExecutors;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -8,6 +8,7 @@ import io.github.astrorag.core.model.ScoredChunk;
 import io.github.astrorag.core.spi.ContextSelector;
 import io.github.astrorag.core.spi.TraceSink;
 import io.github.astrorag.core.token.TokenCounter;
+import io.github.astrorag.mcts.internal.ScoringExecutors;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;

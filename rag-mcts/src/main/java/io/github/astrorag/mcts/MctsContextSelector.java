@@ -9,6 +9,7 @@ import io.github.astrorag.core.spi.ContextSelector;
 import io.github.astrorag.core.spi.TraceSink;
 import io.github.astrorag.core.token.TokenCounter;
 import io.github.astrorag.mcts.score.QueryCoverageScorer;
+import io.github.astrorag.mcts.internal.ScoringExecutors;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -58,7 +59,8 @@ import java.util.concurrent.Executor;
  *
  * <p><b>Defaults</b> (the paper's experiments): {@value #DEFAULT_ITERATIONS} iterations, c =
  * {@value #DEFAULT_EXPLORATION}, λ = {@value #DEFAULT_COST_WEIGHT}; the cheap {@link QueryCoverageScorer};
- * p50k_base; the shared daemon pool of {@link ScoringExecutors}. Because unvisited children come first,
+ * p50k_base; the library's shared daemon pool for scoring (one thread per processor, idle threads ending after a
+ * minute). Because unvisited children come first,
  * every child of the root is expanded before any node of depth two (with n candidates the first n + 1
  * iterations score all ordered pairs that fit); with scores in [0, 1] and c = 2.4 the exploration term
  * then keeps the search broad.
@@ -380,7 +382,7 @@ public final class MctsContextSelector implements ContextSelector {
         }
 
         /**
-         * Where scoring batches run; default: the shared daemon pool of {@link ScoringExecutors}.
+         * Where scoring batches run; default: the library's shared daemon pool for scoring.
          *
          * @param value the executor; not {@code null}
          * @return this builder

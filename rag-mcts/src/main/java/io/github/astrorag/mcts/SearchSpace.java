@@ -8,6 +8,7 @@ import io.github.astrorag.core.model.ScoredChunk;
 import io.github.astrorag.core.select.ContextOrder;
 import io.github.astrorag.core.select.TokenBudgetSelector;
 import io.github.astrorag.core.token.TokenCounter;
+import io.github.astrorag.mcts.internal.ScoringExecutors;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;

@@ -28,7 +28,7 @@ import org.jspecify.annotations.Nullable;
  * (default {@value #DEFAULT_BATCH_SIZE}); each batch is one HTTP request, and up to {@code concurrency}
  * (default {@value #DEFAULT_CONCURRENCY}) of them are in flight at once, on threads that live for the
  * call. The result is in input order whatever order the replies come in. Each batch is one call of the
- * shared {@link RetryingHttpClient}, with its timeouts, retries on 408/429/5xx (honouring
+ * embedder's retrying HTTP client, with its timeouts, retries on 408/429/5xx (honouring
  * {@code Retry-After}) and the API key redacted from every message (see {@link HttpEndpoint.Builder}).
  *
  * <p><b>Checks.</b> Every vector must be non-empty, finite and not all zero, and of the dimension given
@@ -69,7 +69,7 @@ public abstract sealed class HttpEmbedder implements Embedder permits OpenAiComp
     public static final String DIMENSION_PROBE = "dimension probe";
 
 
-    final HttpEndpoint<EmbeddingException> endpoint;
+    final HttpEndpoint endpoint;
     final RetryingHttpClient<EmbeddingException> http;
     private final int batchSize;
     private final int concurrency;
@@ -81,8 +81,10 @@ public abstract sealed class HttpEmbedder implements Embedder permits OpenAiComp
 
     /** {@code requested}: the dimension the request itself asks for (OpenAI's {@code dimensions}), or null. */
     HttpEmbedder(Builder<?> b, @Nullable Integer requested) {
-        this.endpoint = b.endpoint(EmbeddingException::new);
-        this.http = endpoint.http();
+        this.endpoint = b.endpoint();
+        this.http = new RetryingHttpClient<>(endpoint.connectTimeout(), endpoint.requestTimeout(), endpoint.timeout(),
+                endpoint.maxAttempts(), endpoint.initialBackoff(), endpoint.maxBackoff(), endpoint.apiKey().orElse(null),
+                EmbeddingException::new);
         this.batchSize = b.batchSize == null ? DEFAULT_BATCH_SIZE : b.batchSize;
         this.concurrency = b.concurrency == null ? DEFAULT_CONCURRENCY : b.concurrency;
         this.queryPrefix = b.queryPrefix == null ? "" : b.queryPrefix;

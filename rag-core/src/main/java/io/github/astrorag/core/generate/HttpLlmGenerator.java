@@ -76,7 +76,7 @@ public abstract sealed class HttpLlmGenerator implements Generator permits OpenA
     final List<String> stop;
     final @Nullable Long seed;
     final PromptTemplate prompt;
-    final HttpEndpoint<GenerationException> endpoint;
+    final HttpEndpoint endpoint;
     final RetryingHttpClient<GenerationException> http;
     private final ReplyParser replyParser = new ReplyParser();
 
@@ -88,8 +88,10 @@ public abstract sealed class HttpLlmGenerator implements Generator permits OpenA
         this.stop = b.stop == null ? List.of() : b.stop;
         this.seed = b.seed;
         this.prompt = b.prompt == null ? PromptTemplate.defaults() : b.prompt;
-        this.endpoint = b.endpoint(GenerationException::new);
-        this.http = endpoint.http();
+        this.endpoint = b.endpoint();
+        this.http = new RetryingHttpClient<>(endpoint.connectTimeout(), endpoint.requestTimeout(), endpoint.timeout(),
+                endpoint.maxAttempts(), endpoint.initialBackoff(), endpoint.maxBackoff(), endpoint.apiKey().orElse(null),
+                GenerationException::new);
     }
 
     /** The path after the base URL of the non-streamed or the streamed request. */

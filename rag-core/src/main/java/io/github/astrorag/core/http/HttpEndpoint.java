@@ -1,27 +1,25 @@
 package io.github.astrorag.core.http;
 
-import io.github.astrorag.core.internal.http.RetryingHttpClient;
 import io.github.astrorag.core.internal.Arguments;
-import io.github.astrorag.core.ServiceException;
 import io.github.astrorag.core.internal.Secrets;
+import io.github.astrorag.core.internal.http.RetryingHttpClient;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
 
 /**
- * A server's base URL and the {@link RetryingHttpClient} that calls it, with the settings every HTTP
- * component shares (the generators of {@code core.generate}, the embedders of {@code core.embed}):
- * timeouts, attempts, backoff and the API key. Immutable and thread-safe; one HTTP client (and its
- * connection pool) per endpoint.
- *
- * @param <E> the exception thrown for a failed call
+ * A server's base URL with the settings every HTTP component shares (the generators of
+ * {@code core.generate}, the embedders of {@code core.embed}): timeouts, attempts, backoff and the API key.
+ * Each component makes its own retrying client (and so its own connection pool) from these settings.
+ * Immutable and thread-safe.
  */
-public final class HttpEndpoint<E extends ServiceException> {
+public final class HttpEndpoint {
 
     /** Time allowed to open a connection. */
     public static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(10);
@@ -50,10 +48,12 @@ public final class HttpEndpoint<E extends ServiceException> {
     private final Duration requestTimeout;
     private final Duration timeout;
     private final int maxAttempts;
+    private final Duration initialBackoff;
+    private final Duration maxBackoff;
+    private final @Nullable Supplier<String> apiKey;
     private final String apiKeySource;
-    private final RetryingHttpClient<E> http;
 
-    private HttpEndpoint(Builder<?> b, RetryingHttpClient.Failures<E> failures) {
+    private HttpEndpoint(Builder<?> b) {
         Arguments.check(b.baseUrl != null, "baseUrl is required (for example http://127.0.0.1:8000%s)",
                 b.exampleSuffix());
         this.baseUrl = b.baseUrl;
@@ -61,10 +61,10 @@ public final class HttpEndpoint<E extends ServiceException> {
         this.requestTimeout = b.requestTimeout == null ? DEFAULT_REQUEST_TIMEOUT : b.requestTimeout;
         this.timeout = b.timeout == null ? DEFAULT_TIMEOUT : b.timeout;
         this.maxAttempts = b.maxAttempts == null ? DEFAULT_MAX_ATTEMPTS : b.maxAttempts;
+        this.initialBackoff = b.initialBackoff == null ? DEFAULT_INITIAL_BACKOFF : b.initialBackoff;
+        this.maxBackoff = b.maxBackoff == null ? DEFAULT_MAX_BACKOFF : b.maxBackoff;
+        this.apiKey = b.apiKey;
         this.apiKeySource = b.apiKeySource == null ? "none" : b.apiKeySource;
-        this.http = new RetryingHttpClient<>(connectTimeout, requestTimeout, timeout, maxAttempts,
-                b.initialBackoff == null ? DEFAULT_INITIAL_BACKOFF : b.initialBackoff,
-                b.maxBackoff == null ? DEFAULT_MAX_BACKOFF : b.maxBackoff, b.apiKey, failures);
     }
 
     /**
@@ -78,12 +78,68 @@ public final class HttpEndpoint<E extends ServiceException> {
     }
 
     /**
-     * The client.
+     * Time to open a connection.
      *
-     * @return the retrying client of this endpoint
+     * @return the connect timeout; default {@link #DEFAULT_CONNECT_TIMEOUT}
      */
-    public RetryingHttpClient<E> http() {
-        return http;
+    public Duration connectTimeout() {
+        return connectTimeout;
+    }
+
+    /**
+     * Time for one attempt (for a stream: for the headers and between two lines).
+     *
+     * @return the timeout of one attempt; default {@link #DEFAULT_REQUEST_TIMEOUT}
+     */
+    public Duration requestTimeout() {
+        return requestTimeout;
+    }
+
+    /**
+     * Time for a whole call, every attempt and backoff included.
+     *
+     * @return the timeout of a whole call; default {@link #DEFAULT_TIMEOUT}
+     */
+    public Duration timeout() {
+        return timeout;
+    }
+
+    /**
+     * HTTP attempts per call, the first included.
+     *
+     * @return the number of attempts; default {@value #DEFAULT_MAX_ATTEMPTS}
+     */
+    public int maxAttempts() {
+        return maxAttempts;
+    }
+
+    /**
+     * The first wait between attempts, before jitter.
+     *
+     * @return the initial backoff; default {@link #DEFAULT_INITIAL_BACKOFF}
+     */
+    public Duration initialBackoff() {
+        return initialBackoff;
+    }
+
+    /**
+     * The longest wait between attempts, also the longest {@code Retry-After} honoured.
+     *
+     * @return the longest backoff; default {@link #DEFAULT_MAX_BACKOFF}
+     */
+    public Duration maxBackoff() {
+        return maxBackoff;
+    }
+
+    /**
+     * Where each call gets its API key, sent as {@code Authorization: Bearer …}: the supplier given to
+     * {@link Builder#apiKey}, or the value of the variable named by {@link Builder#apiKeyEnv}. The key never
+     * appears in {@link #describe} or {@link #describeClient}.
+     *
+     * @return the key's supplier, or empty when calls carry no key
+     */
+    public Optional<Supplier<String>> apiKey() {
+        return Optional.ofNullable(apiKey);
     }
 
     /**
@@ -193,17 +249,14 @@ public final class HttpEndpoint<E extends ServiceException> {
         }
 
         /**
-         * The endpoint of these settings, whose failures {@code failures} makes: what a component's
-         * constructor calls. Fails when {@code baseUrl} is missing.
+         * The endpoint of these settings: what a component's constructor calls. Fails when {@code baseUrl} is
+         * missing.
          *
-         * @param <E> the exception type of the component
-         * @param failures makes the component's exception for a failure
-         * @return a new endpoint with its own retrying client
+         * @return a new endpoint
          * @throws IllegalArgumentException if no base URL was given
          */
-        public final <E extends ServiceException> HttpEndpoint<E> endpoint(
-                RetryingHttpClient.Failures<E> failures) {
-            return new HttpEndpoint<>(this, failures);
+        public final HttpEndpoint endpoint() {
+            return new HttpEndpoint(this);
         }
 
         /**
@@ -236,7 +289,7 @@ public final class HttpEndpoint<E extends ServiceException> {
          * The API key, read from the environment variable {@code name}, which must be set; sent as
          * {@code Authorization: Bearer …}. Default: no key. Only the variable's name is ever shown, and
          * not even that when it looks like a key; a value with surrounding white space or a control
-         * character is refused (see {@link Secrets}).
+         * character is refused.
          *
          * @param name the environment variable's name
          * @return this builder

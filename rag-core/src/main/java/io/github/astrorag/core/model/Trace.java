@@ -78,7 +78,9 @@ public record Trace(Map<String, Object> config, List<Stage> stages, int contextT
     }
 
     /**
-     * This trace as indented JSON ({@link Json#pretty(Object)}): its components as members, in order.
+     * This trace as indented JSON: its components as members, in order. Records and maps (in their order) are
+     * objects indented by two spaces, lists are arrays on one line, a non-finite number is a string
+     * ({@code "NaN"}), and a value of any other type is the string of its {@code toString()}.
      *
      * @return the JSON text
      */

@@ -8,7 +8,7 @@ import io.github.astrorag.core.spi.EphemeralIndex;
 import io.github.astrorag.core.spi.Reranker;
 import io.github.astrorag.core.spi.Retriever;
 import io.github.astrorag.core.spi.TraceSink;
-import io.github.astrorag.retrieval.Candidates;
+import io.github.astrorag.retrieval.internal.Candidates;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -5,7 +5,7 @@ import io.github.astrorag.core.model.ScoredChunk;
 import io.github.astrorag.core.spi.Reranker;
 import io.github.astrorag.core.spi.TraceSink;
 import io.github.astrorag.core.internal.text.Terms;
-import io.github.astrorag.retrieval.Candidates;
+import io.github.astrorag.retrieval.internal.Candidates;
 import io.github.astrorag.retrieval.lexical.Bm25;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -6,7 +6,7 @@ import io.github.astrorag.core.model.ScoredChunk;
 import io.github.astrorag.core.spi.Embedder;
 import io.github.astrorag.core.spi.Reranker;
 import io.github.astrorag.core.spi.TraceSink;
-import io.github.astrorag.retrieval.Candidates;
+import io.github.astrorag.retrieval.internal.Candidates;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

@@ -1,4 +1,4 @@
-package io.github.astrorag.retrieval;
+package io.github.astrorag.retrieval.internal;
 
 import io.github.astrorag.core.internal.Arguments;
 import io.github.astrorag.core.RagException;

@@ -1,4 +1,4 @@
-package io.github.astrorag.mcts;
+package io.github.astrorag.mcts.internal;
 
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -10,7 +10,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * The library's own pool for combination scoring: as many threads as processors, daemon threads (so it
  * never keeps the JVM alive), idle threads ending after a minute. A selection that itself runs on this pool
  * scores on its own thread instead of waiting for another. Callers that want to bound or share
- * scoring capacity supply their own executor to the selectors instead.
+ * scoring capacity supply their own executor to the selectors instead. Internal: the selectors' builders
+ * ({@code executor(...)}) are the API.
  */
 public final class ScoringExecutors {
 
@@ -30,8 +31,13 @@ public final class ScoringExecutors {
         return SHARED;
     }
 
-    /** Whether the calling thread belongs to the shared pool (a selection running on it scores inline, so it cannot starve the pool). */
-    static boolean onSharedPool() {
+    /**
+     * Whether the calling thread belongs to the shared pool (a selection running on it scores inline, so it cannot
+     * starve the pool).
+     *
+     * @return {@code true} on a thread of {@link #shared()}
+     */
+    public static boolean onSharedPool() {
         return Thread.currentThread() instanceof PoolThread;
     }
 

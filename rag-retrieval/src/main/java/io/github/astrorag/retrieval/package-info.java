@@ -1,7 +1,0 @@
-/**
- * Retrieval and selection: ONNX sentence embeddings ({@code embed}), MMR ({@code mmr}), personalized PageRank
- * ({@code graph}), BM25 ({@code lexical}), hybrid and weighted fusion ({@code hybrid}), HyDE ({@code hyde}),
- * rerankers ({@code rerank}) and query-coverage selection ({@code coverage}); {@link Candidates} holds what the
- * retrievers and rerankers share. The ready-made pipelines are in rag-presets.
- */
-package io.github.astrorag.retrieval;
