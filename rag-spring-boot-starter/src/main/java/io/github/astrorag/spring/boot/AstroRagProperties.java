@@ -44,7 +44,7 @@ public record AstroRagProperties(
      * @param kind      {@code onnx} (in process, default), {@code openai} (an OpenAI-compatible
      *                  {@code /embeddings} server) or {@code tei} (Hugging Face text-embeddings-inference)
      * @param model     for {@code onnx} a model id ({@code io.github.astrorag.presets.EmbeddingModels#IDS}:
-     *                  bge-small-en-v1.5-q, all-minilm-l6-v2-q, all-minilm-l6-v2, e5-small-v2-q, or
+     *                  {@code bge-small-q}, {@code minilm-q}, {@code minilm}, {@code e5-small-q}, or
      *                  {@code hashing}, the model-free embedder for tests), default the preset's model; for
      *                  {@code openai} (required) and {@code tei} the served model's name
      * @param baseUrl   the server's address, for {@code openai} (e.g. {@code http://127.0.0.1:8000/v1}) and
