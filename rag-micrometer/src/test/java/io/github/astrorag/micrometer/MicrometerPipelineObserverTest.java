@@ -74,6 +74,7 @@ class MicrometerPipelineObserverTest {
         assertThat(meters.get(MicrometerPipelineObserver.CACHE).tag("result", "hit").tag("stage", "embed")
                 .counter().count()).isEqualTo(2);
         assertThat(meters.find(MicrometerPipelineObserver.ABSTAINED).counter()).isNull();
+        assertThat(observations).doesNotHaveAnyRemainingCurrentObservation(); // every scope closed
     }
 
     @Test

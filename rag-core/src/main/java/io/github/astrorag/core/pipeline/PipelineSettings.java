@@ -73,7 +73,6 @@ final class PipelineSettings {
     Components resolve() {
         Embedder e = Objects.requireNonNull(embedder, "embedder");
         EphemeralIndexFactory factory = indexFactory == null ? new InMemoryEphemeralIndexFactory() : indexFactory;
-        String indexKind = prefilter != null ? "prefilter" : String.valueOf(factory.describe().get("name"));
         return new Components(
                 loader == null ? FileSystemDocumentLoader.defaults() : loader,
                 chunker == null ? RecursiveTokenChunker.defaults() : chunker,
@@ -89,6 +88,7 @@ final class PipelineSettings {
                 prefilter,
                 prefilterSize == null ? 0 : prefilterSize,
                 cache,
-                Observing.of(observer == null ? PipelineObserver.NONE : observer, indexKind));
+                observer == null ? Observing.NONE : Observing.of(observer,
+                        prefilter != null ? "prefilter" : String.valueOf(factory.describe().get("name"))));
     }
 }
