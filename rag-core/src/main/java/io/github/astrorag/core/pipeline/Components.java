@@ -35,11 +35,13 @@ import org.jspecify.annotations.Nullable;
  * @param prefilter        the first pass before embedding, or {@code null} for none (every chunk is embedded at ingest)
  * @param prefilterSize    how many chunks the prefilter passes on per question; 0 without a prefilter
  * @param cache            the embedding cache given, or {@code null} for none
+ * @param observing        the observer of the stages, made safe; {@link Observing#NONE} for none
  */
 record Components(DocumentLoader loader, Chunker chunker, Embedder embedder, EphemeralIndexFactory indexFactory,
                   @Nullable QueryTransformer queryTransformer, Retriever retriever, int candidates,
                   List<Reranker> rerankers, ContextSelector selector, int budget, Generator generator,
-                  @Nullable Prefilter prefilter, int prefilterSize, @Nullable EmbeddingCache cache) {
+                  @Nullable Prefilter prefilter, int prefilterSize, @Nullable EmbeddingCache cache,
+                  Observing observing) {
 
     Components {
         rerankers = List.copyOf(rerankers);

@@ -37,7 +37,8 @@ final class IndexedChunks extends ChunkStore {
         EphemeralIndex index = components.indexFactory().create(components.embedder().dimension());
         try {
             long indexNanos = System.nanoTime() - started + ingest.embed(chunks, listener, stages, "", index::add);
-            stages.add(indexStage("index", index, chunks.size(), indexNanos));
+            // the index writes ran batch by batch inside the embed stage: the observer hears the stage at its end
+            stages.add(components.observing().ingest("index").stopped(indexStage("index", index, chunks.size(), indexNanos)));
             return new IndexedChunks(components, ingest, index);
         } catch (RuntimeException | Error e) {
             try {
@@ -62,9 +63,15 @@ final class IndexedChunks extends ChunkStore {
         List<float[]> vectors = new ArrayList<>(chunks.size());
         ingest.embed(chunks, listener, stages, "add:", (batch, v) -> vectors.addAll(v));
         return () -> {
+            Observing.Watch watch = components.observing().ingest("add:index");
             long t0 = System.nanoTime();
-            index.add(chunks, vectors);
-            return indexStage("add:index", index, chunks.size(), System.nanoTime() - t0);
+            try {
+                index.add(chunks, vectors);
+            } catch (RuntimeException | Error e) {
+                watch.failed(e);
+                throw e;
+            }
+            return watch.stopped(indexStage("add:index", index, chunks.size(), System.nanoTime() - t0));
         };
     }
 

@@ -69,14 +69,21 @@ final class Ingest {
         if (paths.isEmpty()) {
             throw new IllegalArgumentException("no documents given: name at least one file or folder");
         }
+        Observing.Watch watch = components.observing().ingest(prefix + "load");
         long started = System.nanoTime();
-        List<Document> documents = components.loader().loadAll(paths);
+        List<Document> documents;
+        try {
+            documents = components.loader().loadAll(paths);
+        } catch (RuntimeException | Error e) {
+            watch.failed(e);
+            throw e;
+        }
         listener.progress("load", paths.size(), paths.size());
         Map<String, Object> details = new LinkedHashMap<>();
         details.put("paths", paths.size());
         details.put("documents", documents.size());
         details.put("characters", documents.stream().mapToLong(d -> d.text().length()).sum());
-        stages.add(new Trace.Stage(prefix + "load", millisSince(started), List.of(), details));
+        stages.add(watch.stopped(new Trace.Stage(prefix + "load", millisSince(started), List.of(), details)));
         return documents;
     }
 
@@ -107,19 +114,25 @@ final class Ingest {
      * @throws RagException if there are none
      */
     List<Chunk> chunk(List<Document> documents, IngestListener listener, List<Trace.Stage> stages, String prefix) {
+        Observing.Watch watch = components.observing().ingest(prefix + "chunk");
         long chunking = System.nanoTime();
         List<Chunk> chunks = new ArrayList<>();
-        for (int i = 0; i < documents.size(); i++) {
-            chunks.addAll(components.chunker().chunk(documents.get(i)));
-            listener.progress("chunk", i + 1, documents.size());
-        }
-        if (chunks.isEmpty()) {
-            throw new RagException("the documents hold no text to index");
+        try {
+            for (int i = 0; i < documents.size(); i++) {
+                chunks.addAll(components.chunker().chunk(documents.get(i)));
+                listener.progress("chunk", i + 1, documents.size());
+            }
+            if (chunks.isEmpty()) {
+                throw new RagException("the documents hold no text to index");
+            }
+        } catch (RuntimeException | Error e) {
+            watch.failed(e);
+            throw e;
         }
         Map<String, Object> chunked = new LinkedHashMap<>();
         chunked.put("documents", documents.size());
         chunked.put("chunks", chunks.size());
-        stages.add(new Trace.Stage(prefix + "chunk", millisSince(chunking), List.of(), chunked));
+        stages.add(watch.stopped(new Trace.Stage(prefix + "chunk", millisSince(chunking), List.of(), chunked)));
         return chunks;
     }
 
@@ -137,6 +150,17 @@ final class Ingest {
      *         ({@link io.github.astrorag.core.EmbeddingException})
      */
     long embed(List<Chunk> chunks, IngestListener listener, List<Trace.Stage> stages, String prefix, BatchSink sink) {
+        Observing.Watch watch = components.observing().ingest(prefix + "embed");
+        try {
+            return embed(chunks, listener, stages, prefix, sink, watch);
+        } catch (RuntimeException | Error e) {
+            watch.failed(e);
+            throw e;
+        }
+    }
+
+    private long embed(List<Chunk> chunks, IngestListener listener, List<Trace.Stage> stages, String prefix,
+                       BatchSink sink, Observing.Watch watch) {
         long embedNanos = 0;
         long sinkNanos = 0;
         int hits = 0;
@@ -159,7 +183,7 @@ final class Ingest {
         embedding.put("cacheHits", hits);
         embedding.put("cacheMisses", chunks.size() - hits);
         embedding.put("cache", cacheState());
-        stages.add(new Trace.Stage(prefix + "embed", embedNanos / 1e6, List.of(), embedding));
+        stages.add(watch.stopped(new Trace.Stage(prefix + "embed", embedNanos / 1e6, List.of(), embedding)));
         return sinkNanos;
     }
 

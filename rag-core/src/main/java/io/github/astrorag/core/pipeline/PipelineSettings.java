@@ -13,6 +13,7 @@ import io.github.astrorag.core.spi.Embedder;
 import io.github.astrorag.core.spi.EmbeddingCache;
 import io.github.astrorag.core.spi.EphemeralIndexFactory;
 import io.github.astrorag.core.spi.Generator;
+import io.github.astrorag.core.spi.PipelineObserver;
 import io.github.astrorag.core.spi.Prefilter;
 import io.github.astrorag.core.spi.QueryTransformer;
 import io.github.astrorag.core.spi.Reranker;
@@ -42,6 +43,7 @@ final class PipelineSettings {
     @Nullable EmbeddingCache cache;
     @Nullable Prefilter prefilter;
     @Nullable Integer prefilterSize;
+    @Nullable PipelineObserver observer;
 
     /** An independent copy (the rerankers' list too; the components themselves are shared). */
     PipelineSettings copy() {
@@ -60,6 +62,7 @@ final class PipelineSettings {
         c.cache = cache;
         c.prefilter = prefilter;
         c.prefilterSize = prefilterSize;
+        c.observer = observer;
         return c;
     }
 
@@ -69,11 +72,12 @@ final class PipelineSettings {
      */
     Components resolve() {
         Embedder e = Objects.requireNonNull(embedder, "embedder");
+        EphemeralIndexFactory factory = indexFactory == null ? new InMemoryEphemeralIndexFactory() : indexFactory;
         return new Components(
                 loader == null ? FileSystemDocumentLoader.defaults() : loader,
                 chunker == null ? RecursiveTokenChunker.defaults() : chunker,
                 e,
-                indexFactory == null ? new InMemoryEphemeralIndexFactory() : indexFactory,
+                factory,
                 queryTransformer,
                 retriever == null ? new DenseRetriever() : retriever,
                 candidates == null ? RagPipeline.DEFAULT_CANDIDATES : candidates,
@@ -83,6 +87,8 @@ final class PipelineSettings {
                 generator == null ? new ExtractiveGenerator(e) : generator,
                 prefilter,
                 prefilterSize == null ? 0 : prefilterSize,
-                cache);
+                cache,
+                observer == null ? Observing.NONE : Observing.of(observer,
+                        prefilter != null ? "prefilter" : String.valueOf(factory.describe().get("name"))));
     }
 }

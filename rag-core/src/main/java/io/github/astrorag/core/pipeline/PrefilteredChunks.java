@@ -55,9 +55,16 @@ final class PrefilteredChunks extends ChunkStore {
     /** The store of {@code chunks}, ranked by the pipeline's prefilter, with a stage {@code prefilter}. */
     static PrefilteredChunks open(Components components, Ingest ingest, List<Chunk> chunks, List<Trace.Stage> stages) {
         Prefilter prefilter = Objects.requireNonNull(components.prefilter(), "prefilter");
+        Observing.Watch watch = components.observing().ingest("prefilter");
         long t0 = System.nanoTime();
-        Prefilter.Ranking ranking = prefilter.prepare(chunks);
-        stages.add(stage(prefilter, "prefilter", chunks.size(), t0));
+        Prefilter.Ranking ranking;
+        try {
+            ranking = prefilter.prepare(chunks);
+        } catch (RuntimeException | Error e) {
+            watch.failed(e);
+            throw e;
+        }
+        stages.add(watch.stopped(stage(prefilter, "prefilter", chunks.size(), t0)));
         return new PrefilteredChunks(components, prefilter, ingest, new Snapshot(chunks, ranking));
     }
 
@@ -72,11 +79,17 @@ final class PrefilteredChunks extends ChunkStore {
     @Override
     Addition prepare(List<Chunk> chunks, IngestListener listener, List<Trace.Stage> stages) {
         return () -> {
+            Observing.Watch watch = components.observing().ingest("add:prefilter");
             long t0 = System.nanoTime();
             List<Chunk> all = new ArrayList<>(snapshot.chunks());
             all.addAll(chunks);
-            snapshot = new Snapshot(all, prefilter.prepare(all));
-            return stage(prefilter, "add:prefilter", all.size(), t0);
+            try {
+                snapshot = new Snapshot(all, prefilter.prepare(all));
+            } catch (RuntimeException | Error e) {
+                watch.failed(e);
+                throw e;
+            }
+            return watch.stopped(stage(prefilter, "add:prefilter", all.size(), t0));
         };
     }
 

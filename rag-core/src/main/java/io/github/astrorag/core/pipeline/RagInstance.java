@@ -184,13 +184,20 @@ public final class RagInstance implements AutoCloseable {
             if (!now.ids().contains(documentId)) {
                 return false;
             }
+            Observing.Watch watch = components.observing().ingest("remove");
             long t0 = System.nanoTime();
-            int removed = store.remove(documentId);
+            int removed;
+            try {
+                removed = store.remove(documentId);
+            } catch (RuntimeException | Error e) {
+                watch.failed(e);
+                throw e;
+            }
             Map<String, Object> details = new LinkedHashMap<>();
             details.put("document", documentId);
             details.put("chunks", removed);
             List<Trace.Stage> ingested = new ArrayList<>(now.ingest());
-            ingested.add(new Trace.Stage("remove", Ingest.millisSince(t0), List.of(), details));
+            ingested.add(watch.stopped(new Trace.Stage("remove", Ingest.millisSince(t0), List.of(), details)));
             List<Document> rest = now.documents().stream().filter(d -> !d.id().equals(documentId)).toList();
             state = new State(rest, now.chunkCount() - removed, ingested);
             return true;
@@ -257,18 +264,19 @@ public final class RagInstance implements AutoCloseable {
      */
     public Context selectContext(Query query, int budget) {
         Arguments.check(budget >= 1, "budget must be at least 1 token, was %d", budget);
-        StageLog log = new StageLog(this::ensureOpen);
+        StageLog log = new StageLog(this::ensureOpen, components.observing());
         Context context = selectInto(query, budget, log);
         Trace trace = new Trace(components.describe(), log.stages(), context.tokens(), context.budget(), state.ingest());
         return context.withDetails(Map.of("trace", trace));
     }
 
     private Answer run(Query query, @Nullable Consumer<String> onToken) {
-        StageLog log = new StageLog(this::ensureOpen);
+        StageLog log = new StageLog(this::ensureOpen, components.observing());
         Context context = selectInto(query, components.budget(), log);
         Answer answer = log.run("generate", sink -> onToken == null
                 ? components.generator().generate(query, context, sink)
-                : components.generator().stream(query, context, onToken, sink), a -> List.of());
+                : components.generator().stream(query, context, onToken, sink), a -> List.of(),
+                (a, told) -> told.put("abstained", a.abstained()));
         Trace trace = new Trace(components.describe(), log.stages(), context.tokens(), context.budget(), state.ingest());
         return answer.withTrace(trace);
     }

@@ -15,6 +15,7 @@ import io.github.astrorag.core.spi.EmbeddingCache;
 import io.github.astrorag.core.spi.EphemeralIndex;
 import io.github.astrorag.core.spi.EphemeralIndexFactory;
 import io.github.astrorag.core.spi.Generator;
+import io.github.astrorag.core.spi.PipelineObserver;
 import io.github.astrorag.core.spi.Prefilter;
 import io.github.astrorag.core.spi.QueryTransformer;
 import io.github.astrorag.core.spi.Reranker;
@@ -452,6 +453,22 @@ public final class RagPipeline implements AutoCloseable {
             once("prefilter");
             s.prefilter = Objects.requireNonNull(value, "prefilter");
             s.prefilterSize = n;
+            return this;
+        }
+
+        /**
+         * Who hears each stage as it runs (start, then stop or error, with the stage's details), for metrics and
+         * tracing: rag-micrometer's {@code MicrometerPipelineObserver}, say. See {@link PipelineObserver} for the
+         * stages and the contract; an exception the observer throws never fails an ask. Minimal pipeline: none
+         * (nothing is called, nothing copied). The observer is not closed by the pipeline.
+         *
+         * @param value the observer
+         * @return this builder
+         * @throws IllegalStateException if it was already set on this builder
+         */
+        public Builder observer(PipelineObserver value) {
+            once("observer");
+            s.observer = Objects.requireNonNull(value, "observer");
             return this;
         }
 

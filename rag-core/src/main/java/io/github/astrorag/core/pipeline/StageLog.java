@@ -8,7 +8,9 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.BiConsumer;
 import java.util.function.Function;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The stages of one ask, in the order they ran: each timed, with the details its step put into the sink and the
@@ -25,10 +27,15 @@ final class StageLog {
 
     private final List<Trace.Stage> stages = new ArrayList<>();
     private final Runnable ensureOpen;
+    private final Observing observing;
 
-    /** @param ensureOpen throws when the instance asked of is closed, before each stage */
-    StageLog(Runnable ensureOpen) {
+    /**
+     * @param ensureOpen throws when the instance asked of is closed, before each stage
+     * @param observing  hears each stage
+     */
+    StageLog(Runnable ensureOpen, Observing observing) {
         this.ensureOpen = ensureOpen;
+        this.observing = observing;
     }
 
     /**
@@ -37,16 +44,40 @@ final class StageLog {
      * @throws RagException if the thread was interrupted before the stage
      */
     <T> T run(String name, Step<T> step, Function<T, List<ScoredChunk>> outputs) {
+        return run(name, step, outputs, null);
+    }
+
+    /**
+     * As {@link #run(String, Step, Function)}, telling the observer (only) more of the result: {@code observed}
+     * adds to a copy of the stage's details what the observer alone is told (made only when it hears).
+     */
+    <T> T run(String name, Step<T> step, Function<T, List<ScoredChunk>> outputs,
+              @Nullable BiConsumer<T, Map<String, Object>> observed) {
         if (Thread.currentThread().isInterrupted()) {
             throw new RagException("interrupted before stage " + name);
         }
         ensureOpen.run();
         Map<String, Object> details = new LinkedHashMap<>();
+        Observing.Watch watch = observing.ask(name);
         long t0 = System.nanoTime();
-        T result = step.run(details::put);
+        T result;
+        try {
+            result = step.run(details::put);
+        } catch (RuntimeException | Error e) {
+            watch.failed(e);
+            throw e;
+        }
         double millis = (System.nanoTime() - t0) / 1e6;
         List<Trace.Candidate> out = outputs.apply(result).stream().map(Trace.Candidate::of).toList();
         stages.add(new Trace.Stage(name, millis, out, details));
+        if (watch.active()) {
+            Map<String, Object> told = details;
+            if (observed != null) {
+                told = new LinkedHashMap<>(details);
+                observed.accept(result, told);
+            }
+            watch.stopped(millis, told);
+        }
         return result;
     }
 
