@@ -64,7 +64,7 @@ class ArchitectureTest {
             modules.add(rest.contains(".") ? rest.substring(0, rest.indexOf('.')) : rest);
         }
         assertThat(modules).containsExactlyInAnyOrder("core", "retrieval", "mcts", "presets", "elasticsearch",
-                "langchain4j", "springai", "eval", "examples");
+                "langchain4j", "springai", "micrometer", "spring", "eval", "examples");
         assertThat(classes.stream().map(JavaClass::getSimpleName))
                 .noneMatch(n -> n.endsWith("Test") || n.endsWith("IT"));
     }
