@@ -100,7 +100,8 @@ public final class EvalDataset {
      *       shares no document id with it, the first such from a uniformly drawn starting position (in cyclic
      *       order).</li>
      * </ul>
-     * The draws come from one {@link Random} seeded with {@code seed}, instance by instance in order: the same
+     * The draws come from one {@link java.util.SplittableRandom} seeded with {@code seed} (which, unlike
+     * {@link Random}, mixes nearby seeds well), instance by instance in order: the same
      * instances and seed give the same pairing. The right answer to every result is an abstention (unless another
      * article happens to answer the question too: SQuAD's articles are on unrelated subjects). Linear in the
      * number of instances when most pairs share no document, quadratic at worst.
@@ -115,7 +116,7 @@ public final class EvalDataset {
     public static List<EvalInstance> offCorpus(List<EvalInstance> instances, long seed) {
         List<Path> corpora = instances.stream().map(EvalInstance::corpus).filter(java.util.Objects::nonNull).distinct().sorted().toList();
         List<EvalInstance> inline = instances.stream().filter(i -> i.corpus() == null).toList();
-        Random random = new Random(seed);
+        java.util.SplittableRandom random = new java.util.SplittableRandom(seed);
         List<EvalInstance> out = new ArrayList<>();
         for (EvalInstance i : instances) {
             Path corpus = null;
