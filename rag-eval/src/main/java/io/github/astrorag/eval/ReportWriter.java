@@ -500,6 +500,7 @@ public final class ReportWriter {
         styler.setYAxisMax(1.0);
         styler.setXAxisDecimalPattern("0.00");
         styler.setYAxisDecimalPattern("0.00");
+        styler.setMarkerSize(4);
         for (PipelineSummary r : rows) {
             if (r.abstention() == null) {
                 continue;
