@@ -39,7 +39,8 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code astrorag eval}: runs named pipelines ({@code --pipelines}, from a {@link PipelineRegistry}) on an evaluation
- * data set and writes results.json, instances.jsonl, report.md and report.png. Register it under the CLI root with
+ * data set and writes results.json, instances.jsonl, report.md and report.png (and abstention.png when the run holds
+ * questions to abstain on and the traces report support scores). Register it under the CLI root with
  * {@code commandLine.addSubcommand(new EvalCommand(pipelines, models))} (or by class, which uses
  * {@link PipelineRegistry#defaults()} and {@link ModelRegistry#defaults()}). {@code --selectors}, the option's
  * former name, is still accepted and not shown in the help.
@@ -49,8 +50,10 @@ import picocli.CommandLine.Spec;
                 "Measures pipelines (retrieval and context selection) on a JSON-lines data set (schema: docs/evaluation.md): "
                         + "every pipeline answers the same instances, each instance with its own ephemeral index, as a user's "
                         + "question would run.",
-                "Prints a table and writes results.json, report.md and report.png (grouped bars with 95%% "
-                        + "bootstrap intervals) into --out. A failing instance is reported and counted, not fatal.",
+                "Prints a table (and one per instance type when there are several) and writes results.json, "
+                        + "instances.jsonl, report.md and report.png (grouped bars with 95%% bootstrap intervals) into --out; "
+                        + "a run with answerable questions and questions to abstain on (unanswerable, --off-corpus) also "
+                        + "reports the abstention trade-off (abstention.png). A failing instance is reported and counted, not fatal.",
                 "For data sets whose questions share a corpus folder (SQuAD, AstroQA) use --reuse-corpus-index: "
                         + "without it the whole corpus is embedded again for every question."},
         footer = {"", "Examples (DATA: the folder of the evaluation data files, see docs/evaluation.md):",
