@@ -63,6 +63,92 @@ public final class EvalDataset {
         return out;
     }
 
+    /**
+     * The instances of several files, one after the other: the first {@code limit} of each ({@code limit <= 0}: all),
+     * as {@link #read(Path, int)} reads them; so that one run can hold, say, answerable and unanswerable questions.
+     *
+     * @param files the JSON-lines data files, at least one, in the order their instances are wanted
+     * @param limit the most instances to read from each file; 0 or negative for all of them
+     * @return the instances, file by file, each file's in file order; a new list
+     * @throws IllegalArgumentException if there is no file, a file cannot be read (as {@link #read(Path, int)}), or
+     *                                  two instances share an id (the message names it and its file)
+     */
+    public static List<EvalInstance> read(List<Path> files, int limit) {
+        Arguments.check(!files.isEmpty(), "no data file given");
+        List<EvalInstance> out = new ArrayList<>();
+        java.util.Set<String> ids = new java.util.HashSet<>();
+        for (Path file : files) {
+            for (EvalInstance i : read(file, limit)) {
+                Arguments.check(ids.add(i.id()), "instance id '%s' of %s occurs twice among the data files", i.id(), file);
+                out.add(i);
+            }
+        }
+        return out;
+    }
+
+    /** What {@link #offCorpus} appends to an instance's id. */
+    public static final String OFF_CORPUS_SUFFIX = "/off-corpus";
+
+    /**
+     * The same questions asked over documents that cannot answer them: each instance becomes one of type
+     * {@value EvalInstance#OFF_CORPUS}, id {@code <id>}{@value #OFF_CORPUS_SUFFIX}, the same question with no gold
+     * answer, no supporting document and no options (a multiple-choice question is asked as plain text), over
+     * <ul>
+     *   <li>for an instance with a {@code corpus}: another corpus folder of {@code instances} (never its own), drawn
+     *       uniformly from the others;</li>
+     *   <li>for an instance with its own documents: the documents of another instance of {@code instances} that
+     *       shares no document id with it, the first such from a uniformly drawn starting position (in cyclic
+     *       order).</li>
+     * </ul>
+     * The draws come from one {@link java.util.SplittableRandom} seeded with {@code seed} (which, unlike
+     * {@link Random}, mixes nearby seeds well), instance by instance in order: the same
+     * instances and seed give the same pairing. The right answer to every result is an abstention (unless another
+     * article happens to answer the question too: SQuAD's articles are on unrelated subjects). Linear in the
+     * number of instances when most pairs share no document, quadratic at worst.
+     *
+     * @param instances the instances to ask off-corpus, in order
+     * @param seed      seed of the pairing
+     * @return one off-corpus instance per instance, in the same order; a new list
+     * @throws IllegalArgumentException if an instance with a corpus has no other corpus folder among
+     *                                  {@code instances}, or one with documents no other instance whose documents
+     *                                  are all different
+     */
+    public static List<EvalInstance> offCorpus(List<EvalInstance> instances, long seed) {
+        List<Path> corpora = instances.stream().map(EvalInstance::corpus).filter(java.util.Objects::nonNull).distinct().sorted().toList();
+        List<EvalInstance> inline = instances.stream().filter(i -> i.corpus() == null).toList();
+        java.util.SplittableRandom random = new java.util.SplittableRandom(seed);
+        List<EvalInstance> out = new ArrayList<>();
+        for (EvalInstance i : instances) {
+            Path corpus = null;
+            List<Document> documents = List.of();
+            if (i.corpus() != null) {
+                List<Path> others = corpora.stream().filter(c -> !c.equals(i.corpus())).toList();
+                Arguments.check(!others.isEmpty(), "instance %s: an off-corpus question needs another corpus folder among the "
+                        + "instances, but all %d read %s", i.id(), instances.size(), i.corpus());
+                corpus = others.get(random.nextInt(others.size()));
+            } else {
+                documents = otherDocuments(i, inline, random.nextInt(inline.size()));
+            }
+            out.add(new EvalInstance(i.id() + OFF_CORPUS_SUFFIX, EvalInstance.OFF_CORPUS, i.question(), List.of(), documents, corpus,
+                    List.of(), Map.of(), null));
+        }
+        return out;
+    }
+
+    /** The documents of the first instance from {@code start} on (cyclically) that is not {@code own} and shares no document id. */
+    private static List<Document> otherDocuments(EvalInstance own, List<EvalInstance> inline, int start) {
+        java.util.Set<String> ids = new java.util.HashSet<>();
+        own.documents().forEach(d -> ids.add(d.id()));
+        for (int k = 0; k < inline.size(); k++) {
+            EvalInstance other = inline.get((start + k) % inline.size());
+            if (other != own && other.documents().stream().noneMatch(d -> ids.contains(d.id()))) {
+                return other.documents();
+            }
+        }
+        throw new IllegalArgumentException("instance " + own.id() + ": an off-corpus question needs another instance whose "
+                + "documents are all different, but there is none among the " + inline.size() + " with their own documents");
+    }
+
     private static int malformedLine(Path file, int orElse) {
         try {
             int line = io.github.astrorag.core.internal.text.Utf8.firstMalformedLine(file);

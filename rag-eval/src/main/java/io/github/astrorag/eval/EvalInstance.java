@@ -17,7 +17,7 @@ import org.jspecify.annotations.Nullable;
  *
  * @param id         unique id
  * @param type       {@code multi-hop}, {@code extractive}, {@code mcq-single}, {@code mcq-multi},
- *                   {@code judgment}, {@code open}, {@code claim}
+ *                   {@code judgment}, {@code open}, {@code claim}, {@code unanswerable}, {@code off-corpus}
  * @param question   the query text
  * @param answers    acceptable gold answers (may be empty)
  * @param documents  the instance's own documents (empty when {@code corpus} is given)
@@ -37,6 +37,11 @@ public record EvalInstance(String id, String type, String question, List<String>
     /** The type of open questions with a long reference answer. */
     public static final String OPEN = "open";
 
+    /** The type of questions whose documents look relevant but do not answer them (SQuAD 2.0's adversarial ones). */
+    public static final String UNANSWERABLE = "unanswerable";
+    /** The type of questions asked over documents about something else ({@link EvalDataset#offCorpus}). */
+    public static final String OFF_CORPUS = "off-corpus";
+
     /** The options a judgment question is asked with. */
     public static final Map<String, String> JUDGMENT_OPTIONS = Map.of(ChoiceMetrics.TRUE, "True", ChoiceMetrics.FALSE, "False");
 
@@ -46,7 +51,8 @@ public record EvalInstance(String id, String type, String question, List<String>
      *
      * @param id         unique id within its data file; not {@code null}
      * @param type       the question type ({@code multi-hop}, {@code extractive}, {@code mcq-single},
-     *                   {@code mcq-multi}, {@code judgment}, {@code open}, {@code claim}); not {@code null}
+     *                   {@code mcq-multi}, {@code judgment}, {@code open}, {@code claim}, {@code unanswerable},
+     *                   {@code off-corpus}); not {@code null}
      * @param question   the query text; not {@code null}
      * @param answers    acceptable gold answers; may be empty
      * @param documents  the instance's own documents; empty exactly when {@code corpus} is given
@@ -113,6 +119,15 @@ public record EvalInstance(String id, String type, String question, List<String>
      */
     public boolean multiSelect() {
         return MCQ_MULTI.equals(type);
+    }
+
+    /**
+     * Whether the right answer is an abstention: the documents do not answer the question.
+     *
+     * @return {@code true} for the types {@value #UNANSWERABLE} and {@value #OFF_CORPUS}
+     */
+    public boolean expectsAbstention() {
+        return UNANSWERABLE.equals(type) || OFF_CORPUS.equals(type);
     }
 
     /**

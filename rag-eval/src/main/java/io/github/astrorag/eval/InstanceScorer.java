@@ -4,6 +4,7 @@ import io.github.astrorag.eval.metrics.ChoiceMetrics;
 import io.github.astrorag.eval.metrics.RetrievalMetrics;
 import io.github.astrorag.eval.metrics.Rouge;
 import io.github.astrorag.eval.metrics.SquadMetrics;
+import io.github.astrorag.core.internal.text.Sentences;
 import io.github.astrorag.core.model.Answer;
 import io.github.astrorag.core.model.ScoredChunk;
 import io.github.astrorag.core.model.Trace;
@@ -26,7 +27,17 @@ import java.util.regex.Pattern;
  *   <li>when answers were generated, with gold answers, not multiple choice: {@code exact_match},
  *       {@code f1} (SQuAD) and {@code rouge_1}, {@code rouge_2}, {@code rouge_l} (best over the gold
  *       answers, stemmed as rouge-score); citation markers {@code [n]} are removed from the answer first;</li>
+ *   <li>when answers were generated, with gold answers, neither multiple choice nor {@code open}:
+ *       {@code answer_has_gold} (the answer without citation markers holds a gold answer as
+ *       {@code answer_in_context} matches; 0 for an abstention); and when {@code answer_in_context} is 1:
+ *       {@code false_abstention};</li>
  *   <li>when answers were generated, multiple choice: {@code mc_accuracy} (exact letter set);</li>
+ *   <li>when answers were generated: {@code abstained} ({@link Answer#abstained()}, or the {@code generate}
+ *       stage's detail {@code abstained}); for the types {@code unanswerable} and {@code off-corpus}
+ *       {@code correct_abstention} (the same value); not multiple choice and no abstention:
+ *       {@code answer_sentences} (the answer's sentences without citation markers, as the core's sentence
+ *       splitter finds them); and when the {@code generate} stage's details hold a number under {@code support}:
+ *       {@code support}, that number;</li>
  *   <li>always: {@code documents_in_context} (distinct documents with a chunk in the context) and
  *       {@code context_tokens}.</li>
  * </ul>
@@ -80,10 +91,18 @@ public final class InstanceScorer {
                 s.put(MetricNames.SPAN_ANSWER_IN_CONTEXT, found);
             }
         }
+        Map<String, Object> generation = answer.trace().stage("generate").map(Trace.Stage::details).orElse(Map.of());
+        boolean abstained = answer.abstained() || Boolean.TRUE.equals(generation.get("abstained"));
+        if (generated) {
+            scoreAbstention(s, instance, answer, abstained, generation.get(MetricNames.SUPPORT));
+        }
         if (generated && mc) {
             s.put(MetricNames.MC_ACCURACY, ChoiceMetrics.correct(answer.choice(), instance.goldLetters()));
         } else if (generated && !instance.answers().isEmpty()) {
             String text = withoutCitations(answer.text());
+            if (hasExtractiveAnswer(instance)) {
+                s.put(MetricNames.ANSWER_HAS_GOLD, abstained ? 0.0 : SquadMetrics.answerInContext(text, instance.answers()));
+            }
             s.put(MetricNames.EXACT_MATCH, SquadMetrics.exactMatch(text, instance.answers()));
             s.put(MetricNames.F1, SquadMetrics.tokenF1(text, instance.answers()));
             s.put(MetricNames.ROUGE_1, ROUGE.best(Rouge.Type.ROUGE_1, text, instance.answers()).f1());
@@ -93,6 +112,25 @@ public final class InstanceScorer {
         s.put(MetricNames.DOCUMENTS_IN_CONTEXT, (double) tokensByDocument.size());
         s.put(MetricNames.CONTEXT_TOKENS, (double) answer.context().tokens());
         return s;
+    }
+
+    /** The abstention metrics of a generated answer; {@code s} already holds {@code answer_in_context} where defined. */
+    private static void scoreAbstention(Map<String, Double> s, EvalInstance instance, Answer answer, boolean abstained,
+                                        Object support) {
+        double a = abstained ? 1.0 : 0.0;
+        s.put(MetricNames.ABSTAINED, a);
+        if (instance.expectsAbstention()) {
+            s.put(MetricNames.CORRECT_ABSTENTION, a);
+        }
+        if (Double.valueOf(1.0).equals(s.get(MetricNames.ANSWER_IN_CONTEXT))) {
+            s.put(MetricNames.FALSE_ABSTENTION, a);
+        }
+        if (!abstained && !instance.multipleChoice()) {
+            s.put(MetricNames.ANSWER_SENTENCES, (double) Sentences.split(withoutCitations(answer.text())).size());
+        }
+        if (support instanceof Number n && Double.isFinite(n.doubleValue())) {
+            s.put(MetricNames.SUPPORT, n.doubleValue());
+        }
     }
 
     /** Whether {@code answer_in_context} is defined: gold answers, neither multiple choice nor {@code open}. */

@@ -37,6 +37,25 @@ public final class MetricNames {
     public static final String ROUGE_2 = "rouge_2";
     /** ROUGE-L F1 of the generated answer. */
     public static final String ROUGE_L = "rouge_l";
+    /**
+     * 1 if the generated answer (citation markers removed) holds a gold answer, both SQuAD-normalised, as a run of
+     * whole tokens: DPR's "has answer" (Karpukhin et al., 2020) on the answer instead of a passage; 0 if not or if
+     * the generator abstained.
+     */
+    public static final String ANSWER_HAS_GOLD = "answer_has_gold";
+    /** Sentences in a generated answer that is no abstention (averaged under the same name). */
+    public static final String ANSWER_SENTENCES = "answer_sentences";
+    /** 1 if the generator abstained ({@code Answer.abstained()}), else 0: averaged, the abstention rate. */
+    public static final String ABSTAINED = "abstained";
+    /** For a question the documents cannot answer ({@code unanswerable}, {@code off-corpus}): 1 if it abstained. */
+    public static final String CORRECT_ABSTENTION = "correct_abstention";
+    /** For an answerable question whose context holds the answer ({@link #ANSWER_IN_CONTEXT} = 1): 1 if it abstained. */
+    public static final String FALSE_ABSTENTION = "false_abstention";
+    /**
+     * The generator's support score, as its trace reports it (the {@code generate} stage's detail
+     * {@value #SUPPORT}, higher = better supported); per instance only, for the abstention curve, not averaged.
+     */
+    public static final String SUPPORT = "support";
     /** Multiple-choice accuracy (exact letter set). */
     public static final String MC_ACCURACY = "mc_accuracy";
     /** Distinct documents with a chunk in the context (averaged under the same name). */
@@ -64,10 +83,11 @@ public final class MetricNames {
     /** The per-instance scores in [0, 1] that are averaged, get confidence intervals and are charted. */
     public static final List<String> FRACTIONS = List.of(FULL_SUPPORT, SUPPORT_RECALL, SUPPORT_PRECISION,
             ANSWER_IN_CONTEXT, SPAN_ANSWER_IN_CONTEXT, NDCG_10,
-            RECALL_10, RECALL_20, PREFILTER_RECALL, EXACT_MATCH, F1, ROUGE_1, ROUGE_2, ROUGE_L, MC_ACCURACY);
+            RECALL_10, RECALL_20, PREFILTER_RECALL, EXACT_MATCH, F1, ROUGE_1, ROUGE_2, ROUGE_L, ANSWER_HAS_GOLD, MC_ACCURACY,
+            ABSTAINED, CORRECT_ABSTENTION, FALSE_ABSTENTION);
 
     /** The per-instance counts that are averaged (with a bootstrap interval) but are no fractions, so not charted. */
-    public static final List<String> COUNTS = List.of(DOCUMENTS_IN_CONTEXT);
+    public static final List<String> COUNTS = List.of(DOCUMENTS_IN_CONTEXT, ANSWER_SENTENCES);
 
     /** What is averaged with an interval and shown in the quality table: {@link #FRACTIONS}, then {@link #COUNTS}. */
     public static final List<String> AVERAGED = java.util.stream.Stream.concat(FRACTIONS.stream(), COUNTS.stream()).toList();

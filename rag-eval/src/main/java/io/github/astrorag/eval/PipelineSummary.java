@@ -4,11 +4,13 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The aggregate of one {@link PipelineRun}: each metric's mean over the instances where it is defined
  * (failed instances excluded), how many instances that was, a 95% bootstrap interval for the
- * {@link MetricNames#AVERAGED} metrics, latency percentiles and the mean time per stage.
+ * {@link MetricNames#AVERAGED} metrics, latency percentiles and the mean time per stage; the same per instance
+ * type; and, where the traces allow it, the abstention trade-off.
  *
  * @param pipeline the row's name: the {@link PipelineRegistry} name, or a baseline's
  * @param config   the row's configuration
@@ -16,9 +18,37 @@ import java.util.Map;
  * @param counts   per-instance metric name → number of instances it was averaged over
  * @param ci95     fraction metric name → {@code [low, high]}
  * @param failures the failed instances: id → error
+ * @param byType   per instance type (in order of first appearance), the same summary of that type's instances
+ *                 alone (each with no {@code byType} and no curve of its own); empty for a summary that is itself
+ *                 one type's
+ * @param abstention      the abstention trade-off ({@link AbstentionCurve}) when the row's traces report support
+ *                        scores for answerable questions whose context holds the answer and for questions to
+ *                        abstain on; else {@code null}
+ * @param crossValidation the threshold's 2-fold cross-validation at {@value AbstentionCurve#DEFAULT_MAX_FALSE_ABSTENTION}
+ *                        false abstention, when there is a curve and each fold has both kinds of question; else
+ *                        {@code null}
  */
 public record PipelineSummary(String pipeline, Map<String, Object> config, Map<String, Double> metrics,
-                              Map<String, Integer> counts, Map<String, double[]> ci95, Map<String, String> failures) {
+                              Map<String, Integer> counts, Map<String, double[]> ci95, Map<String, String> failures,
+                              Map<String, PipelineSummary> byType, @Nullable AbstentionCurve abstention,
+                              AbstentionCurve.@Nullable CrossValidation crossValidation) {
+
+    /**
+     * Copies the per-type map, keeping its order.
+     *
+     * @param pipeline        the row's name
+     * @param config          the row's configuration
+     * @param metrics         metric name → value
+     * @param counts          metric name → number of instances it was averaged over
+     * @param ci95            metric name → interval
+     * @param failures        failed instance id → error
+     * @param byType          type → that type's summary
+     * @param abstention      the abstention curve, or {@code null}
+     * @param crossValidation the threshold's cross-validation, or {@code null}
+     */
+    public PipelineSummary {
+        byType = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(byType));
+    }
 
     /**
      * Aggregates {@code run}, drawing bootstrap resamples with {@code bootstrap}.
@@ -28,12 +58,35 @@ public record PipelineSummary(String pipeline, Map<String, Object> config, Map<S
      * @return the row's summary
      */
     public static PipelineSummary of(PipelineRun run, Bootstrap bootstrap) {
+        Map<String, List<InstanceResult>> types = new LinkedHashMap<>();
+        run.results().forEach(r -> types.computeIfAbsent(r.type(), t -> new ArrayList<>()).add(r));
+        Map<String, PipelineSummary> byType = new LinkedHashMap<>();
+        types.forEach((type, results) -> byType.put(type, aggregate(run.pipeline(), run.config(), results, 0, 0, bootstrap)));
+        PipelineSummary all = aggregate(run.pipeline(), run.config(), run.results(), run.sharedIndexes(), run.sharedIndexMillis(),
+                bootstrap);
+        List<AbstentionCurve.Observation> observations = AbstentionCurve.observations(run.results());
+        AbstentionCurve curve = AbstentionCurve.defined(observations) ? AbstentionCurve.of(observations) : null;
+        AbstentionCurve.CrossValidation cv = null;
+        if (curve != null && bothFoldsDefined(observations)) {
+            cv = curve.crossValidate(AbstentionCurve.DEFAULT_MAX_FALSE_ABSTENTION, bootstrap);
+        }
+        return new PipelineSummary(all.pipeline(), all.config(), all.metrics(), all.counts(), all.ci95(), all.failures(), byType,
+                curve, cv);
+    }
+
+    private static boolean bothFoldsDefined(List<AbstentionCurve.Observation> observations) {
+        return AbstentionCurve.defined(observations.stream().filter(o -> o.position() % 2 == 0).toList())
+                && AbstentionCurve.defined(observations.stream().filter(o -> o.position() % 2 == 1).toList());
+    }
+
+    private static PipelineSummary aggregate(String pipeline, Map<String, Object> config, List<InstanceResult> results,
+                                             int sharedIndexes, double sharedIndexMillis, Bootstrap bootstrap) {
         Map<String, List<Double>> values = new LinkedHashMap<>();
         List<Double> latency = new ArrayList<>();
         Map<String, List<Double>> stages = new LinkedHashMap<>();
         List<Double> ingest = new ArrayList<>();
         Map<String, String> failures = new LinkedHashMap<>();
-        for (InstanceResult r : run.results()) {
+        for (InstanceResult r : results) {
             if (r.failed()) {
                 failures.put(r.instanceId(), r.error());
                 continue;
@@ -50,7 +103,7 @@ public record PipelineSummary(String pipeline, Map<String, Object> config, Map<S
         Map<String, Double> metrics = new LinkedHashMap<>();
         Map<String, Integer> counts = new LinkedHashMap<>();
         Map<String, double[]> ci = new LinkedHashMap<>();
-        metrics.put(MetricNames.INSTANCES, (double) run.results().size());
+        metrics.put(MetricNames.INSTANCES, (double) results.size());
         metrics.put(MetricNames.FAILURES, (double) failures.size());
         for (String name : MetricNames.AVERAGED) {
             List<Double> v = values.get(name);
@@ -75,11 +128,11 @@ public record PipelineSummary(String pipeline, Map<String, Object> config, Map<S
         if (!ingest.isEmpty()) {
             metrics.put(MetricNames.INGEST_MEAN, mean(array(ingest)));
         }
-        if (run.sharedIndexes() > 0) {
-            metrics.put(MetricNames.SHARED_INDEX, run.sharedIndexMillis());
+        if (sharedIndexes > 0) {
+            metrics.put(MetricNames.SHARED_INDEX, sharedIndexMillis);
         }
         stages.forEach((stage, v) -> metrics.put(MetricNames.stageMean(stage), mean(array(v))));
-        return new PipelineSummary(run.pipeline(), run.config(), metrics, counts, ci, failures);
+        return new PipelineSummary(pipeline, config, metrics, counts, ci, failures, Map.of(), null, null);
     }
 
     private static double[] array(List<Double> v) {

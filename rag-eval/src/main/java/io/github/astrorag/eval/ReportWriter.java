@@ -16,6 +16,9 @@ import java.util.Map;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.CategoryChartBuilder;
+import org.knowm.xchart.XYChart;
+import org.knowm.xchart.XYChartBuilder;
+import org.knowm.xchart.style.XYStyler;
 import org.knowm.xchart.style.CategoryStyler;
 import org.knowm.xchart.style.Styler;
 
@@ -23,7 +26,9 @@ import org.knowm.xchart.style.Styler;
  * Writes an evaluation's results: {@value #JSON} (every row, named under {@code pipeline}, with its metrics,
  * counts, intervals and configuration), {@value #MARKDOWN} (tables, the command line, dataset and settings, notes) and
  * {@value #CHART} (each row's fraction metrics as grouped bars; error bars show the half-width of the
- * 95% bootstrap interval, whose exact bounds are in the other two files). Also renders the console table.
+ * 95% bootstrap interval, whose exact bounds are in the other two files); each row's metrics also per instance
+ * type; and, when some row has an {@link AbstentionCurve}, its curve (whole in the JSON, ten points in the report,
+ * charted in {@value #ABSTENTION_CHART}) and the threshold's cross-validation. Also renders the console table.
  */
 public final class ReportWriter {
 
@@ -33,6 +38,8 @@ public final class ReportWriter {
     public static final String MARKDOWN = "report.md";
     /** The chart. */
     public static final String CHART = "report.png";
+    /** The abstention trade-off chart, written only when some row has an {@link AbstentionCurve}. */
+    public static final String ABSTENTION_CHART = "abstention.png";
     /** Every row's answer to every instance, one JSON object a line. */
     public static final String INSTANCES = "instances.jsonl";
 
@@ -43,7 +50,8 @@ public final class ReportWriter {
     }
 
     /**
-     * Writes {@value #JSON}, {@value #MARKDOWN} and {@value #CHART} into {@code folder}, replacing earlier ones.
+     * Writes {@value #JSON}, {@value #MARKDOWN} and {@value #CHART} (and {@value #ABSTENTION_CHART} when some row has
+     * an abstention curve) into {@code folder}, replacing earlier ones.
      *
      * @param folder the output folder ({@code --out}); created with its parents if needed
      * @param info   what the report says about the run itself
@@ -56,6 +64,9 @@ public final class ReportWriter {
             MAPPER.writeValue(folder.resolve(JSON).toFile(), json(info, rows));
             Files.writeString(folder.resolve(MARKDOWN), markdown(info, rows), StandardCharsets.UTF_8);
             chart(folder.resolve(CHART), info, rows);
+            if (rows.stream().anyMatch(r -> r.abstention() != null)) {
+                abstentionChart(folder.resolve(ABSTENTION_CHART), info, rows);
+            }
         } catch (IOException | UncheckedIOException e) {
             throw new RagException("cannot write the report into " + folder + ": " + e.getMessage(), e);
         }
@@ -115,6 +126,12 @@ public final class ReportWriter {
             r.put("metrics", s.metrics());
             r.put("counts", s.counts());
             r.put("ci95", s.ci95());
+            Map<String, Object> byType = new LinkedHashMap<>();
+            s.byType().forEach((type, t) -> byType.put(type, Map.of("metrics", t.metrics(), "counts", t.counts(), "ci95", t.ci95())));
+            r.put("metrics_by_type", byType);
+            if (s.abstention() != null) {
+                r.put("abstention", abstentionJson(s));
+            }
             r.put("failed_instances", s.failures());
             r.put("config", s.config());
             results.add(r);
@@ -125,6 +142,49 @@ public final class ReportWriter {
         return root;
     }
 
+    private static Map<String, Object> abstentionJson(PipelineSummary s) {
+        AbstentionCurve curve = s.abstention();
+        Map<String, Object> a = new LinkedHashMap<>();
+        a.put("rule", "abstain iff support < threshold");
+        a.put("max_false_abstention", AbstentionCurve.DEFAULT_MAX_FALSE_ABSTENTION);
+        a.put("at_max_false_abstention", pointJson(curve.atMost(AbstentionCurve.DEFAULT_MAX_FALSE_ABSTENTION)));
+        AbstentionCurve.CrossValidation cv = s.crossValidation();
+        if (cv != null) {
+            Map<String, Object> c = new LinkedHashMap<>();
+            List<Map<String, Object>> folds = new ArrayList<>();
+            for (AbstentionCurve.Fold f : cv.folds()) {
+                Map<String, Object> m = new LinkedHashMap<>();
+                m.put("chosen_on_fold", f.chosenOn());
+                m.put("measured_on_fold", 1 - f.chosenOn());
+                m.put("threshold", finite(f.threshold()));
+                m.put("false_abstention", f.falseAbstention());
+                m.put("correct_abstention", f.correctAbstention());
+                folds.add(m);
+            }
+            c.put("folds", folds);
+            c.put("false_abstention", cv.falseAbstention());
+            c.put("false_abstention_ci95", cv.falseAbstentionCi95());
+            c.put("correct_abstention", cv.correctAbstention());
+            c.put("correct_abstention_ci95", cv.correctAbstentionCi95());
+            a.put("cross_validation", c);
+        }
+        a.put("curve", curve.points().stream().map(ReportWriter::pointJson).toList());
+        return a;
+    }
+
+    private static Map<String, Object> pointJson(AbstentionCurve.Point p) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("threshold", finite(p.threshold()));
+        m.put("false_abstention", p.falseAbstention());
+        m.put("correct_abstention", p.correctAbstention());
+        return m;
+    }
+
+    /** {@code +∞} (the threshold at which everything abstains) as JSON {@code null}. */
+    private static Double finite(double v) {
+        return Double.isInfinite(v) ? null : v;
+    }
+
     /** The metrics shown as columns: those some row has, in {@link MetricNames} order. */
     private static List<String> columns(List<PipelineSummary> rows, List<String> candidates) {
         return candidates.stream().filter(m -> rows.stream().anyMatch(r -> r.metrics().containsKey(m))).toList();
@@ -132,12 +192,82 @@ public final class ReportWriter {
 
     /**
      * The main table as aligned plain text, for the console: one line per row with its instance and failure
-     * counts, every averaged metric some row has, the mean context size and the latency percentiles.
+     * counts, every averaged metric some row has, the mean context size and the latency percentiles. When the
+     * instances are of several types, a second table ({@code By type:}) follows with a line per row and type
+     * ({@code pipeline / type}); and when a row has an {@link PipelineSummary#abstention() abstention curve}, its
+     * trade-off ({@link #abstentionLines}).
      *
      * @param rows the rows, in the order they are listed
-     * @return the table, a header line first, each line ending with a line break
+     * @return the table(s), each with a header line first, each line ending with a line break
      */
     public static String table(List<PipelineSummary> rows) {
+        String all = plainTable(rows);
+        if (several(rows)) {
+            all += "\nBy type:\n" + plainTable(labelled(rows));
+        }
+        String abstention = abstentionLines(rows);
+        return abstention.isEmpty() ? all : all + "\n" + abstention;
+    }
+
+    /**
+     * The abstention trade-off of each row that has a curve, as plain text: the correct-abstention rate of each
+     * type to abstain on and the false-abstention rate at the highest threshold keeping false abstention at most
+     * {@value AbstentionCurve#DEFAULT_MAX_FALSE_ABSTENTION}, then the 2-fold cross-validated rates with their 95%
+     * intervals.
+     *
+     * @param rows the rows
+     * @return a few lines per row with a curve, each ending with a line break; empty if no row has one
+     */
+    public static String abstentionLines(List<PipelineSummary> rows) {
+        StringBuilder sb = new StringBuilder();
+        for (PipelineSummary r : rows) {
+            if (r.abstention() == null) {
+                continue;
+            }
+            AbstentionCurve.Point p = r.abstention().atMost(AbstentionCurve.DEFAULT_MAX_FALSE_ABSTENTION);
+            sb.append(String.format(Locale.ROOT, "Abstention trade-off of %s (abstain iff support < t): at t = %s, false abstention %.3f, "
+                    + "correct abstention %s%n", r.pipeline(), threshold(p.threshold()), p.falseAbstention(), rates(p.correctAbstention(), null)));
+            AbstentionCurve.CrossValidation cv = r.crossValidation();
+            if (cv != null) {
+                sb.append(String.format(Locale.ROOT, "  2-fold cross-validated (t = %s on fold 0, %s on fold 1): false abstention %.3f [%.3f, %.3f], "
+                        + "correct abstention %s%n", threshold(cv.folds().get(0).threshold()), threshold(cv.folds().get(1).threshold()),
+                        cv.falseAbstention(), cv.falseAbstentionCi95()[0], cv.falseAbstentionCi95()[1],
+                        rates(cv.correctAbstention(), cv.correctAbstentionCi95())));
+            }
+        }
+        return sb.toString();
+    }
+
+    private static String threshold(double t) {
+        return Double.isInfinite(t) ? "∞" : String.format(Locale.ROOT, "%.4g", t);
+    }
+
+    private static String rates(Map<String, Double> rates, Map<String, double[]> ci) {
+        StringBuilder sb = new StringBuilder();
+        rates.forEach((type, v) -> {
+            sb.append(sb.length() == 0 ? "" : ", ").append(String.format(Locale.ROOT, "%.3f", v));
+            if (ci != null && ci.get(type) != null) {
+                sb.append(String.format(Locale.ROOT, " [%.3f, %.3f]", ci.get(type)[0], ci.get(type)[1]));
+            }
+            sb.append(" (").append(type).append(')');
+        });
+        return sb.toString();
+    }
+
+    /** Whether the rows' instances are of several types: then the tables are repeated per type. */
+    static boolean several(List<PipelineSummary> rows) {
+        return rows.stream().anyMatch(r -> r.byType().size() > 1);
+    }
+
+    /** Each row's per-type summaries, named {@code pipeline / type}, row by row. */
+    static List<PipelineSummary> labelled(List<PipelineSummary> rows) {
+        List<PipelineSummary> out = new ArrayList<>();
+        rows.forEach(r -> r.byType().forEach((type, t) -> out.add(new PipelineSummary(r.pipeline() + " / " + type, t.config(),
+                t.metrics(), t.counts(), t.ci95(), t.failures(), Map.of(), null, null))));
+        return out;
+    }
+
+    private static String plainTable(List<PipelineSummary> rows) {
         List<String> cols = new ArrayList<>(List.of(MetricNames.INSTANCES, MetricNames.FAILURES));
         cols.addAll(columns(rows, MetricNames.AVERAGED));
         cols.addAll(columns(rows, List.of(MetricNames.CONTEXT_TOKENS_MEAN, MetricNames.LATENCY_P50, MetricNames.LATENCY_P95)));
@@ -205,22 +335,12 @@ public final class ReportWriter {
         md.append("## Quality\n\nMean over the instances where the metric is defined, with its 95% bootstrap "
                 + "interval (1000 seeded resamples) and the number of instances (n).");
         md.append(spanNote(rows)).append("\n\n");
-        md.append("| pipeline | instances | failures |");
-        fractions.forEach(f -> md.append(' ').append(f).append(" |"));
-        md.append("\n|---|---|---|");
-        fractions.forEach(f -> md.append("---|"));
-        md.append('\n');
-        for (PipelineSummary r : rows) {
-            md.append("| ").append(r.pipeline()).append(" | ").append(format(MetricNames.INSTANCES, r.metrics().get(MetricNames.INSTANCES)))
-                    .append(" | ").append(format(MetricNames.FAILURES, r.metrics().get(MetricNames.FAILURES))).append(" |");
-            for (String f : fractions) {
-                Double v = r.metrics().get(f);
-                double[] ci = r.ci95().get(f);
-                md.append(' ').append(v == null ? "–" : String.format(Locale.ROOT, "%s [%s, %s] n=%d", format(f, v),
-                        format(f, ci[0]), format(f, ci[1]), r.counts().get(f))).append(" |");
-            }
-            md.append('\n');
+        qualityTable(md, rows, fractions);
+        if (several(rows)) {
+            md.append("\n### By type\n\nThe same per instance type.\n\n");
+            qualityTable(md, labelled(rows), fractions);
         }
+        abstentionSection(md, rows);
         List<String> cost = new ArrayList<>(columns(rows, List.of(MetricNames.CONTEXT_TOKENS_MEAN, MetricNames.LATENCY_P50,
                 MetricNames.LATENCY_P95, MetricNames.LATENCY_MEAN, MetricNames.INGEST_MEAN, MetricNames.SHARED_INDEX)));
         rows.forEach(r -> r.metrics().keySet().stream().filter(k -> k.startsWith("stage_") && !cost.contains(k))
@@ -258,7 +378,88 @@ public final class ReportWriter {
             }
         }
         md.append("\n![metrics](").append(CHART).append(")\n");
+        if (rows.stream().anyMatch(r -> r.abstention() != null)) {
+            md.append("\n![abstention trade-off](").append(ABSTENTION_CHART).append(")\n");
+        }
         return md.toString();
+    }
+
+    private static void qualityTable(StringBuilder md, List<PipelineSummary> rows, List<String> fractions) {
+        md.append("| pipeline | instances | failures |");
+        fractions.forEach(f -> md.append(' ').append(f).append(" |"));
+        md.append("\n|---|---|---|");
+        fractions.forEach(f -> md.append("---|"));
+        md.append('\n');
+        for (PipelineSummary r : rows) {
+            md.append("| ").append(r.pipeline()).append(" | ").append(format(MetricNames.INSTANCES, r.metrics().get(MetricNames.INSTANCES)))
+                    .append(" | ").append(format(MetricNames.FAILURES, r.metrics().get(MetricNames.FAILURES))).append(" |");
+            for (String f : fractions) {
+                Double v = r.metrics().get(f);
+                double[] ci = r.ci95().get(f);
+                md.append(' ').append(v == null ? "–" : String.format(Locale.ROOT, "%s [%s, %s] n=%d", format(f, v),
+                        format(f, ci[0]), format(f, ci[1]), r.counts().get(f))).append(" |");
+            }
+            md.append('\n');
+        }
+    }
+
+    /** Rows of the curve in the report's table. */
+    private static final int CURVE_ROWS = 10;
+
+    private static void abstentionSection(StringBuilder md, List<PipelineSummary> rows) {
+        if (rows.stream().allMatch(r -> r.abstention() == null)) {
+            return;
+        }
+        md.append("\n## Abstention trade-off\n\nA generator that abstains iff its support score is below t: false "
+                + "abstention = the share of answerable questions whose context holds the answer that would abstain, correct "
+                + "abstention = the share of the questions the documents cannot answer that would (per type). ")
+                .append(CURVE_ROWS).append(" points of the curve (all of it is in ").append(JSON).append(", the chart in ")
+                .append(ABSTENTION_CHART).append("); the row marked * is the highest t with false abstention at most ")
+                .append(format(MetricNames.FALSE_ABSTENTION, AbstentionCurve.DEFAULT_MAX_FALSE_ABSTENTION)).append(".\n");
+        for (PipelineSummary r : rows) {
+            AbstentionCurve curve = r.abstention();
+            if (curve == null) {
+                continue;
+            }
+            AbstentionCurve.Point chosen = curve.atMost(AbstentionCurve.DEFAULT_MAX_FALSE_ABSTENTION);
+            List<String> types = List.copyOf(chosen.correctAbstention().keySet());
+            md.append("\n### ").append(r.pipeline()).append("\n\n| t | false abstention |");
+            types.forEach(t -> md.append(" correct abstention (").append(t).append(") |"));
+            md.append("\n|---|---|");
+            types.forEach(t -> md.append("---|"));
+            md.append('\n');
+            for (AbstentionCurve.Point p : curve.summary(CURVE_ROWS, AbstentionCurve.DEFAULT_MAX_FALSE_ABSTENTION)) {
+                md.append("| ").append(threshold(p.threshold())).append(p.equals(chosen) ? " *" : "").append(" | ")
+                        .append(format(MetricNames.FALSE_ABSTENTION, p.falseAbstention())).append(" |");
+                types.forEach(t -> md.append(' ').append(format(MetricNames.CORRECT_ABSTENTION, p.correctAbstention().get(t))).append(" |"));
+                md.append('\n');
+            }
+            AbstentionCurve.CrossValidation cv = r.crossValidation();
+            if (cv != null) {
+                md.append("\n2-fold cross-validation (the folds of `--fold k/2`): t chosen on one fold at false abstention at most ")
+                        .append(format(MetricNames.FALSE_ABSTENTION, cv.maxFalseAbstention())).append(", measured on the other; "
+                        + "the rates pooled over both held-out folds with their 95% bootstrap intervals.\n\n"
+                        + "| chosen on | t | held-out false abstention |");
+                types.forEach(t -> md.append(" held-out correct abstention (").append(t).append(") |"));
+                md.append("\n|---|---|---|");
+                types.forEach(t -> md.append("---|"));
+                md.append('\n');
+                for (AbstentionCurve.Fold f : cv.folds()) {
+                    md.append("| fold ").append(f.chosenOn()).append(" | ").append(threshold(f.threshold())).append(" | ")
+                            .append(format(MetricNames.FALSE_ABSTENTION, f.falseAbstention())).append(" |");
+                    types.forEach(t -> md.append(' ').append(format(MetricNames.CORRECT_ABSTENTION, f.correctAbstention().get(t))).append(" |"));
+                    md.append('\n');
+                }
+                md.append(String.format(Locale.ROOT, "| pooled | | %.3f [%.3f, %.3f] |", cv.falseAbstention(), cv.falseAbstentionCi95()[0],
+                        cv.falseAbstentionCi95()[1]));
+                types.forEach(t -> {
+                    double[] ci = cv.correctAbstentionCi95().get(t);
+                    Double v = cv.correctAbstention().get(t);
+                    md.append(v == null ? " – |" : String.format(Locale.ROOT, " %.3f [%.3f, %.3f] |", v, ci[0], ci[1]));
+                });
+                md.append('\n');
+            }
+        }
     }
 
     /**
@@ -279,11 +480,45 @@ public final class ReportWriter {
         return "";
     }
 
+    /** The data files' names without their folders, for a chart's title ({@code a.jsonl + b.jsonl}). */
+    static String datasetName(RunInfo info) {
+        return String.join(" + ", java.util.Arrays.stream(info.dataset().split(" \\+ "))
+                .map(f -> String.valueOf(Path.of(f).getFileName())).toList());
+    }
+
+    /** Correct abstention (y) against false abstention (x), one line per row and type to abstain on. */
+    static void abstentionChart(Path file, RunInfo info, List<PipelineSummary> rows) throws IOException {
+        System.setProperty("java.awt.headless", "true");
+        XYChart chart = new XYChartBuilder().width(900).height(600).title("abstention trade-off: "
+                        + datasetName(info) + " (abstain iff support < t)")
+                .xAxisTitle("false abstention (answerable, answer in context)").yAxisTitle("correct abstention").build();
+        XYStyler styler = chart.getStyler();
+        styler.setLegendPosition(Styler.LegendPosition.InsideSE);
+        styler.setXAxisMin(0.0);
+        styler.setXAxisMax(1.0);
+        styler.setYAxisMin(0.0);
+        styler.setYAxisMax(1.0);
+        styler.setXAxisDecimalPattern("0.00");
+        styler.setYAxisDecimalPattern("0.00");
+        styler.setMarkerSize(4);
+        for (PipelineSummary r : rows) {
+            if (r.abstention() == null) {
+                continue;
+            }
+            List<AbstentionCurve.Point> points = r.abstention().points();
+            for (String type : points.get(0).correctAbstention().keySet()) {
+                chart.addSeries(r.pipeline() + " / " + type, points.stream().mapToDouble(AbstentionCurve.Point::falseAbstention).toArray(),
+                        points.stream().mapToDouble(p -> p.correctAbstention().get(type)).toArray());
+            }
+        }
+        BitmapEncoder.saveBitmap(chart, file.toString(), BitmapEncoder.BitmapFormat.PNG);
+    }
+
     static void chart(Path file, RunInfo info, List<PipelineSummary> rows) throws IOException {
         System.setProperty("java.awt.headless", "true");
         List<String> metrics = columns(rows, MetricNames.FRACTIONS);
         CategoryChart chart = new CategoryChartBuilder().width(Math.min(1600, Math.max(900, 200 + 40 * metrics.size() * Math.max(1, rows.size()))))
-                .height(560).title("astrorag eval: " + Path.of(info.dataset()).getFileName() + " (" + info.instances()
+                .height(560).title("astrorag eval: " + datasetName(info) + " (" + info.instances()
                         + " instances, budget " + info.settings().budget() + ", " + info.settings().model() + ")")
                 .xAxisTitle("metric").yAxisTitle("mean, 95% bootstrap CI").build();
         CategoryStyler styler = chart.getStyler();

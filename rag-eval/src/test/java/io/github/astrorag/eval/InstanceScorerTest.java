@@ -124,4 +124,71 @@ class InstanceScorerTest {
         String cleaned = assertTimeoutPreemptively(Duration.ofSeconds(60), () -> InstanceScorer.withoutCitations(hostile));
         assertThat(cleaned).isEqualTo("a" + " ".repeat(1 << 20) + "x");
     }
+
+    /** An answer whose generate stage reports {@code support} and, if {@code abstained}, is an abstention. */
+    private static Answer generated(String text, boolean abstained, Double support, List<ScoredChunk> context) {
+        Context c = new Context(context, String.join(Context.SEPARATOR, context.stream().map(x -> x.chunk().text()).toList()),
+                10, 100, Map.of());
+        Map<String, Object> details = new java.util.LinkedHashMap<>();
+        if (support != null) {
+            details.put("support", support);
+        }
+        details.put("abstained", abstained);
+        Trace trace = new Trace(Map.of(), List.of(new Trace.Stage("generate", 1.0, List.of(), details)), 10, 100);
+        return abstained ? Answer.abstention("q", Answer.NOT_ANSWERED, c).withTrace(trace)
+                : new Answer("q", text, List.of(), null, c, trace);
+    }
+
+    @Test
+    void answerMetricsOfAnAnswerableQuestionByHand() {
+        EvalInstance instance = new EvalInstance("a", "extractive", "Who built it?", List.of("Ada Morrow"),
+                List.of(Document.of("A", "x")), null, List.of(), Map.of(), null);
+        List<ScoredChunk> ctx = List.of(chunk("A", "It was built by Ada Morrow in 1871. It is tall."));
+        // two sentences, the gold answer inside (normalised, whole tokens), markers removed
+        Map<String, Double> s = InstanceScorer.score(instance, generated("The engineer ADA MORROW built it [1]. It is tall [1].", false, 0.8, ctx),
+                InstanceScorerTest::doc, true, true);
+        assertThat(s).containsEntry(MetricNames.ANSWER_HAS_GOLD, 1.0).containsEntry(MetricNames.ANSWER_SENTENCES, 2.0)
+                .containsEntry(MetricNames.ABSTAINED, 0.0).containsEntry(MetricNames.FALSE_ABSTENTION, 0.0)
+                .containsEntry(MetricNames.SUPPORT, 0.8).doesNotContainKey(MetricNames.CORRECT_ABSTENTION);
+        // "Ada" alone does not hold "Ada Morrow"; one sentence
+        Map<String, Double> partial = InstanceScorer.score(instance, generated("Ada built it.", false, null, ctx),
+                InstanceScorerTest::doc, true, true);
+        assertThat(partial).containsEntry(MetricNames.ANSWER_HAS_GOLD, 0.0).containsEntry(MetricNames.ANSWER_SENTENCES, 1.0)
+                .doesNotContainKey(MetricNames.SUPPORT);
+        // an abstention although the context holds the answer: a false abstention, no sentences counted
+        Map<String, Double> abstained = InstanceScorer.score(instance, generated("", true, 0.1, ctx), InstanceScorerTest::doc, true, true);
+        assertThat(abstained).containsEntry(MetricNames.ANSWER_HAS_GOLD, 0.0).containsEntry(MetricNames.ABSTAINED, 1.0)
+                .containsEntry(MetricNames.FALSE_ABSTENTION, 1.0).containsEntry(MetricNames.SUPPORT, 0.1)
+                .doesNotContainKey(MetricNames.ANSWER_SENTENCES);
+        // the context lacks the answer: abstaining is no false abstention
+        Map<String, Double> missing = InstanceScorer.score(instance, generated("", true, 0.1, List.of(chunk("B", "Other things."))),
+                InstanceScorerTest::doc, true, true);
+        assertThat(missing).containsEntry(MetricNames.ANSWER_IN_CONTEXT, 0.0).containsEntry(MetricNames.ABSTAINED, 1.0)
+                .doesNotContainKey(MetricNames.FALSE_ABSTENTION);
+        // --no-generate: none of the answer metrics
+        assertThat(InstanceScorer.score(instance, generated("x", false, 0.5, ctx), InstanceScorerTest::doc, false, true))
+                .doesNotContainKeys(MetricNames.ANSWER_HAS_GOLD, MetricNames.ABSTAINED, MetricNames.ANSWER_SENTENCES, MetricNames.SUPPORT);
+    }
+
+    @Test
+    void abstentionMetricsOfQuestionsToAbstainOn() {
+        for (String type : List.of(EvalInstance.UNANSWERABLE, EvalInstance.OFF_CORPUS)) {
+            EvalInstance instance = new EvalInstance("u", type, "Who built the other one?", List.of(),
+                    List.of(Document.of("A", "x")), null, List.of(), Map.of(), null);
+            assertThat(instance.expectsAbstention()).isTrue();
+            List<ScoredChunk> ctx = List.of(chunk("A", "It was built by Ada Morrow."));
+            assertThat(InstanceScorer.score(instance, generated("", true, 0.2, ctx), InstanceScorerTest::doc, true, false))
+                    .containsEntry(MetricNames.CORRECT_ABSTENTION, 1.0).containsEntry(MetricNames.ABSTAINED, 1.0)
+                    .doesNotContainKeys(MetricNames.ANSWER_HAS_GOLD, MetricNames.FALSE_ABSTENTION, MetricNames.EXACT_MATCH);
+            assertThat(InstanceScorer.score(instance, generated("Ada Morrow built it.", false, 0.9, ctx), InstanceScorerTest::doc, true, false))
+                    .containsEntry(MetricNames.CORRECT_ABSTENTION, 0.0).containsEntry(MetricNames.ABSTAINED, 0.0)
+                    .containsEntry(MetricNames.ANSWER_SENTENCES, 1.0);
+        }
+        // the trace alone may say it abstained
+        EvalInstance off = new EvalInstance("o", EvalInstance.OFF_CORPUS, "Q?", List.of(), List.of(Document.of("A", "x")), null,
+                List.of(), Map.of(), null);
+        Answer traced = generated("", true, null, List.of());
+        Answer plain = new Answer("q", Answer.NOT_ANSWERED, List.of(), null, traced.context(), traced.trace());
+        assertThat(InstanceScorer.score(off, plain, InstanceScorerTest::doc, true, false)).containsEntry(MetricNames.CORRECT_ABSTENTION, 1.0);
+    }
 }

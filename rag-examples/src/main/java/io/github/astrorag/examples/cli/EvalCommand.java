@@ -39,7 +39,8 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code astrorag eval}: runs named pipelines ({@code --pipelines}, from a {@link PipelineRegistry}) on an evaluation
- * data set and writes results.json, instances.jsonl, report.md and report.png. Register it under the CLI root with
+ * data set and writes results.json, instances.jsonl, report.md and report.png (and abstention.png when the run holds
+ * questions to abstain on and the traces report support scores). Register it under the CLI root with
  * {@code commandLine.addSubcommand(new EvalCommand(pipelines, models))} (or by class, which uses
  * {@link PipelineRegistry#defaults()} and {@link ModelRegistry#defaults()}). {@code --selectors}, the option's
  * former name, is still accepted and not shown in the help.
@@ -49,13 +50,17 @@ import picocli.CommandLine.Spec;
                 "Measures pipelines (retrieval and context selection) on a JSON-lines data set (schema: docs/evaluation.md): "
                         + "every pipeline answers the same instances, each instance with its own ephemeral index, as a user's "
                         + "question would run.",
-                "Prints a table and writes results.json, report.md and report.png (grouped bars with 95%% "
-                        + "bootstrap intervals) into --out. A failing instance is reported and counted, not fatal.",
+                "Prints a table (and one per instance type when there are several) and writes results.json, "
+                        + "instances.jsonl, report.md and report.png (grouped bars with 95%% bootstrap intervals) into --out; "
+                        + "a run with answerable questions and questions to abstain on (unanswerable, --off-corpus) also "
+                        + "reports the abstention trade-off (abstention.png). A failing instance is reported and counted, not fatal.",
                 "For data sets whose questions share a corpus folder (SQuAD, AstroQA) use --reuse-corpus-index: "
                         + "without it the whole corpus is embedded again for every question."},
         footer = {"", "Examples (DATA: the folder of the evaluation data files, see docs/evaluation.md):",
                 "  astrorag eval --data DATA/hotpotqa-dev.jsonl --limit 50 --pipelines naive,rrf,default",
-                "  astrorag eval --data DATA/astroqa-dev.jsonl --sample 200 --reuse-corpus-index"})
+                "  astrorag eval --data DATA/astroqa-dev.jsonl --sample 200 --reuse-corpus-index",
+                "  astrorag eval --data DATA/squad2-dev.jsonl --data DATA/squad2-unanswerable-dev.jsonl --sample 400 --reuse-corpus-index",
+                "  astrorag eval --data DATA/squad2-dev.jsonl --off-corpus 7 --sample 200 --reuse-corpus-index"})
 public final class EvalCommand implements Callable<Integer> {
 
     @Spec
@@ -63,11 +68,23 @@ public final class EvalCommand implements Callable<Integer> {
 
     @Option(names = "--data", required = true, paramLabel = "FILE",
             description = "The data set: a .jsonl file, one instance a line (id, type, question, answers, documents "
-                    + "or corpus, supporting, options, answer_key).")
-    Path data;
+                    + "or corpus, supporting, options, answer_key). Give it again to run several files as one set "
+                    + "(e.g. answerable and unanswerable questions), file by file; ids must differ.")
+    List<Path> data;
 
-    @Option(names = "--limit", paramLabel = "N", description = "Read only the first N instances, N >= 1 (default: all).")
+    @Option(names = "--limit", paramLabel = "N", description = "Read only the first N instances of each file, N >= 1 (default: all).")
     Integer limit;
+
+    @Option(names = "--off-corpus", paramLabel = "SEED",
+            description = "Ask every question read over documents that cannot answer it (type off-corpus, no gold "
+                    + "answer): another instance's corpus folder, or another instance's documents, drawn with SEED; "
+                    + "before --sample. Measures correct abstention.")
+    Long offCorpus;
+
+    @Option(names = "--keep-originals",
+            description = "With --off-corpus: keep the questions as read too, before their off-corpus copies, so one "
+                    + "run measures both abstention rates and their trade-off.")
+    boolean keepOriginals;
 
     @Option(names = "--sample", paramLabel = "N",
             description = "Run a random sample of N of the instances read, drawn with --seed, kept in file order.")
@@ -168,9 +185,19 @@ public final class EvalCommand implements Callable<Integer> {
         Arguments.check(limit == null || limit >= 1, "--limit must be at least 1, was %d", limit);
         Arguments.check(prefilter == null || prefilter >= 1,
                 "--prefilter must be at least 1 (the chunks BM25 passes on to be embedded per question), was %s", prefilter);
+        Arguments.check(!keepOriginals || offCorpus != null, "--keep-originals needs --off-corpus");
         List<EvalInstance> instances = EvalDataset.read(data, limit == null ? 0 : limit);
-        Arguments.check(!instances.isEmpty(), "no instance in %s", data);
+        Arguments.check(!instances.isEmpty(), "no instance in %s", dataset());
         List<String> notes = new ArrayList<>();
+        if (offCorpus != null) {
+            List<EvalInstance> off = EvalDataset.offCorpus(instances, offCorpus);
+            notes.add(String.format(Locale.ROOT, "Off-corpus (--off-corpus %d): every question read was asked over another "
+                    + "instance's corpus or documents (type off-corpus, id + '%s')%s.", offCorpus, EvalDataset.OFF_CORPUS_SUFFIX,
+                    keepOriginals ? ", after the questions as read (--keep-originals)" : ""));
+            List<EvalInstance> all = new ArrayList<>(keepOriginals ? instances : List.of());
+            all.addAll(off);
+            instances = all;
+        }
         if (sample != null) {
             int read = instances.size();
             instances = EvalDataset.sample(instances, sample, seed);
@@ -233,16 +260,22 @@ public final class EvalCommand implements Callable<Integer> {
         }
         Bootstrap bootstrap = new Bootstrap(seed);
         List<PipelineSummary> rows = runs.stream().map(r -> PipelineSummary.of(r, bootstrap)).toList();
-        RunInfo info = new RunInfo(commandLine(), data.toString(), instances.size(), RunInfo.typesOf(instances), settings,
+        RunInfo info = new RunInfo(commandLine(), dataset(), instances.size(), RunInfo.typesOf(instances), settings,
                 notes, (System.nanoTime() - started) / 1e9);
         ReportWriter.write(out, info, rows);
         ReportWriter.writeInstances(out, runs);
         PrintWriter console = spec.commandLine().getOut();
         console.print(ReportWriter.table(rows));
-        console.printf(Locale.ROOT, "%nWrote %s, %s, %s and %s to %s (%.1f s)%n", ReportWriter.JSON, ReportWriter.INSTANCES,
-                ReportWriter.MARKDOWN, ReportWriter.CHART, out, info.wallSeconds());
+        boolean curve = rows.stream().anyMatch(r -> r.abstention() != null);
+        console.printf(Locale.ROOT, "%nWrote %s, %s, %s%s and %s to %s (%.1f s)%n", ReportWriter.JSON, ReportWriter.INSTANCES,
+                ReportWriter.MARKDOWN, curve ? ", " + ReportWriter.ABSTENTION_CHART : "", ReportWriter.CHART, out, info.wallSeconds());
         console.flush();
         return 0;
+    }
+
+    /** The data files as the report names them: their paths as given, joined by " + ". */
+    private String dataset() {
+        return String.join(" + ", data.stream().map(Path::toString).toList());
     }
 
     private List<PipelineRun> run(EvalSettings settings, List<EvalInstance> instances, List<String> names) {

@@ -157,7 +157,7 @@ class EvalCommandTest {
         Run run = execute("--help");
         assertThat(run.exit()).isZero();
         assertThat(run.out()).contains("--data", "--limit", "--sample", "--seed", "--pipelines", "--budget", "--model",
-                "--out", "--reuse-corpus-index", "--no-generate", "naive", "rrf", "weighted:W", "hashing", "SQuAD and AstroQA")
+                "--out", "--reuse-corpus-index", "--no-generate", "--off-corpus", "--keep-originals", "naive", "rrf", "weighted:W", "hashing", "SQuAD and AstroQA")
                 .doesNotContain("--selectors", "hybrid");
     }
 
@@ -184,5 +184,65 @@ class EvalCommandTest {
                 "--pipelines", "naive", "--selectors", "bm25");
         assertThat(both.exit()).isNotZero();
         assertThat(both.err()).contains("--pipelines or its former name --selectors, not both");
+    }
+
+    @Test
+    void twoDataFilesRunAsOneSetWithPerTypeTablesAndAbstentionMetrics() throws Exception {
+        Path unanswerable = dir.resolve("unanswerable.jsonl");
+        Files.writeString(unanswerable, "{\"id\": \"u1\", \"type\": \"unanswerable\", \"question\": \"Which river flows through "
+                + "Gravon?\", \"answers\": [], \"plausible_answers\": [\"Tesk\"], \"documents\": [{\"id\": \"Gravon\", \"title\": "
+                + "\"Gravon\", \"text\": \"Gravon is a mountain village. The river Tesk is far from it.\"}]}\n");
+        Path out = dir.resolve("mixed");
+        Run run = execute("--data", fixture().toString(), "--data", unanswerable.toString(), "--model", "hashing", "--out",
+                out.toString(), "--no-progress");
+        assertThat(run.exit()).as(run.err()).isZero();
+        assertThat(run.out()).contains("By type:", "naive / unanswerable", "naive / multi-hop", "correct_abstention", "answer_has_gold");
+        JsonNode root = new ObjectMapper().readTree(out.resolve(ReportWriter.JSON).toFile());
+        assertThat(root.at("/run/instances").asInt()).isEqualTo(4);
+        assertThat(root.at("/run/dataset").asText()).isEqualTo(fixture() + " + " + unanswerable);
+        JsonNode naive = root.at("/results/0");
+        // one unanswerable question: abstained or not, the rate is 0 or 1 over one instance
+        assertThat(naive.at("/metrics_by_type/unanswerable/metrics/correct_abstention").asDouble()).isIn(0.0, 1.0);
+        assertThat(naive.at("/metrics_by_type/unanswerable/counts/correct_abstention").asInt()).isEqualTo(1);
+        assertThat(naive.at("/metrics_by_type/multi-hop/counts/answer_has_gold").asInt()).isEqualTo(1);
+        // abstained: over every generated answer, the multiple-choice ones included
+        assertThat(naive.at("/counts/abstained").asInt()).isEqualTo(4);
+        assertThat(naive.at("/metrics/answer_sentences").asDouble()).isPositive();
+        assertThat(naive.has("abstention")).as("no support scores in the traces: no curve").isEqualTo(
+                !naive.at("/metrics_by_type/multi-hop/metrics/support").isMissingNode());
+        String md = Files.readString(out.resolve(ReportWriter.MARKDOWN));
+        assertThat(md).contains("### By type", "| naive / unanswerable | 1 | 0 |", "multi-hop 1, mcq-single 1, judgment 1, unanswerable 1");
+
+        Run twice = execute("--data", fixture().toString(), "--data", fixture().toString(), "--model", "hashing", "--out",
+                dir.resolve("twice").toString(), "--no-progress");
+        assertThat(twice.exit()).isNotZero();
+        assertThat(twice.err()).contains("instance id 'tiny-hop'", "twice");
+    }
+
+    @Test
+    void offCorpusAsksEveryQuestionOverAnotherInstancesDocuments() throws Exception {
+        Path out = dir.resolve("off");
+        Run run = execute("--data", fixture().toString(), "--model", "hashing", "--out", out.toString(), "--no-progress",
+                "--off-corpus", "7", "--keep-originals");
+        assertThat(run.exit()).as(run.err()).isZero();
+        JsonNode root = new ObjectMapper().readTree(out.resolve(ReportWriter.JSON).toFile());
+        assertThat(root.at("/run/instances").asInt()).isEqualTo(6);
+        assertThat(root.at("/run/types/off-corpus").asInt()).isEqualTo(3);
+        assertThat(root.at("/results/0/metrics_by_type/off-corpus/counts/correct_abstention").asInt()).isEqualTo(3);
+        assertThat(root.at("/run/notes").toString()).contains("--off-corpus 7", "--keep-originals");
+        List<String> lines = Files.readAllLines(out.resolve(ReportWriter.INSTANCES));
+        assertThat(lines).anySatisfy(l -> assertThat(l).contains("\"id\":\"tiny-hop/off-corpus\"", "\"type\":\"off-corpus\""));
+
+        Run only = execute("--data", fixture().toString(), "--model", "hashing", "--out", dir.resolve("only").toString(),
+                "--no-progress", "--off-corpus", "7");
+        assertThat(only.exit()).as(only.err()).isZero();
+        JsonNode onlyRoot = new ObjectMapper().readTree(dir.resolve("only").resolve(ReportWriter.JSON).toFile());
+        assertThat(onlyRoot.at("/run/types").size()).isEqualTo(1);
+        // no multiple choice left: no baseline rows
+        assertThat(onlyRoot.get("results")).hasSize(1);
+
+        Run keep = execute("--data", fixture().toString(), "--model", "hashing", "--out", dir.resolve("keep").toString(), "--keep-originals");
+        assertThat(keep.exit()).isNotZero();
+        assertThat(keep.err()).contains("--keep-originals needs --off-corpus");
     }
 }
