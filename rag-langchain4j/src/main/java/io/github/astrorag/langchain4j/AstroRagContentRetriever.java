@@ -32,7 +32,7 @@ import org.jspecify.annotations.Nullable;
  * a {@link Builder#dynamicFilter} (which chunks may be retrieved, by their metadata; LangChain4j's own
  * {@code Filter} via {@link LangChain4jFilters#translate}) and a {@link Builder#dynamicBudget} (the context's
  * size in tokens), both functions of LangChain4j's query, whose {@code metadata()} carries the user's message,
- * the chat memory id and the chat memory (and, from LangChain4j 1.6 onwards, the invocation parameters): a
+ * the chat memory id and the chat memory (and, in later 1.x releases, the invocation parameters): a
  * filter per user or tenant, a budget per question. Without them, every chunk may be retrieved and the
  * pipeline's budget applies. LangChain4j 1.0 onwards.
  *
