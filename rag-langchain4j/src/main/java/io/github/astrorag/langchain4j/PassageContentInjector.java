@@ -18,9 +18,14 @@ import java.util.Objects;
  * ({@code <passage n="1" source="guide.pdf" page="2">…</passage>}) in the order given, so that
  * {@link AstroRagContentRetriever#citations} reads the reply's {@code [n]} back. An empty list of contents
  * gives the template's {@value PromptTemplate#EMPTY_CONTEXT}, so the model is told there is nothing to answer
- * from. The message keeps its name and attributes. Immutable; thread-safe.
+ * from. The message keeps its name and, on LangChain4j 1.8 and later (which added them), its attributes.
+ * Works on LangChain4j 1.0 onwards: {@code UserMessage.toBuilder()} (1.8) is used where it exists, and
+ * {@code UserMessage.from(name, contents)} (1.0) elsewhere. Immutable; thread-safe.
  */
 public final class PassageContentInjector implements ContentInjector {
+
+    /** Whether this LangChain4j has {@code UserMessage.toBuilder()} (1.8 onwards), which keeps the message's attributes. */
+    private static final boolean TO_BUILDER = hasToBuilder();
 
     private final PromptTemplate template;
 
@@ -54,6 +59,16 @@ public final class PassageContentInjector implements ContentInjector {
                     + chatMessage.type());
         }
         String prompt = Passages.prompt(template, user.singleText(), Contents.chunks(contents));
-        return user.toBuilder().contents(List.of(TextContent.from(prompt))).build();
+        List<dev.langchain4j.data.message.Content> text = List.of(TextContent.from(prompt));
+        return TO_BUILDER ? user.toBuilder().contents(text).build() : UserMessage.from(user.name(), text);
+    }
+
+    private static boolean hasToBuilder() {
+        try {
+            UserMessage.class.getMethod("toBuilder");
+            return true;
+        } catch (NoSuchMethodException e) {
+            return false; // LangChain4j 1.0 to 1.7: a user message has a name and contents, nothing else to keep
+        }
     }
 }

@@ -38,17 +38,20 @@ import org.junit.jupiter.api.Test;
 class AstroRagContentRetrieverTest {
 
     /** The question; the Halley document shares most of its words. The budget fits two chunks and the start of a third. */
-    private static final String QUESTION = "When does Halley's Comet return to the inner Solar System?";
+    static final String QUESTION = "When does Halley's Comet return to the inner Solar System?";
     private static final int BUDGET = 40;
     private static final String PAGE_1 = "Halley's Comet returns to the inner Solar System about every 76 years."
             + " Its next return is expected in 2061. ";
-    private static final List<Document> DOCUMENTS = List.of(
+    /** Three documents, each with a topic (PerRequestSettingsTest filters by it). */
+    static final List<Document> DOCUMENTS = List.of(
             new Document("halley", "Halley's Comet", "comets.pdf", PAGE_1 + "The comet's nucleus is about 15 kilometres long.",
                     List.of(0, PAGE_1.length())).withMetadata(Map.of("topic", "comets")),
             new Document("dome", "Dome", "handbook.md",
-                    "The observatory dome is 6.5 metres wide and turns on twelve steel wheels.", List.of()),
+                    "The observatory dome is 6.5 metres wide and turns on twelve steel wheels.", List.of())
+                    .withMetadata(Map.of("topic", "building")),
             new Document("filters", "Filters", "handbook.md",
-                    "The filter wheel holds seven filters, among them a hydrogen-alpha filter.", List.of()));
+                    "The filter wheel holds seven filters, among them a hydrogen-alpha filter.", List.of())
+                    .withMetadata(Map.of("topic", "instruments")));
 
     /** The assistant of the LangChain4j example in docs/integrations.md. */
     interface Assistant {

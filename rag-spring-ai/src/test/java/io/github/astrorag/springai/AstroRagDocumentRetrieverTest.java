@@ -31,16 +31,19 @@ import org.springframework.ai.rag.advisor.RetrievalAugmentationAdvisor;
 class AstroRagDocumentRetrieverTest {
 
     /** The question; the dome document shares most of its words. The budget fits one chunk and the start of another. */
-    private static final String QUESTION = "How wide is the observatory dome, and how does it turn?";
+    static final String QUESTION = "How wide is the observatory dome, and how does it turn?";
     private static final int BUDGET = 30;
-    private static final List<Document> DOCUMENTS = List.of(
+    /** Three documents, each with a section (PerRequestSettingsTest filters by it). */
+    static final List<Document> DOCUMENTS = List.of(
             new Document("dome", "The dome", "handbook.md",
                     "The observatory dome is 6.5 metres wide. It turns on twelve steel wheels.", List.of())
                     .withMetadata(Map.of("section", "building")),
             new Document("camera", "The camera", "handbook.md",
-                    "The science camera is cooled to minus 20 degrees Celsius to keep the dark current low.", List.of()),
+                    "The science camera is cooled to minus 20 degrees Celsius to keep the dark current low.", List.of())
+                    .withMetadata(Map.of("section", "instruments")),
             new Document("nights", "Public nights", "visitors.md",
-                    "Public nights start one hour after sunset and end at midnight.", List.of()));
+                    "Public nights start one hour after sunset and end at midnight.", List.of())
+                    .withMetadata(Map.of("section", "visitors", "year", "2024")));
 
     private RagPipeline pipeline;
     private AstroRagDocumentRetriever retriever;

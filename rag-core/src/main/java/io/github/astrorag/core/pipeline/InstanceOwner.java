@@ -4,6 +4,7 @@ import io.github.astrorag.core.model.Query;
 import io.github.astrorag.core.model.ScoredChunk;
 import java.util.List;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What an application-lifetime component built on one {@link RagInstance} shares (the retrievers that hand this
@@ -40,6 +41,22 @@ public abstract class InstanceOwner implements AutoCloseable {
      */
     protected final List<ScoredChunk> select(String question) {
         return instance.selectContext(Query.of(question)).chunks();
+    }
+
+    /**
+     * The chunks of the context the pipeline selects for {@code query} (its text, options and
+     * {@linkplain Query#filter() metadata filter}) within {@code budget} tokens, or the pipeline's budget when
+     * {@code budget} is {@code null} ({@link RagInstance#selectContext(Query, int)}), in context order: what an
+     * adapter that takes a framework's per-request filter and size needs. Cost as {@link #select(String)}.
+     *
+     * @param query  the query
+     * @param budget the context budget in tokens, at least 1, or {@code null} for the pipeline's
+     * @return the chunks; empty when nothing was selected
+     * @throws IllegalArgumentException if {@code budget} is below 1
+     * @throws io.github.astrorag.core.RagException when a stage fails or this is closed
+     */
+    protected final List<ScoredChunk> select(Query query, @Nullable Integer budget) {
+        return (budget == null ? instance.selectContext(query) : instance.selectContext(query, budget)).chunks();
     }
 
     /**
