@@ -107,7 +107,8 @@ public final class PersonalizedPageRank<V, E> implements VertexScoringAlgorithm<
         }
         Arguments.check(personalization.isEmpty() || sum > 0,
                 "personalization weights sum to 0: give some vertex a positive weight, or none for uniform");
-        this.personalization = Map.copyOf(personalization);
+        // a copy in the caller's order: Map.copyOf's iteration order changes from one JVM run to the next
+        this.personalization = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(personalization));
         this.damping = damping;
         this.maxIterations = maxIterations;
         this.tolerance = tolerance;
@@ -153,7 +154,11 @@ public final class PersonalizedPageRank<V, E> implements VertexScoringAlgorithm<
         }
         boolean weighted = graph.getType().isWeighted();
         double[] p = new double[n];
-        double total = personalization.values().stream().mapToDouble(Double::doubleValue).sum();
+        // summed in the graph's vertex order, so that the scores are the same bits whatever the map's order
+        double total = 0;
+        for (int i = 0; i < n; i++) {
+            total += personalization.getOrDefault(vertices[i], 0.0);
+        }
         for (int i = 0; i < n; i++) {
             p[i] = personalization.isEmpty() ? 1.0 / n : personalization.getOrDefault(vertices[i], 0.0) / total;
         }
