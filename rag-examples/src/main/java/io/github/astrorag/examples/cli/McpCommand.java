@@ -107,8 +107,11 @@ public final class McpCommand implements Callable<Integer> {
      */
     static void serve(McpTools tools, McpJsonMapper mapper, InputStream in, OutputStream out, String instructions)
             throws InterruptedException {
-        StdioSession session = new StdioSession(in, out, StdioSession.DRAIN);
-        StdioServerTransportProvider transport = new StdioServerTransportProvider(mapper, session.in(), session.out());
+        StdioSession session = new StdioSession(in, out, StdioSession.DRAIN, new JsonRpcLineGuard(mapper));
+        // the session bounds the lines (JsonRpcLineGuard.MAX_LINE bytes) before re-serialising them: no second limit
+        // its responses are queued from one thread: see SerialSendTransportProvider
+        SerialSendTransportProvider transport = new SerialSendTransportProvider(
+                new StdioServerTransportProvider(mapper, session.in(), session.out(), Integer.MAX_VALUE));
         McpSyncServer server = McpServer.sync(transport)
                 .serverInfo("astrorag", new AstroRagCommand.Version().getVersion()[0].replace("astrorag ", ""))
                 .instructions(instructions)
