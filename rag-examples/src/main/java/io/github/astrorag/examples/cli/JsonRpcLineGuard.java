@@ -19,7 +19,8 @@ import java.util.Objects;
  *   <li>JSON that is not one JSON-RPC 2.0 message (an array or batch, a number, {@code {"foo": 1}}, no
  *       {@code "jsonrpc": "2.0"}, a method that is not a string, an id that is neither a string nor an integer,
  *       params that are not an object or array, a response without exactly one of result and error): {@value
- *       #INVALID_REQUEST} (invalid request), with the line's id when it has a valid one, else null;</li>
+ *       #INVALID_REQUEST} (invalid request), with the line's id when it is a request with a valid one, else null
+ *       (a response's id is the client's: never echoed);</li>
  *   <li>a line longer than {@link #MAX_LINE} bytes: {@value #INVALID_REQUEST}, id null ({@link #tooLong});</li>
  *   <li>a request whose params the SDK cannot read ({@link #invalidParams}): {@value #INVALID_PARAMS};</li>
  *   <li>a request other than {@code initialize} and {@code ping} before the notification {@value #INITIALIZED}
@@ -93,7 +94,8 @@ final class JsonRpcLineGuard {
         }
         JsonNode id = node.get("id");
         boolean validId = id != null && (id.isTextual() || id.isIntegralNumber());
-        JsonNode echo = validId ? id : null;
+        // a response is refused without its id: the client's requests use the same ids
+        JsonNode echo = validId && node.has("method") ? id : null;
         if (id != null && !validId && !(id.isNull() && !node.has("method"))) {
             return refuse(INVALID_REQUEST, null, "Invalid Request: \"id\" must be a string or an integer");
         }
@@ -138,12 +140,13 @@ final class JsonRpcLineGuard {
      * What is wrong with the params of a request to {@code method}, or null: params are an object (MCP names
      * them), {@code _meta} too; {@code initialize} has a string {@code protocolVersion} and objects {@code
      * capabilities} and {@code clientInfo}; {@code tools/call} a string {@code name} and, if any, object {@code
-     * arguments}. The SDK would fail on these with an internal error.
+     * arguments}; {@code logging/setLevel} a string {@code level}. The SDK would fail on these with an internal
+     * error and a stack trace.
      */
     private static String invalidParams(String method, JsonNode params) {
         if (params == null) {
             return switch (method) {
-                case "initialize", "tools/call" -> method + " needs params";
+                case "initialize", "tools/call", "logging/setLevel" -> method + " needs params";
                 default -> null;
             };
         }
@@ -159,6 +162,7 @@ final class JsonRpcLineGuard {
                     : "initialize takes {\"protocolVersion\": \"<version>\", \"capabilities\": {...}, \"clientInfo\": {...}}";
             case "tools/call" -> params.path("name").isTextual() && (!params.has("arguments") || params.get("arguments").isObject())
                     ? null : "tools/call takes {\"name\": \"<tool>\", \"arguments\": {...}}";
+            case "logging/setLevel" -> params.path("level").isTextual() ? null : "logging/setLevel takes {\"level\": \"<level>\"}";
             default -> null;
         };
     }

@@ -111,8 +111,14 @@ class StdioSessionTest {
                 "{\"jsonrpc\":\"2.0\",\"id\":8,\"method\":\"initialize\"}",
                 "{\"jsonrpc\":\"2.0\",\"id\":9,\"method\":\"tools/call\",\"params\":{\"name\":\"ask\",\"arguments\":{\"question\":[1]}}}",
                 "{\"jsonrpc\":\"2.0\",\"id\":10,\"result\":{}}",
-                "{\"jsonrpc\":\"2.0\",\"id\":11,\"method\":\"ping\"}"));
-        assertThat(got).hasSize(11);
+                "{\"jsonrpc\":\"2.0\",\"id\":11,\"method\":\"ping\"}",
+                "{\"jsonrpc\":\"2.0\",\"id\":12,\"method\":\"logging/setLevel\"}",
+                "{\"jsonrpc\":\"2.0\",\"id\":13,\"error\":{\"code\":\"x\"}}"));
+        assertThat(got).hasSize(13);
+        assertThat(byId(got, 12).path("error").path("code").asInt()).isEqualTo(-32602);
+        // a malformed response is refused without its id: the client's own requests use the same ids
+        assertThat(got.stream().filter(m -> m.path("error").path("code").asInt() == -32600).findFirst().orElseThrow()
+                .path("id").isNull()).isTrue();
         assertThat(byId(got, 1).path("error").path("code").asInt()).isEqualTo(-32601);
         for (int id = 2; id <= 8; id++) {
             assertThat(byId(got, id).path("error").path("code").asInt()).as("id " + id).isEqualTo(-32602);
@@ -186,4 +192,5 @@ class StdioSessionTest {
         assertThat(new String(l.bytes(), 0, l.length(), StandardCharsets.UTF_8)).isEqualTo("xyz");
         assertThat(r.next()).isNull();
     }
+
 }
