@@ -104,7 +104,7 @@ final class StdioSession {
             Thread.currentThread().interrupt();
         }
         if (owed > 0) {
-            LOG.warn("stdin ended; stopping after {} with {} request(s) unanswered", drain, owed);
+            LOG.warn("stdin ended; stopping after {} ms with {} request(s) unanswered", drain.toMillis(), owed);
         }
         ended = true;
         notifyAll();
