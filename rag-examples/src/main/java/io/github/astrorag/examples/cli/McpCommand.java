@@ -30,7 +30,8 @@ import picocli.CommandLine.Option;
  * {@code astrorag mcp}: a Model Context Protocol server over stdio. The documents are ingested once at
  * start (progress on stderr); then the server answers {@code select_context} and {@code ask} calls
  * ({@link McpTools}) on stdin/stdout until stdin ends, answers the requests already read
- * ({@link StdioSession}), and closes the instance (deleting its index).
+ * ({@link StdioSession}), and closes the instance (deleting its index). A line that is not a JSON-RPC message
+ * is answered with its error and never reaches the SDK's transport ({@link JsonRpcLineGuard}).
  * Stdout carries the protocol only: for as long as the command runs, {@code System.out} writes go to
  * stderr, as do logging and progress bars.
  */
@@ -41,7 +42,9 @@ import picocli.CommandLine.Option;
                     + "most " + McpTools.MAX_BUDGET + ") with their citations (source, page, chunk id, text); "
                     + "ask {question}: the answer with citations.",
             "A call with bad arguments gets a tool error saying what to send; the server goes on.",
-            "The server stops when stdin ends, deleting its index."},
+            "A line that is not a JSON-RPC message gets a JSON-RPC error (-32700 not JSON, -32600 not a message or longer "
+                    + "than 4 MiB) and one warning on stderr; the server goes on.",
+            "The server stops when stdin ends, once the calls already read are answered (at most 120 s), deleting its index."},
         footer = {"", "Examples:",
             "  astrorag mcp --docs rag-examples/samples",
             "  astrorag mcp --docs papers/ notes.md --budget 800 --preset astrorag",
@@ -107,8 +110,11 @@ public final class McpCommand implements Callable<Integer> {
      */
     static void serve(McpTools tools, McpJsonMapper mapper, InputStream in, OutputStream out, String instructions)
             throws InterruptedException {
-        StdioSession session = new StdioSession(in, out, StdioSession.DRAIN);
-        StdioServerTransportProvider transport = new StdioServerTransportProvider(mapper, session.in(), session.out());
+        StdioSession session = new StdioSession(in, out, StdioSession.DRAIN, new JsonRpcLineGuard(mapper));
+        // the session bounds the lines (JsonRpcLineGuard.MAX_LINE bytes) before re-serialising them: no second limit
+        // its responses are queued from one thread: see SerialSendTransportProvider
+        SerialSendTransportProvider transport = new SerialSendTransportProvider(
+                new StdioServerTransportProvider(mapper, session.in(), session.out(), Integer.MAX_VALUE));
         McpSyncServer server = McpServer.sync(transport)
                 .serverInfo("astrorag", new AstroRagCommand.Version().getVersion()[0].replace("astrorag ", ""))
                 .instructions(instructions)

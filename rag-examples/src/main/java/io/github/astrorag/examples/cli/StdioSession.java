@@ -3,47 +3,71 @@ package io.github.astrorag.examples.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.ByteArrayOutputStream;
-import java.io.FilterInputStream;
 import java.io.FilterOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.function.Consumer;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
- * The two ends of a stdio MCP session as the server's transport sees them, watched line by line (one
- * JSON-RPC message per line): requests read (a message with {@code id} and {@code method}) and responses
- * written and flushed (with {@code id}, without {@code method}). When stdin ends, the end is handed on to the transport
- * only once every request read has its response written, or after {@link #DRAIN}: a client that writes its
- * requests and closes stdin at once (a shell pipe) still gets its answers. {@link #awaitEnd} returns once
- * the end was handed on. Thread-safe. Cost: one JSON parse per line in each direction.
+ * The two ends of a stdio MCP session as the server's transport sees them (one JSON-RPC message per line).
+ * <ul>
+ *   <li>Stdin is read line by line ({@link BoundedLineReader}, at most {@link JsonRpcLineGuard#MAX_LINE} bytes
+ *       held) and each line is checked ({@link JsonRpcLineGuard}): a line that is not a JSON-RPC message is
+ *       answered here with its error response ({@code -32700} or {@code -32600}) and one warning on the log
+ *       (no stack trace), and the transport never sees it, so it goes on reading; the transport reads the
+ *       other lines, re-serialised on one line each.</li>
+ *   <li>Stdout counts the responses written and flushed (a line with an {@code id} and no {@code method}); the
+ *       error responses written here take the same lock (the stream) and are not counted.</li>
+ *   <li>When stdin ends (or fails), the end is handed on to the transport only once every request read has its
+ *       response written, or after {@code drain} ({@link #DRAIN} for the command): a client that writes its
+ *       requests and closes stdin at once (a shell pipe) still gets its answers, whatever lines came before.
+ *       {@link #awaitEnd} returns once the end was handed on.</li>
+ * </ul>
+ * Thread-safe. Cost: one JSON parse per line in each direction, plus the guard's.
  */
 final class StdioSession {
 
     /** The longest wait at the end of stdin for the responses still owed. */
     static final Duration DRAIN = Duration.ofSeconds(120);
 
+    private static final Logger LOG = LoggerFactory.getLogger(StdioSession.class);
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    private final InputStream in;
-    private final OutputStream out;
+    private final OutputStream stdout;
+    private final Guarded in;
+    private final WatchedOut out;
     private final Duration drain;
     private int owed;
     private boolean ended;
 
-    StdioSession(InputStream stdin, OutputStream stdout, Duration drain) {
-        this.drain = drain;
-        this.in = new Watched(stdin, new Lines(this::read));
+    /**
+     * A session on {@code stdin} and {@code stdout}.
+     *
+     * @param stdin the client's messages
+     * @param stdout where the protocol goes
+     * @param drain the longest wait at the end of stdin for the responses owed
+     * @param guard checks each line of stdin
+     */
+    StdioSession(InputStream stdin, OutputStream stdout, Duration drain, JsonRpcLineGuard guard) {
+        this.stdout = Objects.requireNonNull(stdout, "stdout");
+        this.drain = Objects.requireNonNull(drain, "drain");
+        this.in = new Guarded(new BoundedLineReader(stdin, JsonRpcLineGuard.MAX_LINE), Objects.requireNonNull(guard, "guard"));
         this.out = new WatchedOut(stdout);
     }
 
-    /** The stdin to give the transport. */
+    /** The stdin to give the transport: the lines that passed the guard, each ended by {@code \n}. */
     InputStream in() {
         return in;
     }
 
-    /** The stdout to give the transport. */
+    /** The stdout to give the transport; it writes each message under this stream's lock. */
     OutputStream out() {
         return out;
     }
@@ -60,12 +84,12 @@ final class StdioSession {
         return owed;
     }
 
-    private synchronized void read(String line) {
-        owed += count(line, true);
+    private synchronized void owe() {
+        owed++;
     }
 
-    private synchronized void wrote(String line) {
-        owed -= count(line, false);
+    private synchronized void wrote(int responses) {
+        owed -= responses;
         notifyAll();
     }
 
@@ -79,57 +103,38 @@ final class StdioSession {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+        if (owed > 0) {
+            LOG.warn("stdin ended; stopping after {} ms with {} request(s) unanswered", drain.toMillis(), owed);
+        }
         ended = true;
         notifyAll();
     }
 
-    /** How many requests ({@code requests}) or responses the line holds (a batch counts each). */
-    private static int count(String line, boolean requests) {
-        JsonNode node;
-        try {
-            node = JSON.readTree(line);
-        } catch (IOException e) {
-            return 0; // not JSON: the transport answers it or drops it, it owes nothing we can count
-        }
-        if (node == null) {
-            return 0;
-        }
-        int n = 0;
-        for (JsonNode m : node.isArray() ? node : java.util.List.of(node)) {
-            if (m.hasNonNull("id") && m.has("method") == requests) {
-                n++;
-            }
-        }
-        return n;
-    }
-
-    /** Cuts bytes into lines and hands each whole line on. */
-    private static final class Lines {
-        private final ByteArrayOutputStream line = new ByteArrayOutputStream();
-        private final Consumer<String> each;
-
-        Lines(Consumer<String> each) {
-            this.each = each;
-        }
-
-        synchronized void accept(byte[] b, int off, int len) {
-            for (int i = off; i < off + len; i++) {
-                if (b[i] == '\n') {
-                    each.accept(line.toString(java.nio.charset.StandardCharsets.UTF_8));
-                    line.reset();
-                } else {
-                    line.write(b[i]);
-                }
+    /** Writes a refused line's error response to stdout under the transport's lock, uncounted. */
+    private void refuse(String response) {
+        byte[] bytes = (response + "\n").getBytes(StandardCharsets.UTF_8);
+        synchronized (out) {
+            try {
+                stdout.write(bytes);
+                stdout.flush();
+            } catch (IOException e) {
+                LOG.warn("could not write an error response: {}", e.toString());
             }
         }
     }
 
-    private final class Watched extends FilterInputStream {
-        private final Lines lines;
+    /** Stdin as the transport reads it: the lines that passed the guard; the end once the owed are answered. */
+    private final class Guarded extends InputStream {
+        private final BoundedLineReader lines;
+        private final JsonRpcLineGuard guard;
+        private byte[] pending = new byte[0];
+        private int next;
+        private long number;
+        private boolean done;
 
-        Watched(InputStream in, Lines lines) {
-            super(in);
+        Guarded(BoundedLineReader lines, JsonRpcLineGuard guard) {
             this.lines = lines;
+            this.guard = guard;
         }
 
         @Override
@@ -140,27 +145,65 @@ final class StdioSession {
         }
 
         @Override
-        public int read(byte[] b, int off, int len) throws IOException {
-            int n;
-            try {
-                n = super.read(b, off, len);
-            } catch (IOException | RuntimeException e) {
-                end();
-                throw e;
+        public synchronized int read(byte[] b, int off, int len) throws IOException {
+            Objects.checkFromIndexSize(off, len, b.length);
+            if (len == 0) {
+                return 0;
             }
-            if (n < 0) {
-                end();
-            } else {
-                lines.accept(b, off, n);
+            while (next == pending.length) {
+                if (done || !advance()) {
+                    return -1;
+                }
             }
+            int n = Math.min(len, pending.length - next);
+            System.arraycopy(pending, next, b, off, n);
+            next += n;
             return n;
+        }
+
+        /** Only what is already read: the transport's decoder must not block for the next line before this one is handled. */
+        @Override
+        public synchronized int available() {
+            return pending.length - next;
+        }
+
+        /** Reads lines until one passes (true) or stdin ends (false, after the drain). */
+        private boolean advance() {
+            while (true) {
+                BoundedLineReader.Line line;
+                try {
+                    line = lines.next();
+                } catch (IOException | RuntimeException e) {
+                    LOG.warn("stdin failed: {}", e.toString());
+                    line = null;
+                }
+                if (line == null) {
+                    done = true;
+                    end();
+                    return false;
+                }
+                number++;
+                JsonRpcLineGuard.Verdict verdict = line.tooLong() ? guard.tooLong(line.fullLength())
+                        : guard.check(line.bytes(), 0, line.length());
+                if (verdict.forward() == null) {
+                    LOG.warn("stdin line {} refused: {}", number, verdict.warning());
+                    refuse(verdict.response());
+                    continue;
+                }
+                if (verdict.request()) {
+                    owe();
+                }
+                pending = (verdict.forward() + "\n").getBytes(StandardCharsets.UTF_8);
+                next = 0;
+                return true;
+            }
         }
     }
 
     /** Counts a response once its line is flushed, so that the end never overtakes its last bytes. */
     private final class WatchedOut extends FilterOutputStream {
-        private final java.util.List<String> written = new java.util.ArrayList<>();
-        private final Lines lines = new Lines(written::add);
+        private final ByteArrayOutputStream line = new ByteArrayOutputStream();
+        private final List<String> written = new ArrayList<>();
 
         WatchedOut(OutputStream out) {
             super(out);
@@ -174,16 +217,35 @@ final class StdioSession {
         @Override
         public synchronized void write(byte[] b, int off, int len) throws IOException {
             out.write(b, off, len);
-            lines.accept(b, off, len);
+            for (int i = off; i < off + len; i++) {
+                if (b[i] == '\n') {
+                    written.add(line.toString(StandardCharsets.UTF_8));
+                    line.reset();
+                } else {
+                    line.write(b[i]);
+                }
+            }
         }
 
         @Override
         public synchronized void flush() throws IOException {
             out.flush();
-            for (String line : written) {
-                wrote(line);
+            int responses = 0;
+            for (String l : written) {
+                responses += isResponse(l) ? 1 : 0;
             }
             written.clear();
+            wrote(responses);
+        }
+    }
+
+    /** Whether a line the transport wrote is a response (an id and no method). */
+    private static boolean isResponse(String line) {
+        try {
+            JsonNode node = JSON.readTree(line);
+            return node != null && node.hasNonNull("id") && !node.has("method");
+        } catch (IOException e) {
+            return false;
         }
     }
 }

@@ -132,8 +132,8 @@ class McpServerIT {
         assertThat(String.join("\n", stderr)).contains("astrorag mcp: serving 3 document(s)");
     }
 
-    /** What a piped session left: the responses by id and stderr. */
-    record Piped(Map<Integer, JsonNode> responses, String stderr) {
+    /** What a piped session left: the responses by id, every stdout message in order, stderr and the time to exit. */
+    record Piped(Map<Integer, JsonNode> responses, List<JsonNode> messages, String stderr, Duration took) {
     }
 
     /** The initialize request and the initialized notification, as one would pipe them. */
@@ -150,31 +150,45 @@ class McpServerIT {
 
     /**
      * Runs the packaged {@code astrorag mcp ARGS} as a shell pipe does: writes {@code messages} and closes stdin
-     * at once, then reads stdout to its end. Asserts that the server stops with status 0 and that every stdout
-     * line is a JSON-RPC message.
+     * at once, then reads stdout to its end. Asserts that the server stops with status 0, that every stdout
+     * line is a JSON-RPC message and that no two have the same id (but null).
      */
     static Piped pipe(List<String> args, List<String> messages) throws Exception {
+        List<byte[]> lines = new ArrayList<>();
+        for (String m : messages) {
+            lines.add((m + "\n").getBytes(StandardCharsets.UTF_8));
+        }
+        return pipeBytes(args, lines);
+    }
+
+    /** {@link #pipe} with the lines as bytes, each ended by its {@code \n}. */
+    static Piped pipeBytes(List<String> args, List<byte[]> lines) throws Exception {
+        long t0 = System.nanoTime();
         List<String> command = new ArrayList<>(List.of(JAVA, "-jar", JAR.toString(), "mcp"));
         command.addAll(args);
         Process p = new ProcessBuilder(command).start();
         ByteSink err = new ByteSink(p.getErrorStream());
         Map<Integer, JsonNode> byId = new java.util.HashMap<>();
+        List<JsonNode> all = new ArrayList<>();
         try (OutputStream in = p.getOutputStream()) {
-            for (String m : messages) {
-                in.write((m + "\n").getBytes(StandardCharsets.UTF_8));
+            for (byte[] line : lines) {
+                in.write(line);
             }
         }
         try (BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
             for (String line = out.readLine(); line != null; line = out.readLine()) {
                 JsonNode message = JSON.readTree(line);
                 assertThat(message.path("jsonrpc").asText()).as(line).isEqualTo("2.0");
-                assertThat(byId.put(message.path("id").asInt(), message)).as(line).isNull();
+                all.add(message);
+                if (!message.path("id").isNull()) {
+                    assertThat(byId.put(message.path("id").asInt(), message)).as(line).isNull();
+                }
             }
         }
         assertThat(p.waitFor(60, TimeUnit.SECONDS)).as("the server stops when stdin ends").isTrue();
         err.join();
         assertThat(p.exitValue()).as(err.text()).isZero();
-        return new Piped(byId, err.text());
+        return new Piped(byId, all, err.text(), Duration.ofNanos(System.nanoTime() - t0));
     }
 
     @Test
@@ -189,6 +203,89 @@ class McpServerIT {
         assertThat(result.path("structuredContent").path("tokens").asInt()).isBetween(1, 50);
         assertThat(piped.stderr()).contains("astrorag mcp: serving 3 document(s), 4 chunk(s), budget 1800 tokens")
                 .contains("astrorag mcp: stdin ended: stopping").doesNotContain("Exception");
+    }
+
+    /** The lines a careless or broken client sends, each answered with an error and survived. */
+    static final List<String> BAD_LINES = List.of("", "{this is not json", "{\"foo\": 1}", "[1,2]");
+
+    static String ask(int id, String question) {
+        return "{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"method\":\"tools/call\",\"params\":{\"name\":\"ask\","
+                + "\"arguments\":{\"question\":\"" + question + "\"}}}";
+    }
+
+    /** Asserts stderr has one warning per refused line and no stack trace. */
+    private static void warnedWithoutStackTraces(Piped piped, int refused) {
+        assertThat(piped.stderr()).doesNotContain("Exception").doesNotContain("\tat ").doesNotContain("ERROR");
+        assertThat(piped.stderr().lines().filter(l -> l.startsWith("WARN StdioSession - stdin line "))).hasSize(refused);
+    }
+
+    @Test
+    void eachBadLineIsAnsweredWithAnErrorThenTheCallSentWithTheEndOfStdinIsAnsweredAndTheServerStops() throws Exception {
+        List<String> messages = new ArrayList<>(HANDSHAKE);
+        messages.addAll(BAD_LINES);
+        messages.add("{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"ping\"}");
+        messages.add(ask(3, QUESTION));
+        Piped piped = pipe(List.of("--docs", "samples", "--model", "hashing", "--no-cache"), messages);
+        List<JsonNode> errors = piped.messages().stream().filter(m -> m.has("error")).toList();
+        assertThat(errors).extracting(m -> m.path("error").path("code").asInt()).containsExactly(-32700, -32700, -32600, -32600);
+        assertThat(errors).allMatch(m -> m.path("id").isNull());
+        assertThat(piped.responses()).containsOnlyKeys(1, 2, 3);
+        JsonNode answer = piped.responses().get(3).path("result");
+        assertThat(answer.path("isError").asBoolean()).isFalse();
+        assertThat(answer.path("structuredContent").path("answer").asText()).contains("5000");
+        warnedWithoutStackTraces(piped, BAD_LINES.size());
+        assertThat(piped.stderr()).contains("astrorag mcp: stdin ended: stopping");
+    }
+
+    @Test
+    void badLinesAloneThenTheEndOfStdinStopTheServerAtOnce() throws Exception {
+        List<String> messages = new ArrayList<>(BAD_LINES);
+        messages.add(0, HANDSHAKE.get(0));
+        Piped piped = pipe(List.of("--docs", "samples", "--model", "hashing", "--no-cache"), messages);
+        assertThat(piped.responses()).containsOnlyKeys(1);
+        assertThat(piped.messages()).hasSize(1 + BAD_LINES.size());
+        assertThat(piped.took()).isLessThan(Duration.ofSeconds(50)); // far below the drain limit
+        warnedWithoutStackTraces(piped, BAD_LINES.size());
+    }
+
+    @Test
+    void twoHundredConcurrentCallsThenTheEndOfStdinGetTwoHundredAnswersEachItsOwn() throws Exception {
+        List<String> messages = new ArrayList<>(HANDSHAKE);
+        List<String> questions = List.of(QUESTION, "When does Halley's Comet return?", "How far away is the Andromeda Galaxy?");
+        for (int i = 0; i < 200; i++) {
+            messages.add(i % 2 == 0 ? ask(100 + i, questions.get(i % 3)) : selectContext(100 + i, questions.get(i % 3), 40 + i));
+        }
+        Piped piped = pipe(List.of("--docs", "samples", "--model", "hashing", "--no-cache"), messages);
+        assertThat(piped.responses()).hasSize(201);
+        for (int i = 0; i < 200; i++) {
+            JsonNode result = piped.responses().get(100 + i).path("result");
+            assertThat(result.path("isError").asBoolean()).as("call %d", i).isFalse();
+            assertThat(result.path("structuredContent").path("question").asText()).isEqualTo(questions.get(i % 3));
+            if (i % 2 == 1) {
+                assertThat(result.path("structuredContent").path("budget").asInt()).isEqualTo(40 + i);
+            }
+        }
+        assertThat(piped.stderr()).doesNotContain("Exception");
+    }
+
+    @Test
+    void aLineOverTheLimitIsRefusedUnheldAndTheServerStillAnswers() throws Exception {
+        List<byte[]> lines = new ArrayList<>();
+        for (String m : HANDSHAKE) {
+            lines.add((m + "\n").getBytes(StandardCharsets.UTF_8));
+        }
+        byte[] longLine = new byte[JsonRpcLineGuard.MAX_LINE + 1000];
+        java.util.Arrays.fill(longLine, (byte) '[');
+        longLine[longLine.length - 1] = '\n';
+        lines.add(longLine);
+        lines.add((ask(2, QUESTION) + "\n").getBytes(StandardCharsets.UTF_8));
+        Piped piped = pipeBytes(List.of("--docs", "samples", "--model", "hashing", "--no-cache"), lines);
+        JsonNode refused = piped.messages().stream().filter(m -> m.has("error")).findFirst().orElseThrow();
+        assertThat(refused.path("id").isNull()).isTrue();
+        assertThat(refused.path("error").path("code").asInt()).isEqualTo(-32600);
+        assertThat(refused.path("error").path("message").asText()).contains("longer than the limit of " + JsonRpcLineGuard.MAX_LINE);
+        assertThat(piped.responses().get(2).path("result").path("isError").asBoolean()).isFalse();
+        warnedWithoutStackTraces(piped, 1);
     }
 
     /** Reads a stream to its end on its own thread. */

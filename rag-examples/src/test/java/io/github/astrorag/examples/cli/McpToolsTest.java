@@ -174,7 +174,7 @@ class McpToolsTest {
         byte[] request = "{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"ping\"}\n{\"jsonrpc\":\"2.0\",\"method\":\"note\"}\n"
                 .getBytes(java.nio.charset.StandardCharsets.UTF_8);
         StdioSession session = new StdioSession(new java.io.ByteArrayInputStream(request), new java.io.ByteArrayOutputStream(),
-                java.time.Duration.ofMillis(300));
+                java.time.Duration.ofMillis(300), new JsonRpcLineGuard(new JacksonMcpJsonMapper(new ObjectMapper())));
         long t0 = System.nanoTime();
         assertThat(session.in().readAllBytes()).isEqualTo(request);
         assertThat(session.owed()).isEqualTo(1);
