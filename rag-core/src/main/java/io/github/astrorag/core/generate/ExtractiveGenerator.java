@@ -326,7 +326,7 @@ public final class ExtractiveGenerator implements Generator {
         }
     }
 
-    /** The scores of a question against the sentences: total, cosine (NaN where not embedded) and overlap. */
+    /** The scores of a question against the sentences: total, and cosine (NaN where not embedded). */
     private record Scores(double[] total, double[] cosine) {
     }
 
@@ -340,7 +340,7 @@ public final class ExtractiveGenerator implements Generator {
         List<Candidate> statements = statements(sentences);
         trace.put("sentencesScored", statements.size());
         if (statements.isEmpty()) {
-            traceSupport(trace, 0, 0, 0, 1, List.of(), AnswerCues.AnswerType.NONE, 0, null, true);
+            traceSupport(trace, 0, 0, 0, 1, List.of(), AnswerCues.AnswerType.NONE, 1, null, true);
             return Answer.abstention(query.text(), NO_ANSWER, context);
         }
         Scores scores = score(embedder.embedQuery(query.text()), Terms.of(query.text()), Set.of(), statements, idf,
