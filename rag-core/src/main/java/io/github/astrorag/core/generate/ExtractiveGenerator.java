@@ -47,7 +47,9 @@ import java.util.Set;
  *       seen, from an earlier chunk of the context, is skipped.</li>
  * </ul>
  *
- * <p><b>Open answers: one sentence unless a second adds coverage.</b> The answer is the best-scored statement.
+ * <p><b>Open answers: one sentence unless a second adds coverage.</b> The answer is the best-scored statement;
+ * when the question asks for a kind of answer (see {@code typeMatch} below) that it lacks, the best-scored one that
+ * holds it, if its score is within {@code margin} of the best.
  * A further statement follows (up to {@code maxSentences}, default {@value #DEFAULT_MAX_SENTENCES}, in score
  * order) only when both hold: its score is at least the best score less {@code margin} (default
  * {@value #DEFAULT_MARGIN}), and it holds question content terms that the sentences already chosen lack,
@@ -102,7 +104,7 @@ public final class ExtractiveGenerator implements Generator {
     /** The least share of the question's IDF weight a further sentence must add. */
     public static final double DEFAULT_MIN_GAIN = 0.1;
     /** The least support an answer needs; below it the generator abstains. */
-    public static final double DEFAULT_MIN_SUPPORT = 0.2;
+    public static final double DEFAULT_MIN_SUPPORT = 0.25;
     /** How much of the support a question loses when none of its content terms is in the context. */
     private static final double UNMATCHED_PENALTY = 0.75;
     /** The support kept by a sentence without the kind of answer the question asks for. */
@@ -142,7 +144,7 @@ public final class ExtractiveGenerator implements Generator {
 
     /**
      * The defaults: at most 2 sentences, overlap weight 0.5, 24 sentences embedded, margin 0.1, gain 0.1,
-     * support at least 0.2.
+     * support at least 0.25.
      *
      * @param embedder the embedder comparing sentences with the question
      */
@@ -345,7 +347,17 @@ public final class ExtractiveGenerator implements Generator {
         }
         Scores scores = score(embedder.embedQuery(query.text()), Terms.of(query.text()), Set.of(), statements, idf,
                 new HashMap<>());
-        List<Integer> order = rank(scores.total());
+        List<Integer> order = new ArrayList<>(rank(scores.total()));
+        AnswerCues.AnswerType type = AnswerCues.answerType(query.text());
+        for (int k = 1; k < order.size() && !AnswerCues.matches(type, statements.get(order.get(0)).text()); k++) {
+            if (scores.total()[order.get(k)] < scores.total()[order.get(0)] - margin) {
+                break;
+            }
+            if (AnswerCues.matches(type, statements.get(order.get(k)).text())) {
+                order.add(0, order.remove(k)); // the kind of answer asked for, at a score close to the best
+                break;
+            }
+        }
         int best = order.get(0);
         Candidate top = statements.get(best);
 
@@ -361,7 +373,6 @@ public final class ExtractiveGenerator implements Generator {
         double unmatched = share(unmatchedTerms, qWeight, qTotal);
         double coverage = share(held(top, qWeight.keySet()), qWeight, qTotal);
         double cosine = Double.isNaN(scores.cosine()[best]) ? 0 : scores.cosine()[best];
-        AnswerCues.AnswerType type = AnswerCues.answerType(query.text());
         double typeMatch = AnswerCues.matches(type, top.text()) ? 1 : 0;
         double support = support(coverage, cosine, unmatched, typeMatch);
         boolean abstain = support < minSupport;
