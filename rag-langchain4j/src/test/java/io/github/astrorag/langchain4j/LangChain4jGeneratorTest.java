@@ -56,6 +56,15 @@ class LangChain4jGeneratorTest extends GeneratorContract {
     }
 
     @Test
+    void aReplyThatDeclinesIsAnAbstention() {
+        Answer answer = new LangChain4jGenerator(new ScriptedChatModel(user -> "The passages do not contain the answer."))
+                .generate(QUESTIONS.get(0), CONTEXT);
+        assertThat(answer.abstained()).isTrue();
+        assertThat(answer.uncited()).isFalse();
+        assertThat(answer.text()).isEqualTo(Answer.NOT_ANSWERED);
+    }
+
+    @Test
     void readsTheChoiceOfAMultipleChoiceQuestion() {
         Answer answer = generator().generate(QUESTIONS.get(1), CONTEXT);
         assertThat(answer.choice()).isEqualTo("B");

@@ -27,54 +27,133 @@ import java.util.Set;
  * The offline default generator: answers with the context's own sentences, so every word of the answer
  * is quoted and cited exactly. No language model is involved.
  *
- * <p>Each sentence of the context is scored by {@code cos(q, s) + w·overlap(q, s)}: the cosine between
- * the question's and the sentence's embeddings (the pipeline's {@link Embedder}) plus the IDF-weighted
- * fraction of the question's content terms that the sentence contains (IDF over the context's
- * sentences; {@code w} = {@value #DEFAULT_OVERLAP_WEIGHT}). Only the {@value #DEFAULT_EMBED_LIMIT}
- * sentences best by overlap are embedded, which bounds the cost per question.
+ * <p><b>Scoring.</b> Each sentence of the context is scored by {@code cos(q, s) + w·overlap(q, s)}: the cosine
+ * between the question's and the sentence's embeddings (the pipeline's {@link Embedder}) plus the IDF-weighted
+ * fraction of the question's terms that the sentence contains (IDF {@code log(1 + N/df)} over the context's N
+ * sentences; {@code w} = {@value #DEFAULT_OVERLAP_WEIGHT}). Only the {@value #DEFAULT_EMBED_LIMIT} sentences
+ * best by overlap are embedded, which bounds the cost per question.
  *
- * <p>Open questions are answered with the {@code maxSentences} best sentences (default
- * {@value #DEFAULT_MAX_SENTENCES}), each followed by its citation {@code [n]}. Multiple-choice questions
- * get the option whose support is strongest: for option {@code o}, the best over sentences {@code s} of
- * {@code cos(question + o, s) + w·overlap(o, s)}, where {@code overlap(o, s)} counts only the option's
- * terms that the question does not already contain; the answer names the option and quotes the sentence
- * that supports it. With an empty context the answer says so and cites nothing (a multiple-choice
- * question then gets the option closest to the question). Deterministic; thread-safe.
+ * <p><b>Which sentences may be quoted.</b> The sentences are the context's readable ones ({@link Prose}: headings
+ * are never quoted, Markdown syntax and leftovers of removed markup such as an emptied {@code ()} are left out,
+ * a sentence's line breaks become spaces). An open answer quotes only <em>statements</em>:
+ * <ul>
+ *   <li>at least {@value AnswerCues#MIN_WORDS} words, with an end mark ({@code . ! ?}) or a verb-like word (an
+ *       auxiliary such as is, has, can, or a lower-case word ending in -s or -ed): a title such as "History of
+ *       the Kestrel Observatory" is none;</li>
+ *   <li>no fragment: the first sentence of a chunk that starts inside its document (its span's start is above
+ *       0) is a fragment when it starts with a lower-case letter or punctuation, or when it is the tail of a
+ *       sentence of another chunk of the same document in the context (the chunk overlap repeats it);</li>
+ *   <li>no repeat: a sentence whose normalised text (lower case, letters and digits only) equals one already
+ *       seen, from an earlier chunk of the context, is skipped.</li>
+ * </ul>
  *
- * <p>The sentences are the context's readable ones ({@link Prose}): headings are never quoted, Markdown
- * syntax ({@code **}, {@code [text](url)}, list marks, backticks) is left out and a sentence's line breaks
- * become spaces. The answer text carries that cleaned sentence; the citation's quote is the exact span
- * of the chunk it came from (markup and line breaks as written), so that a quote can always be found in
- * its chunk verbatim, as the {@link Generator} contract requires.
+ * <p><b>Open answers: one sentence unless a second adds coverage.</b> The answer is the best-scored statement;
+ * when the question asks for a kind of answer (see {@code typeMatch} below) that it lacks, the best-scored one that
+ * holds it, if its score is within {@code margin} of the best.
+ * A further statement follows (up to {@code maxSentences}, default {@value #DEFAULT_MAX_SENTENCES}, in score
+ * order) only when both hold: its score is at least the best score less {@code margin} (default
+ * {@value #DEFAULT_MARGIN}), and it holds question content terms that the sentences already chosen lack,
+ * worth at least {@code minGain} (default {@value #DEFAULT_MIN_GAIN}) of the question's IDF weight. Each
+ * sentence is followed by its citation {@code [n]} (the chunk's 1-based number in the context, as the
+ * {@link Generator} contract defines it), written once after consecutive sentences of one chunk. There is one
+ * {@link Citation} per cited chunk, in answer order; its quote is the chunk's verbatim span from the first to
+ * the last quoted sentence of that chunk.
+ *
+ * <p><b>Abstention.</b> The best statement's <em>support</em>, in [0, 1], higher meaning better supported:
+ * <pre>
+ * support = (coverage + max(0, cosine)) / 2 · (1 − 0.75·unmatched) · (typeMatch ? 1 : 0.75)
+ * </pre>
+ * where, over the question's content terms Q (its terms less question words such as what, how, does):
+ * {@code coverage} is the IDF-weighted share of Q the sentence holds; {@code cosine} is the cosine between the
+ * question's and the sentence's embeddings; {@code unmatched} is the IDF-weighted share of Q that no sentence of
+ * the context holds (a term found nowhere weighs {@code log(1 + N)}, as if in one sentence), which a question
+ * about something else entirely has near 1 (the factor keeps a quarter, for a paraphrase the cosine still
+ * recognises); {@code typeMatch} is whether the sentence holds the kind of answer the question asks for
+ * ("when": a date or number; "how many/much/far/...": a number; "who": a name; any sentence for other
+ * questions). Each factor is non-negative and rises with its evidence, so support is
+ * monotone in it. Below {@code minSupport} (default {@value #DEFAULT_MIN_SUPPORT}, a conservative value that
+ * abstains on questions the documents are clearly not about) the answer is
+ * {@link Answer#abstention(String, String, Context) an abstention} saying {@link #NO_ANSWER}. An empty context,
+ * or one with no statement, abstains too. The generate stage's trace always holds {@value #SUPPORT} (a
+ * double), its components {@value #COVERAGE}, {@value #COSINE}, {@value #UNMATCHED} (with the terms, under
+ * {@value #UNMATCHED_TERMS}), {@value #ANSWER_TYPE}, {@value #TYPE_MATCH}, the threshold {@value #MIN_SUPPORT},
+ * {@value #ABSTAINED} (a boolean) and {@value #CLOSEST_PASSAGE} (the best statement: its text, chunk id and
+ * number), so that a reader can see why. See docs/configuration.md.
+ *
+ * <p><b>Multiple choice.</b> A multiple-choice question gets the option whose support is strongest: for option
+ * {@code o}, the best over all sentences {@code s} of {@code cos(question + o, s) + w·overlap(o, s)}, where
+ * {@code overlap(o, s)} counts only the option's terms that the question does not already contain; the answer
+ * names the option and quotes the sentence that supports it (with an empty context, the option closest to the
+ * question, citing nothing). It never abstains.
+ *
+ * <p>The answer text carries the cleaned sentence; the citation's quote is the exact span of the chunk it came
+ * from (markup and line breaks as written), so that a quote can always be found in its chunk verbatim, as the
+ * {@link Generator} contract requires. Cost: O(total sentence length) to read the context, at most
+ * {@code embedLimit} sentences embedded, O(N·|Q|) to score. Deterministic; immutable; thread-safe.
  */
 public final class ExtractiveGenerator implements Generator {
 
-    /** Sentences in an open answer. */
+    /** The most sentences in an open answer; a second is added only when it adds coverage. */
     public static final int DEFAULT_MAX_SENTENCES = 2;
     /** Weight of term overlap against cosine. */
     public static final double DEFAULT_OVERLAP_WEIGHT = 0.5;
     /** Most sentences embedded per question. */
     public static final int DEFAULT_EMBED_LIMIT = 24;
+    /** How far below the best score a further sentence's score may be. */
+    public static final double DEFAULT_MARGIN = 0.1;
+    /** The least share of the question's IDF weight a further sentence must add. */
+    public static final double DEFAULT_MIN_GAIN = 0.1;
+    /** The least support an answer needs; below it the generator abstains. */
+    public static final double DEFAULT_MIN_SUPPORT = 0.25;
+    /** How much of the support a question loses when none of its content terms is in the context. */
+    private static final double UNMATCHED_PENALTY = 0.75;
+    /** The support kept by a sentence without the kind of answer the question asks for. */
+    private static final double TYPE_MISS_FACTOR = 0.75;
 
     /** The answer given when the context does not answer the question ({@link Answer#NOT_ANSWERED}). */
     public static final String NO_ANSWER = Answer.NOT_ANSWERED;
+
+    /** Trace key: the best statement's support in [0, 1] (a double). */
+    public static final String SUPPORT = "support";
+    /** Trace key: the IDF-weighted share of the question's content terms the best statement holds. */
+    public static final String COVERAGE = "coverage";
+    /** Trace key: the cosine between the question and the best statement. */
+    public static final String COSINE = "cosine";
+    /** Trace key: the IDF-weighted share of the question's content terms no sentence of the context holds. */
+    public static final String UNMATCHED = "unmatched";
+    /** Trace key: the question's content terms no sentence of the context holds (a sorted list). */
+    public static final String UNMATCHED_TERMS = "unmatchedTerms";
+    /** Trace key: the kind of answer the question asks for (NONE, DATE, NUMBER, NAME). */
+    public static final String ANSWER_TYPE = "answerType";
+    /** Trace key: 1.0 if the best statement holds what the answer type asks for (or there is none), else 0.0. */
+    public static final String TYPE_MATCH = "typeMatch";
+    /** Trace key: the threshold the support was compared with. */
+    public static final String MIN_SUPPORT = "minSupport";
+    /** Trace key: whether the answer is an abstention (a boolean). */
+    public static final String ABSTAINED = "abstained";
+    /** Trace key: the best statement, a map of {@code text}, {@code chunkId} and {@code number} (absent if none). */
+    public static final String CLOSEST_PASSAGE = "closestPassage";
 
     private final Embedder embedder;
     private final int maxSentences;
     private final double overlapWeight;
     private final int embedLimit;
+    private final double margin;
+    private final double minGain;
+    private final double minSupport;
 
     /**
-     * Defaults: 2 sentences, overlap weight 0.5, 24 sentences embedded.
+     * The defaults: at most 2 sentences, overlap weight 0.5, 24 sentences embedded, margin 0.1, gain 0.1,
+     * support at least 0.25.
      *
      * @param embedder the embedder comparing sentences with the question
      */
     public ExtractiveGenerator(Embedder embedder) {
-        this(embedder, DEFAULT_MAX_SENTENCES, DEFAULT_OVERLAP_WEIGHT, DEFAULT_EMBED_LIMIT);
+        this(builder(embedder));
     }
 
     /**
-     * A generator with the given settings.
+     * A generator with the given settings and the defaults for the others (margin, gain, support).
      *
      * @param embedder the embedder comparing sentences with the question
      * @param maxSentences the most sentences in an answer, at least 1
@@ -82,14 +161,146 @@ public final class ExtractiveGenerator implements Generator {
      * @param embedLimit the most sentences embedded per answer, at least 1
      */
     public ExtractiveGenerator(Embedder embedder, int maxSentences, double overlapWeight, int embedLimit) {
-        this.embedder = Objects.requireNonNull(embedder, "embedder");
-        Arguments.check(maxSentences >= 1, "maxSentences must be >= 1, was %d", maxSentences);
-        Arguments.check(overlapWeight >= 0 && Double.isFinite(overlapWeight),
-                "overlapWeight must be finite and >= 0, was %s", overlapWeight);
-        Arguments.check(embedLimit >= 1, "embedLimit must be >= 1, was %d", embedLimit);
-        this.maxSentences = maxSentences;
-        this.overlapWeight = overlapWeight;
-        this.embedLimit = embedLimit;
+        this(builder(embedder).maxSentences(maxSentences).overlapWeight(overlapWeight).embedLimit(embedLimit));
+    }
+
+    private ExtractiveGenerator(Builder b) {
+        this.embedder = b.embedder;
+        this.maxSentences = b.maxSentences == null ? DEFAULT_MAX_SENTENCES : b.maxSentences;
+        this.overlapWeight = b.overlapWeight == null ? DEFAULT_OVERLAP_WEIGHT : b.overlapWeight;
+        this.embedLimit = b.embedLimit == null ? DEFAULT_EMBED_LIMIT : b.embedLimit;
+        this.margin = b.margin == null ? DEFAULT_MARGIN : b.margin;
+        this.minGain = b.minGain == null ? DEFAULT_MIN_GAIN : b.minGain;
+        this.minSupport = b.minSupport == null ? DEFAULT_MIN_SUPPORT : b.minSupport;
+    }
+
+    /**
+     * A builder over {@code embedder}, every other setting at its default until set.
+     *
+     * @param embedder the embedder comparing sentences with the question
+     * @return a new builder
+     */
+    public static Builder builder(Embedder embedder) {
+        return new Builder(embedder);
+    }
+
+    /**
+     * Fail-fast builder: a bad value throws {@link IllegalArgumentException} naming it, a setting given twice
+     * {@link IllegalStateException}. Not thread-safe.
+     */
+    public static final class Builder {
+        private final Embedder embedder;
+        private Integer maxSentences;
+        private Double overlapWeight;
+        private Integer embedLimit;
+        private Double margin;
+        private Double minGain;
+        private Double minSupport;
+
+        private Builder(Embedder embedder) {
+            this.embedder = Objects.requireNonNull(embedder, "embedder");
+        }
+
+        /**
+         * The most sentences in an open answer (default {@value #DEFAULT_MAX_SENTENCES}).
+         *
+         * @param value at least 1
+         * @return this builder
+         * @throws IllegalArgumentException if below 1
+         * @throws IllegalStateException if already set
+         */
+        public Builder maxSentences(int value) {
+            Arguments.checkState(maxSentences == null, "maxSentences was already set");
+            Arguments.check(value >= 1, "maxSentences must be >= 1, was %d", value);
+            maxSentences = value;
+            return this;
+        }
+
+        /**
+         * The weight w of term overlap against cosine (default {@value #DEFAULT_OVERLAP_WEIGHT}).
+         *
+         * @param value finite and at least 0
+         * @return this builder
+         * @throws IllegalArgumentException if negative or not finite
+         * @throws IllegalStateException if already set
+         */
+        public Builder overlapWeight(double value) {
+            Arguments.checkState(overlapWeight == null, "overlapWeight was already set");
+            Arguments.check(value >= 0 && Double.isFinite(value), "overlapWeight must be finite and >= 0, was %s", value);
+            overlapWeight = value;
+            return this;
+        }
+
+        /**
+         * The most sentences embedded per answer (default {@value #DEFAULT_EMBED_LIMIT}).
+         *
+         * @param value at least 1
+         * @return this builder
+         * @throws IllegalArgumentException if below 1
+         * @throws IllegalStateException if already set
+         */
+        public Builder embedLimit(int value) {
+            Arguments.checkState(embedLimit == null, "embedLimit was already set");
+            Arguments.check(value >= 1, "embedLimit must be >= 1, was %d", value);
+            embedLimit = value;
+            return this;
+        }
+
+        /**
+         * How far below the best score a further sentence's score may be (default {@value #DEFAULT_MARGIN}).
+         *
+         * @param value finite and at least 0
+         * @return this builder
+         * @throws IllegalArgumentException if negative or not finite
+         * @throws IllegalStateException if already set
+         */
+        public Builder margin(double value) {
+            Arguments.checkState(margin == null, "margin was already set");
+            Arguments.check(value >= 0 && Double.isFinite(value), "margin must be finite and >= 0, was %s", value);
+            margin = value;
+            return this;
+        }
+
+        /**
+         * The least share of the question's IDF weight a further sentence must add (default
+         * {@value #DEFAULT_MIN_GAIN}).
+         *
+         * @param value in (0, 1]
+         * @return this builder
+         * @throws IllegalArgumentException if outside (0, 1]
+         * @throws IllegalStateException if already set
+         */
+        public Builder minGain(double value) {
+            Arguments.checkState(minGain == null, "minGain was already set");
+            Arguments.check(value > 0 && value <= 1, "minGain must be in (0, 1], was %s", value);
+            minGain = value;
+            return this;
+        }
+
+        /**
+         * The least support an answer needs (default {@value #DEFAULT_MIN_SUPPORT}); 0 never abstains but on
+         * a context without statements.
+         *
+         * @param value in [0, 1]
+         * @return this builder
+         * @throws IllegalArgumentException if outside [0, 1]
+         * @throws IllegalStateException if already set
+         */
+        public Builder minSupport(double value) {
+            Arguments.checkState(minSupport == null, "minSupport was already set");
+            Arguments.check(value >= 0 && value <= 1, "minSupport must be in [0, 1], was %s", value);
+            minSupport = value;
+            return this;
+        }
+
+        /**
+         * The generator.
+         *
+         * @return a new generator with these settings
+         */
+        public ExtractiveGenerator build() {
+            return new ExtractiveGenerator(this);
+        }
     }
 
     @Override
@@ -99,16 +310,27 @@ public final class ExtractiveGenerator implements Generator {
         m.put("maxSentences", maxSentences);
         m.put("overlapWeight", overlapWeight);
         m.put("embedLimit", embedLimit);
+        m.put("margin", margin);
+        m.put("minGain", minGain);
+        m.put("minSupport", minSupport);
         return m;
     }
 
     /**
      * A sentence of the context, with the 1-based number of its chunk: its readable text (scored and put
-     * into the answer) and its verbatim source span (the citation's quote).
+     * into the answer), its verbatim source span in the chunk's text (the citation's quote), and whether it is
+     * its chunk's first sentence.
      */
-    private record Candidate(int number, ScoredChunk chunk, String text, String quote, List<String> terms) {
+    private record Candidate(int number, ScoredChunk chunk, String text, int start, int end, boolean first,
+                             List<String> terms) {
+        String quote() {
+            return chunk.chunk().text().substring(start, end);
+        }
     }
 
+    /** The scores of a question against the sentences: total, and cosine (NaN where not embedded). */
+    private record Scores(double[] total, double[] cosine) {
+    }
 
     @Override
     public Answer generate(Query query, Context context, TraceSink trace) {
@@ -117,25 +339,175 @@ public final class ExtractiveGenerator implements Generator {
         if (query.multipleChoice()) {
             return chooseOption(query, context, sentences, idf, trace);
         }
-        if (sentences.isEmpty()) {
+        List<Candidate> statements = statements(sentences);
+        trace.put("sentencesScored", statements.size());
+        if (statements.isEmpty()) {
+            traceSupport(trace, 0, 0, 0, 1, List.of(), AnswerCues.AnswerType.NONE, 1, null, true);
             return Answer.abstention(query.text(), NO_ANSWER, context);
         }
-        List<String> qTerms = Terms.of(query.text());
-        double[] scores = score(embedder.embedQuery(query.text()), qTerms, Set.of(), sentences, idf, new HashMap<>());
-        List<Integer> order = rank(scores);
-        List<Integer> best = order.subList(0, Math.min(maxSentences, order.size()));
+        Scores scores = score(embedder.embedQuery(query.text()), Terms.of(query.text()), Set.of(), statements, idf,
+                new HashMap<>());
+        List<Integer> order = new ArrayList<>(rank(scores.total()));
+        AnswerCues.AnswerType type = AnswerCues.answerType(query.text());
+        for (int k = 1; k < order.size() && !AnswerCues.matches(type, statements.get(order.get(0)).text()); k++) {
+            if (scores.total()[order.get(k)] < scores.total()[order.get(0)] - margin) {
+                break;
+            }
+            if (AnswerCues.matches(type, statements.get(order.get(k)).text())) {
+                order.add(0, order.remove(k)); // the kind of answer asked for, at a score close to the best
+                break;
+            }
+        }
+        int best = order.get(0);
+        Candidate top = statements.get(best);
+
+        Set<String> content = AnswerCues.contentTerms(query.text());
+        double unknownIdf = Math.log(1 + sentences.size());
+        Map<String, Double> qWeight = new LinkedHashMap<>();
+        for (String t : new java.util.TreeSet<>(content)) {
+            qWeight.put(t, idf.getOrDefault(t, unknownIdf));
+        }
+        double qTotal = qWeight.values().stream().mapToDouble(Double::doubleValue).sum();
+        Set<String> inContext = new HashSet<>(idf.keySet());
+        List<String> unmatchedTerms = qWeight.keySet().stream().filter(t -> !inContext.contains(t)).toList();
+        double unmatched = share(unmatchedTerms, qWeight, qTotal);
+        double coverage = share(held(top, qWeight.keySet()), qWeight, qTotal);
+        double cosine = Double.isNaN(scores.cosine()[best]) ? 0 : scores.cosine()[best];
+        double typeMatch = AnswerCues.matches(type, top.text()) ? 1 : 0;
+        double support = support(coverage, cosine, unmatched, typeMatch);
+        boolean abstain = support < minSupport;
+        traceSupport(trace, support, coverage, cosine, unmatched, unmatchedTerms, type, typeMatch, top, abstain);
+        if (abstain) {
+            return Answer.abstention(query.text(), NO_ANSWER, context);
+        }
+
+        List<Candidate> chosen = new ArrayList<>();
+        chosen.add(top);
+        Set<String> covered = new HashSet<>(held(top, qWeight.keySet()));
+        for (int k = 1; k < order.size() && chosen.size() < maxSentences; k++) {
+            int i = order.get(k);
+            if (scores.total()[i] < scores.total()[best] - margin) {
+                break;
+            }
+            List<String> fresh = held(statements.get(i), qWeight.keySet()).stream()
+                    .filter(t -> !covered.contains(t)).toList();
+            if (qTotal > 0 && share(fresh, qWeight, qTotal) >= minGain) {
+                chosen.add(statements.get(i));
+                covered.addAll(fresh);
+            }
+        }
+        return answer(query, context, chosen);
+    }
+
+    /**
+     * The support of a sentence, in [0, 1]: {@code (coverage + max(0, cosine)) / 2 · (1 − 0.75·unmatched) ·
+     * (typeMatch ? 1 : 0.75)}.
+     */
+    static double support(double coverage, double cosine, double unmatched, double typeMatch) {
+        double relevance = (coverage + Math.max(0, Math.min(1, cosine))) / 2;
+        return relevance * (1 - UNMATCHED_PENALTY * unmatched) * (typeMatch > 0 ? 1 : TYPE_MISS_FACTOR);
+    }
+
+    private void traceSupport(TraceSink trace, double support, double coverage, double cosine, double unmatched,
+                              List<String> unmatchedTerms, AnswerCues.AnswerType type, double typeMatch,
+                              Candidate closest, boolean abstained) {
+        trace.put(SUPPORT, support);
+        trace.put(COVERAGE, coverage);
+        trace.put(COSINE, cosine);
+        trace.put(UNMATCHED, unmatched);
+        trace.put(UNMATCHED_TERMS, List.copyOf(unmatchedTerms));
+        trace.put(ANSWER_TYPE, type.name());
+        trace.put(TYPE_MATCH, typeMatch);
+        trace.put(MIN_SUPPORT, minSupport);
+        trace.put(ABSTAINED, abstained);
+        if (closest != null) {
+            Map<String, Object> passage = new LinkedHashMap<>();
+            passage.put("text", closest.text());
+            passage.put("chunkId", closest.chunk().id());
+            passage.put("number", closest.number());
+            trace.put(CLOSEST_PASSAGE, passage);
+        }
+    }
+
+    /** The terms of {@code wanted} that the sentence holds. */
+    private static List<String> held(Candidate c, Set<String> wanted) {
+        return new HashSet<>(c.terms()).stream().filter(wanted::contains).sorted().toList();
+    }
+
+    private static double share(List<String> terms, Map<String, Double> weight, double total) {
+        return total == 0 ? 0 : terms.stream().mapToDouble(weight::get).sum() / total;
+    }
+
+    /**
+     * The answer quoting {@code chosen} in order: each sentence then {@code [n]}, the number written once after
+     * consecutive sentences of one chunk; one citation per chunk, in answer order, quoting the chunk's span from
+     * its first to its last quoted sentence.
+     */
+    private static Answer answer(Query query, Context context, List<Candidate> chosen) {
         StringBuilder text = new StringBuilder();
-        List<Citation> citations = new ArrayList<>();
-        for (int i : best) {
-            Candidate c = sentences.get(i);
+        Map<Integer, int[]> spans = new LinkedHashMap<>();
+        for (int k = 0; k < chosen.size(); k++) {
+            Candidate c = chosen.get(k);
             if (text.length() > 0) {
                 text.append(' ');
             }
-            text.append(c.text()).append(" [").append(c.number()).append(']');
-            citations.add(Citation.of(c.number(), c.chunk().chunk(), c.quote()));
+            text.append(c.text());
+            if (k + 1 == chosen.size() || chosen.get(k + 1).number() != c.number()) {
+                text.append(" [").append(c.number()).append(']');
+            }
+            spans.merge(c.number(), new int[] {c.start(), c.end()},
+                    (a, b) -> new int[] {Math.min(a[0], b[0]), Math.max(a[1], b[1])});
         }
-        trace.put("sentencesScored", sentences.size());
+        List<Citation> citations = new ArrayList<>();
+        spans.forEach((number, span) -> {
+            var chunk = context.chunks().get(number - 1).chunk();
+            citations.add(Citation.of(number, chunk, chunk.text().substring(span[0], span[1])));
+        });
         return new Answer(query.text(), text.toString(), citations, null, context, Trace.EMPTY);
+    }
+
+    /**
+     * The sentences an open answer may quote: statements ({@link AnswerCues#statement}) that are no fragment of
+     * an overlapping chunk and no repeat of an earlier sentence.
+     */
+    private static List<Candidate> statements(List<Candidate> sentences) {
+        Map<String, List<String>> byDocument = new HashMap<>(); // normalised sentences per document
+        for (Candidate c : sentences) {
+            byDocument.computeIfAbsent(c.chunk().chunk().documentId(), d -> new ArrayList<>())
+                    .add(AnswerCues.normalised(c.text()));
+        }
+        Set<String> seen = new HashSet<>();
+        List<Candidate> out = new ArrayList<>();
+        for (Candidate c : sentences) {
+            String key = AnswerCues.normalised(c.text());
+            if (key.isEmpty() || !AnswerCues.statement(c.text()) || !seen.add(key)) {
+                continue;
+            }
+            if (c.first() && c.chunk().chunk().start() > 0
+                    && fragment(c.text(), key, byDocument.get(c.chunk().chunk().documentId()))) {
+                continue;
+            }
+            out.add(c);
+        }
+        return out;
+    }
+
+    /**
+     * Whether a chunk's first sentence, in a chunk that starts inside its document, starts inside a sentence:
+     * it starts with a lower-case letter or punctuation, or it is the proper tail of another sentence of the
+     * same document.
+     */
+    private static boolean fragment(String text, String key, List<String> sameDocument) {
+        int first = text.codePointAt(0);
+        if (Character.isLowerCase(first) || !Character.isLetterOrDigit(first) && "\"'(\u201c\u2018[".indexOf(first) < 0) {
+            return true;
+        }
+        for (String other : sameDocument) {
+            if (other.length() > key.length() && other.endsWith(" " + key)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private Answer chooseOption(Query query, Context context, List<Candidate> sentences, Map<String, Double> idf,
@@ -154,7 +526,7 @@ public final class ExtractiveGenerator implements Generator {
             if (question != null) {
                 score = Vectors.cosine(vector, question);
             } else {
-                double[] s = score(vector, Terms.of(option.getValue()), qTerms, sentences, idf, sentenceVectors);
+                double[] s = score(vector, Terms.of(option.getValue()), qTerms, sentences, idf, sentenceVectors).total();
                 sentence = rank(s).get(0);
                 score = s[sentence];
             }
@@ -182,7 +554,7 @@ public final class ExtractiveGenerator implements Generator {
      * keep their overlap score alone, shifted below every embedded one. Sentence vectors are taken from,
      * and added to, {@code vectors} (by sentence index), so that no sentence is embedded twice per answer.
      */
-    private double[] score(float[] vector, List<String> terms, Set<String> exclude, List<Candidate> sentences,
+    private Scores score(float[] vector, List<String> terms, Set<String> exclude, List<Candidate> sentences,
                            Map<String, Double> idf, Map<Integer, float[]> vectors) {
         Set<String> wanted = new HashSet<>(terms);
         wanted.removeAll(exclude);
@@ -205,13 +577,16 @@ public final class ExtractiveGenerator implements Generator {
             vectors.put(missing.get(j), fresh.get(j));
         }
         double[] scores = new double[sentences.size()];
+        double[] cosines = new double[sentences.size()];
         for (int i = 0; i < scores.length; i++) {
             scores[i] = -2 + overlapWeight * overlap[i];
+            cosines[i] = Double.NaN;
         }
         for (int i : embedded) {
-            scores[i] = Vectors.cosine(vector, vectors.get(i)) + overlapWeight * overlap[i];
+            cosines[i] = Vectors.cosine(vector, vectors.get(i));
+            scores[i] = cosines[i] + overlapWeight * overlap[i];
         }
-        return scores;
+        return new Scores(scores, cosines);
     }
 
     private static double maxIdf(Map<String, Double> idf) {
@@ -233,9 +608,10 @@ public final class ExtractiveGenerator implements Generator {
         List<ScoredChunk> chunks = context.chunks();
         for (int n = 0; n < chunks.size(); n++) {
             String text = chunks.get(n).chunk().text();
+            boolean first = true;
             for (Prose.Sentence s : Prose.sentences(text)) {
-                out.add(new Candidate(n + 1, chunks.get(n), s.text(), text.substring(s.start(), s.end()),
-                        Terms.of(s.text())));
+                out.add(new Candidate(n + 1, chunks.get(n), s.text(), s.start(), s.end(), first, Terms.of(s.text())));
+                first = false;
             }
         }
         return out;

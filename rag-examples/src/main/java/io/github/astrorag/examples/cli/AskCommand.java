@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.astrorag.core.generate.ExtractiveGenerator;
 import io.github.astrorag.core.model.Answer;
 import io.github.astrorag.core.model.Citation;
 import io.github.astrorag.core.model.MetadataFilter;
@@ -16,6 +17,7 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
@@ -57,7 +59,8 @@ public final class AskCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print one JSON object (answer, citations, context, trace, index).")
     boolean json;
 
-    @Option(names = "--verbose", description = "Show stack traces on errors.")
+    @Option(names = "--verbose", description = "Show stack traces on errors and, when the documents do not answer the "
+            + "question, the closest passage and its support.")
     boolean verbose;
 
     @Mixin
@@ -99,7 +102,7 @@ public final class AskCommand implements Callable<Integer> {
         if (json) {
             out.println(JSON.writeValueAsString(toJson(answer, indexKind, indexName, deleted)));
         } else {
-            printText(out, answer, !instanceOptions.pipeline.stream);
+            printText(out, answer, !instanceOptions.pipeline.stream, verbose);
             if (answer.uncited()) {
                 PrintWriter err = spec.commandLine().getErr();
                 err.println("astrorag: warning: " + UNCITED_WARNING);
@@ -114,8 +117,26 @@ public final class AskCommand implements Callable<Integer> {
     static final String UNCITED_WARNING = "the answer cites none of the passages: it may not come from the documents";
 
     static void printText(PrintWriter out, Answer answer, boolean printAnswer) {
+        printText(out, answer, printAnswer, false);
+    }
+
+    /**
+     * Prints the answer (unless streamed), its sources, and the context's size and timing; for an abstention with
+     * {@code closest}, the passage that came closest to answering, with its support, after the answer.
+     */
+    static void printText(PrintWriter out, Answer answer, boolean printAnswer, boolean closest) {
         if (printAnswer) {
             out.println(Terminal.clean(answer.text()));
+        }
+        Map<?, ?> passage = closestPassage(answer);
+        if (closest && passage != null) {
+            Object support = generateDetails(answer).get(ExtractiveGenerator.SUPPORT);
+            out.println();
+            out.printf(Locale.ROOT, "Closest passage (support %.3f, below %s): [%s] chunk %s: \"%s\"%n",
+                    support instanceof Number n ? n.doubleValue() : Double.NaN,
+                    generateDetails(answer).get(ExtractiveGenerator.MIN_SUPPORT), passage.get("number"),
+                    Terminal.oneLine(String.valueOf(passage.get("chunkId"))),
+                    Terminal.oneLine(String.valueOf(passage.get("text"))));
         }
         if (!answer.citations().isEmpty()) {
             out.println();
@@ -207,6 +228,13 @@ public final class AskCommand implements Callable<Integer> {
         root.put("question", answer.question());
         root.put("answer", answer.text());
         root.put("uncited", answer.uncited());
+        root.put("abstained", answer.abstained());
+        Map<?, ?> passage = closestPassage(answer);
+        if (passage != null) {
+            ObjectNode closest = root.putObject("closestPassage");
+            closest.set("passage", JSON.valueToTree(passage));
+            closest.set("support", JSON.valueToTree(generateDetails(answer).get(ExtractiveGenerator.SUPPORT)));
+        }
         if (answer.choice() != null) {
             root.put("choice", answer.choice());
         }
@@ -232,6 +260,17 @@ public final class AskCommand implements Callable<Integer> {
             chunkJson(chunks.addObject(), s);
         }
         return root;
+    }
+
+    /** The generate stage's trace details, empty without that stage. */
+    private static Map<String, Object> generateDetails(Answer answer) {
+        return answer.trace().stage("generate").map(Trace.Stage::details).orElse(Map.of());
+    }
+
+    /** For an abstention, the passage its generator found closest to answering (text, chunkId, number), else null. */
+    static Map<?, ?> closestPassage(Answer answer) {
+        Object passage = generateDetails(answer).get(ExtractiveGenerator.CLOSEST_PASSAGE);
+        return answer.abstained() && passage instanceof Map<?, ?> m ? m : null;
     }
 
     /** Fills {@code n} with a chunk's id, source, page (null without pages), tokens, score and metadata. */

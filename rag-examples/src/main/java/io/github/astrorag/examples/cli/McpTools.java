@@ -107,7 +107,9 @@ final class McpTools {
     McpSchema.Tool askTool() {
         return McpSchema.Tool.builder(ASK, mapper, schema(null)).title("Answer with citations")
                 .description("The server's answer to a question from its documents, with numbered citations [n] "
-                        + "(source file, page, chunk id, quote), from a context of at most " + budget + " tokens.")
+                        + "(source file, page, chunk id, quote), from a context of at most " + budget + " tokens. When "
+                        + "the documents do not answer it, the text is \"" + Answer.NOT_ANSWERED + "\" and the "
+                        + "structured result has abstained: true (with the closest passage, if the answerer found one).")
                 .build();
     }
 
@@ -185,7 +187,9 @@ final class McpTools {
     /**
      * {@value #ASK}: the text is the answer, its sources and the context's size, as {@code astrorag ask} prints
      * them (a warning first if the answer cites nothing); the structured content is {@code astrorag ask --json}'s
-     * answer, citations and context.
+     * answer, citations and context, with {@code abstained} ({@code true} when the documents do not answer the question:
+     * then the text is {@link Answer#NOT_ANSWERED}, nothing is cited, and {@code closestPassage} holds the passage the
+     * extractive answerer found closest, with its support).
      */
     CallToolResult ask(Map<String, Object> args) {
         Answer answer = instance.ask(Query.of(((String) args.get("question")).strip()));

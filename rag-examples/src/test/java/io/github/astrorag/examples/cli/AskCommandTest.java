@@ -55,6 +55,43 @@ class AskCommandTest {
         assertThat(json.path("index").path("deleted").asBoolean()).isTrue();
     }
 
+    /** Two small documents about a telescope and its history: nothing about the weather. */
+    private Path telescopeDocuments() throws IOException {
+        Path docs = Files.createDirectories(dir.resolve("telescope"));
+        Files.writeString(docs.resolve("telescope.md"), "# The Kestrel Telescope\n\nThe Kestrel telescope is a "
+                + "1.2-metre reflector on a fork mount. Its primary mirror is made of low-expansion glass. The dome turns "
+                + "on twelve wheels and opens to the south.\n");
+        Files.writeString(docs.resolve("history.md"), "# History of the Kestrel Observatory\n\nThe observatory was "
+                + "founded by the astronomer Ada Marsh. The Kestrel telescope saw first light in March 1931. A new "
+                + "spectrograph was added in 1978.\n");
+        return docs;
+    }
+
+    @Test
+    void aQuestionTheDocumentsDoNotAnswerSaysSoAndExitsZero() throws IOException {
+        String docs = telescopeDocuments().toString();
+        String question = "What is the wind speed at the summit?";
+        Run r = run("ask", "--model", "hashing", "--docs", docs, question);
+        assertThat(r.status()).as(r.err()).isZero();
+        assertThat(r.out()).startsWith("The documents do not answer this question.\n").doesNotContain("Sources:")
+                .doesNotContain("Closest passage");
+        assertThat(r.err()).doesNotContain("warning");
+        Run verbose = run("ask", "--verbose", "--model", "hashing", "--docs", docs, question);
+        assertThat(verbose.out()).startsWith("The documents do not answer this question.\n")
+                .containsPattern("Closest passage \\(support 0\\.\\d{3}, below 0\\.25\\): \\[\\d] chunk \\S+#0: \"");
+        JsonNode json = run("ask", "--model", "hashing", "--docs", docs, "--json", question).json();
+        assertThat(json.path("abstained").asBoolean()).isTrue();
+        assertThat(json.path("uncited").asBoolean()).isFalse();
+        assertThat(json.path("citations")).isEmpty();
+        assertThat(json.path("closestPassage").path("passage").path("chunkId").asText()).endsWith("#0");
+        assertThat(json.path("closestPassage").path("support").asDouble()).isLessThan(0.25);
+        JsonNode answered = run("ask", "--model", "hashing", "--docs", docs, "--json",
+                "When did the Kestrel telescope see first light?").json();
+        assertThat(answered.path("abstained").asBoolean()).isFalse();
+        assertThat(answered.path("answer").asText()).contains("1931");
+        assertThat(answered.has("closestPassage")).isFalse();
+    }
+
     @Test
     void everyPresetAnswersByItsCommandLineName() throws IOException {
         Map<String, String> selectorOf = Map.of("default", "bridging-coverage", "corag", "mcts", "corag-paper", "mcts",
@@ -108,7 +145,9 @@ class AskCommandTest {
         Run unfiltered = run("ask", "--model", "hashing", "--docs", "samples", "--json", "How wide is the dome?");
         assertThat(all(unfiltered.json().path("citations"), "/source")).contains("observatory-handbook.md");
 
-        Run r = run("ask", "--model", "hashing", "--docs", "samples", "--json", "--filter", "type=pdf", "How wide is the dome?");
+        Run dome = run("ask", "--model", "hashing", "--docs", "samples", "--json", "--filter", "type=pdf", "How wide is the dome?");
+        assertThat(dome.json().path("abstained").asBoolean()).as("the PDF says nothing of the dome").isTrue();
+        Run r = run("ask", "--model", "hashing", "--docs", "samples", "--json", "--filter", "type=pdf", "How wide is the slit?");
         assertThat(r.status()).as(r.err()).isZero();
         JsonNode json = r.json();
         assertThat(json.path("citations")).isNotEmpty();
@@ -134,7 +173,10 @@ class AskCommandTest {
                 "--filter", "type=txt", "How wide is the dome?");
         assertThat(one.status()).as(one.err()).isZero();
         assertThat(all(one.json().path("context").path("chunks"), "/source")).isNotEmpty().containsOnly("comet-notes.txt");
-        assertThat(all(one.json().path("citations"), "/source")).isNotEmpty().containsOnly("comet-notes.txt");
+        assertThat(one.json().path("abstained").asBoolean()).as("the comet notes say nothing of the dome").isTrue();
+        Run comet = run("ask", "--model", "hashing", "--docs", "samples", "--json", "--filter", "source=comet-notes.txt",
+                "--filter", "type=txt", "When does Halley's Comet return?");
+        assertThat(all(comet.json().path("citations"), "/source")).isNotEmpty().containsOnly("comet-notes.txt");
     }
 
     @Test

@@ -108,7 +108,21 @@ class McpToolsTest {
         assertThat(text(r)).contains("Phobos and Deimos").contains("Sources:").contains("[1] mars, chunk mars#0");
         Map<?, ?> s = (Map<?, ?>) r.structuredContent();
         assertThat(s.get("uncited")).isEqualTo(false);
+        assertThat(s.get("abstained")).isEqualTo(false);
         assertThat((List<?>) s.get("citations")).first().satisfies(c -> assertThat(((Map<?, ?>) c).get("chunkId")).isEqualTo("mars#0"));
+    }
+
+    @Test
+    void askSaysSoWhenTheDocumentsDoNotAnswer() {
+        CallToolResult r = call("ask", args("question", "What is the wind speed at the summit?"));
+        assertThat(r.isError()).isFalse();
+        assertThat(text(r)).startsWith(io.github.astrorag.core.model.Answer.NOT_ANSWERED).doesNotContain("Sources:")
+                .doesNotContain("warning");
+        Map<?, ?> s = (Map<?, ?>) r.structuredContent();
+        assertThat(s.get("abstained")).isEqualTo(true);
+        assertThat(s.get("uncited")).isEqualTo(false);
+        assertThat((List<?>) s.get("citations")).isEmpty();
+        assertThat(s.get("closestPassage")).isInstanceOf(Map.class);
     }
 
     @Test

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -13,6 +14,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The packaged command answers with no network at all: each run is in a fresh network namespace
@@ -61,6 +63,35 @@ class OfflineAskIT {
         assertThat(first.path("page").asInt()).isEqualTo(2);
         assertThat(json.path("trace").path("config").path("embedder").path("name").asText()).isEqualTo(PipelineFactory.DEFAULT_MODEL);
         assertThat(json.path("index").path("deleted").asBoolean()).isTrue();
+    }
+
+    @Test
+    void theReadmeQuestionGetsOneSentenceWithOneCitation() throws Exception {
+        JsonNode json = askOffline("--docs", "samples", "What resolving power does the spectrograph reach?");
+        String answer = json.path("answer").asText();
+        assertThat(json.path("abstained").asBoolean()).isFalse();
+        assertThat(json.path("citations")).hasSize(1);
+        assertThat(answer).contains("5000").matches("[^\\[\\]]+ \\[\\d+\\]");
+        assertThat(answer.substring(0, answer.lastIndexOf(" ["))).doesNotContainPattern("[.!?] \\p{Lu}");
+        assertThat(json.path("citations").get(0).path("quote").asText()).contains("resolving power of 5000");
+    }
+
+    @Test
+    void windSpeedOverATelescopeAndItsHistoryIsDeclined(@TempDir Path dir) throws Exception {
+        Files.writeString(dir.resolve("telescope.md"), "# The Kestrel Telescope\n\nThe Kestrel telescope is a "
+                + "1.2-metre reflector on a fork mount. Its primary mirror is made of low-expansion glass and is "
+                + "re-aluminised every three years. The dome turns on twelve wheels and opens to the south.\n");
+        Files.writeString(dir.resolve("history.md"), "# History of the Kestrel Observatory\n\nThe observatory "
+                + "was founded by the astronomer Ada Marsh. The Kestrel telescope saw first light in March 1931. "
+                + "A new spectrograph was added in 1978, and the old dome was replaced in 1995.\n");
+        JsonNode declined = askOffline("--docs", dir.toString(), "What is the wind speed at the observatory?");
+        assertThat(declined.path("abstained").asBoolean()).as(declined.toString()).isTrue();
+        assertThat(declined.path("answer").asText()).isEqualTo("The documents do not answer this question.");
+        assertThat(declined.path("citations")).isEmpty();
+        assertThat(declined.path("closestPassage").path("support").asDouble()).isLessThan(0.25);
+        JsonNode answered = askOffline("--docs", dir.toString(), "When did the Kestrel telescope see first light?");
+        assertThat(answered.path("abstained").asBoolean()).as(answered.toString()).isFalse();
+        assertThat(answered.path("answer").asText()).contains("1931");
     }
 
     @Test

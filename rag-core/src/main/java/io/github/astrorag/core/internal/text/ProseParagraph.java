@@ -69,6 +69,48 @@ final class ProseParagraph {
                 i += length - 1;
             }
         }
+        dropEmptyBrackets(closeParen, closeBracket);
+    }
+
+    /**
+     * Drops the leftovers of removed markup: a pair of round or square brackets holding nothing but white space
+     * and dropped syntax ({@code ([^1])} becomes nothing, not {@code ()}), and a pair holding only white space
+     * after a space ({@code Earth ( ).}), with the white space before it. A pair right after a word ({@code f()})
+     * or holding text is kept.
+     */
+    private void dropEmptyBrackets(int[] closeParen, int[] closeBracket) {
+        Deque<int[]> open = new ArrayDeque<>(); // {open, close, holds text (0/1), holds dropped syntax (0/1)}
+        for (int i = 0; i < raw.length; i++) {
+            while (!open.isEmpty() && open.peek()[1] < i) {
+                open.pop(); // crossed pairs such as "( [ ) ]" are left alone
+            }
+            int close = raw[i] == '(' ? closeParen[i] : raw[i] == '[' ? closeBracket[i] : 0;
+            if (!drop[i] && close > i) {
+                open.push(new int[] {i, close, 0, 0});
+            } else if (!open.isEmpty() && open.peek()[1] == i) {
+                int[] pair = open.pop();
+                boolean afterSpace = pair[0] > 0 && Character.isWhitespace(raw[pair[0] - 1]);
+                if (pair[2] == 0 && (pair[3] == 1 || afterSpace)) {
+                    Arrays.fill(drop, pair[0], i + 1, true);
+                    for (int j = pair[0] - 1; j >= 0 && Character.isWhitespace(raw[j]) && !drop[j]; j--) {
+                        drop[j] = true;
+                    }
+                    mark(open, 3);
+                } else {
+                    mark(open, 2);
+                }
+            } else if (drop[i]) {
+                mark(open, 3);
+            } else if (!Character.isWhitespace(raw[i])) {
+                mark(open, 2);
+            }
+        }
+    }
+
+    private static void mark(Deque<int[]> open, int flag) {
+        if (!open.isEmpty()) {
+            open.peek()[flag] = 1;
+        }
     }
 
     /** For each {@code open} character, the index of the {@code close} that pairs with it (stack order), else 0. */

@@ -101,4 +101,28 @@ class ProseTest {
         assertThat(texts("")).isEmpty();
         assertThat(texts("# Only a heading\n\n***\n")).isEmpty();
     }
+
+    @Test
+    void aRemovedReferenceLeavesNoEmptyBrackets() {
+        assertThat(texts("The Moon keeps the same face turned toward Earth ([^1]). It rotates once per orbit."))
+                .containsExactly("The Moon keeps the same face turned toward Earth.", "It rotates once per orbit.");
+        assertThat(texts("The dome is white (![](dome.png)) and round [ ![](x.png) ].")).containsExactly(
+                "The dome is white and round.");
+        assertThat(texts("The same face turned toward Earth (). It keeps it ( ) always []."))
+                .containsExactly("The same face turned toward Earth.", "It keeps it always.");
+        String source = "Call init() first, then f( x ).";
+        assertThat(texts(source)).containsExactly(source);
+        assertThat(quotes("Toward Earth ([^1]). Next one.")).containsExactly("Toward Earth ([^1]).", "Next one.");
+    }
+
+    @Test
+    void sentencesSplitAfterFigureAndTableReferences() {
+        assertThat(texts("The profile is plotted (Figure 3.2). The next section explains it.")).containsExactly(
+                "The profile is plotted (Figure 3.2).", "The next section explains it.");
+        assertThat(texts("The widths are listed, see Table 4. It shows them per order.")).containsExactly(
+                "The widths are listed, see Table 4.", "It shows them per order.");
+        assertThat(texts("The slit is shown in Fig. 3. Light enters it (see Fig. 3.2).\nThe grating disperses it."))
+                .containsExactly("The slit is shown in Fig. 3.", "Light enters it (see Fig. 3.2).",
+                        "The grating disperses it.");
+    }
 }
