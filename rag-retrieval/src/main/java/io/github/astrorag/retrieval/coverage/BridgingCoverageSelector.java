@@ -180,7 +180,7 @@ public final class BridgingCoverageSelector implements Reranker, ContextSelector
     public Context select(Query query, List<ScoredChunk> candidates, int budget, TraceSink trace) {
         Arguments.check(budget > 0, "the token budget must be positive, was %d", budget);
         List<ScoredChunk> ranked = order(query, candidates, Integer.MAX_VALUE, budgetAware ? budget : 0, trace);
-        return assembler.assemble(ranked, budget, Map.of("selector", "bridging-coverage"));
+        return assembler.assemble(query, ranked, budget, Map.of("selector", "bridging-coverage"));
     }
 
     /** The first {@code limit} greedy picks scored by the objective at their pick; budget 0 = unknown. */
