@@ -449,7 +449,9 @@ public final class BridgingCoverageSelector implements Reranker, ContextSelector
         }
 
         /**
-         * How the greedy order becomes a budgeted context; default p50k_base in relevance order.
+         * How the greedy order becomes a budgeted context, given the question: its rules cut the last chunk (its
+         * head, or with {@link TokenBudgetSelector.Builder#relevantWindow} its window most relevant to the
+         * question) and set the fill minimums; default p50k_base in relevance order with the default rules.
          *
          * @param value the assembler of the final context; not {@code null}
          * @return this builder
