@@ -163,6 +163,6 @@ final class SearchSpace {
 
     /** A budget-exact context of {@code path} in its order. */
     Context assemble(List<ScoredChunk> path, Map<String, Object> details) {
-        return new TokenBudgetSelector(counter, ContextOrder.RELEVANCE).assemble(path, budget, details);
+        return new TokenBudgetSelector(counter, ContextOrder.RELEVANCE).assemble(query, path, budget, details);
     }
 }

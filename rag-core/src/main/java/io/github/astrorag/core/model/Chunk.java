@@ -118,4 +118,24 @@ public record Chunk(String id, String documentId, String title, String source, @
         return new Chunk(id, documentId, title, source, page, ordinal, prefix, prefixTokens, start, start + prefix.length(),
                 metadata);
     }
+
+    /**
+     * The same chunk cut to the characters {@code [from, to)} of its text: one contiguous span, so that the kept
+     * text is still verbatim the document's text at {@code [start(), end())} of the result.
+     *
+     * @param from the offset in this chunk's text of the first kept character
+     * @param to the offset in this chunk's text after the last kept character
+     * @param keptTokens the kept text's length in tokens
+     * @return a new chunk with the same id and provenance, its text {@code text().substring(from, to)} and its
+     *         start and end moved by {@code from} and {@code to}; its page and metadata stay the whole chunk's
+     * @throws IllegalArgumentException if {@code [from, to)} is not a span of this chunk's text
+     */
+    public Chunk truncatedTo(int from, int to, int keptTokens) {
+        if (from < 0 || to < from || to > text.length()) {
+            throw new IllegalArgumentException("span [" + from + "," + to + ") is not in chunk " + id + " of "
+                    + text.length() + " characters");
+        }
+        return new Chunk(id, documentId, title, source, page, ordinal, text.substring(from, to), keptTokens,
+                start + from, start + to, metadata);
+    }
 }

@@ -5,12 +5,14 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.astrorag.core.model.Chunk;
 import io.github.astrorag.core.model.Context;
+import io.github.astrorag.core.model.Query;
 import io.github.astrorag.core.model.ScoredChunk;
 import io.github.astrorag.core.spi.ContextSelector;
 import io.github.astrorag.core.testing.ContextSelectorContract;
 import io.github.astrorag.core.token.TokenCounter;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 
 class TokenBudgetSelectorTest extends ContextSelectorContract {
@@ -59,7 +61,8 @@ class TokenBudgetSelectorTest extends ContextSelectorContract {
         assertThat(c.chunks().get(1).chunk().text()).isEqualTo("The spectrograph reaches a resolving power of 40,000.");
         assertThat(c.tokens()).isEqualTo(6 + 2 + 13).isEqualTo(TokenCounter.p50k().count(c.text()));
         assertThat(c.details()).containsEntry("truncatedChunks", 1).containsEntry(TokenBudgetSelector.TRUNCATED,
-                Map.of("chunkId", "spectro#0", "keptTokens", 13, "originalTokens", 26, "atSentence", true));
+                Map.of("chunkId", "spectro#0", "keptTokens", 13, "originalTokens", 26, "atSentence", true,
+                        "rule", "head", "kept", List.of(0, 53), "cut", List.of(List.of(53, SPECTRO.length()))));
     }
 
     @Test
@@ -69,7 +72,8 @@ class TokenBudgetSelectorTest extends ContextSelectorContract {
         assertThat(c.chunks().get(1).chunk().text()).isEqualTo("The spectrograph reaches a resolving");
         assertThat(c.tokens()).isEqualTo(15);
         assertThat(c.details()).containsEntry(TokenBudgetSelector.TRUNCATED,
-                Map.of("chunkId", "spectro#0", "keptTokens", 7, "originalTokens", 26, "atSentence", false));
+                Map.of("chunkId", "spectro#0", "keptTokens", 7, "originalTokens", 26, "atSentence", false,
+                        "rule", "head", "kept", List.of(0, 36), "cut", List.of(List.of(36, SPECTRO.length()))));
     }
 
     @Test
@@ -102,5 +106,129 @@ class TokenBudgetSelectorTest extends ContextSelectorContract {
                 .hasMessageContaining("budget").hasMessageContaining("0");
         assertThatThrownBy(() -> new TokenBudgetSelector().select(query(), candidates(1, 2), -5))
                 .hasMessageContaining("-5");
+    }
+
+    /* The handbook's section: a heading, then five sentences; the dome is in the fourth. */
+    private static final String HANDBOOK = "# Hilltop Observatory Handbook\n\n";
+    private static final String INSTRUMENTS = "## Instruments\n\n"
+            + "The main instrument is a 60-centimetre reflector installed in 2011. "
+            + "Its focal length is 4.8 metres, which gives a focal ratio of f/8. "
+            + "The mount can track objects for up to six hours without a meridian flip. "
+            + "The dome is 6.5 metres wide and turns on twelve steel wheels. "
+            + "Opening the shutter takes about ninety seconds.";
+
+    /** The handbook's instruments chunk, at its offset in the document {@code HANDBOOK + INSTRUMENTS}. */
+    private static ScoredChunk instruments() {
+        int start = HANDBOOK.length();
+        return new ScoredChunk(new Chunk("handbook#1", "handbook", "Handbook", "handbook.md", null, 1, INSTRUMENTS,
+                P50K.count(INSTRUMENTS), start, start + INSTRUMENTS.length()), 0.8, null);
+    }
+
+    private static final TokenCounter P50K = TokenCounter.p50k();
+    private static final TokenBudgetSelector WINDOW = TokenBudgetSelector.builder().relevantWindow(true).build();
+
+    private static int tokens(String text) {
+        return P50K.count(text);
+    }
+
+    @Test
+    void theCutChunkKeepsTheWindowOfSentencesMostRelevantToTheQuestion() {
+        String dome = "The dome is 6.5 metres wide and turns on twelve steel wheels.";
+        String shutter = "Opening the shutter takes about ninety seconds.";
+        int budget = tokens(dome + " " + shutter) + 1; // room for two sentences, not three
+        ScoredChunk chunk = instruments();
+        Context c = WINDOW.select(Query.of("How wide is the dome?"), List.of(chunk), budget);
+
+        Chunk kept = c.chunks().get(0).chunk();
+        assertThat(kept.text()).contains(dome).doesNotContain("## Instruments");
+        assertThat(c.tokens()).isLessThanOrEqualTo(budget).isEqualTo(P50K.count(c.text()));
+        // verbatim: the kept text is the document's text at the kept span
+        assertThat((HANDBOOK + INSTRUMENTS).substring(kept.start(), kept.end())).isEqualTo(kept.text());
+        assertThat(kept.id()).isEqualTo(chunk.id());
+        @SuppressWarnings("unchecked")
+        Map<String, Object> t = (Map<String, Object>) c.details().get(TokenBudgetSelector.TRUNCATED);
+        assertThat(t).containsEntry("rule", "relevant-window").containsEntry("kept", List.of(kept.start(), kept.end()))
+                .containsEntry("cut", List.of(List.of(chunk.chunk().start(), kept.start()),
+                        List.of(kept.end(), chunk.chunk().end())).subList(0, kept.end() < chunk.chunk().end() ? 2 : 1))
+                .containsEntry("relevance", 1.0);
+    }
+
+    @Test
+    void byDefaultTheHeadIsKept() {
+        ScoredChunk chunk = instruments();
+        int budget = tokens("The dome is 6.5 metres wide and turns on twelve steel wheels. Opening the shutter takes about ninety seconds.") + 1;
+        TokenBudgetSelector head = new TokenBudgetSelector();
+        Context c = head.select(Query.of("How wide is the dome?"), List.of(chunk), budget);
+        assertThat(c.chunks().get(0).chunk().text()).startsWith("## Instruments").doesNotContain("dome");
+        assertThat(c.details().get(TokenBudgetSelector.TRUNCATED)).asString().contains("rule=head");
+    }
+
+    @Test
+    void aChunkWithoutTheQuestionsTermsIsCutAtItsHeadAsBefore() {
+        ScoredChunk chunk = instruments();
+        int budget = 40;
+        Context window = WINDOW.select(Query.of("When was the comet discovered?"), List.of(chunk), budget);
+        Context head = TokenBudgetSelector.builder().relevantWindow(false).build()
+                .select(Query.of("When was the comet discovered?"), List.of(chunk), budget);
+        assertThat(window).isEqualTo(head);
+        assertThat(new TokenBudgetSelector().assemble(List.of(chunk), budget, Map.of())).isEqualTo(head);
+    }
+
+    @Test
+    void chunksThatFitWholeAreTheSameWithEitherRule() {
+        List<ScoredChunk> cands = List.of(scored("dome#0", DOME, 6, 0.9), instruments());
+        Query q = Query.of("How wide is the dome?");
+        for (int budget = 8; budget < 80; budget += 7) {
+            Context window = WINDOW.select(q, cands, budget);
+            Context head = TokenBudgetSelector.builder().relevantWindow(false).build().select(q, cands, budget);
+            assertThat(window.chunks().get(0)).isEqualTo(head.chunks().get(0));
+            assertThat(window.chunks()).extracting(ScoredChunk::id).isEqualTo(head.chunks().stream().map(ScoredChunk::id).toList());
+        }
+    }
+
+    @Test
+    void aFillPieceUnderTheMinimumTokensIsSkipped() {
+        // 6 + 2 separator tokens, then 13 of the spectrograph's first sentence: a 13-token fill piece
+        TokenBudgetSelector strict = TokenBudgetSelector.builder().minFillTokens(14).build();
+        Context c = strict.select(query(), domeThenSpectro(), 30);
+        assertThat(c.chunks()).extracting(ScoredChunk::id).containsExactly("dome#0");
+        assertThat(c.details()).containsEntry("truncatedChunks", 0).doesNotContainKey(TokenBudgetSelector.TRUNCATED)
+                .containsEntry(TokenBudgetSelector.SKIPPED_FILL,
+                        Map.of("chunkId", "spectro#0", "keptTokens", 13, "reason", "fewer than 14 tokens"));
+        TokenBudgetSelector lenient = TokenBudgetSelector.builder().minFillTokens(13).build();
+        assertThat(lenient.select(query(), domeThenSpectro(), 30).chunks()).hasSize(2);
+    }
+
+    @Test
+    void aFillPieceUnderTheMinimumRelevanceIsSkippedButAFirstChunkIsAlwaysCut() {
+        TokenBudgetSelector strict = TokenBudgetSelector.builder().minFillRelevance(0.5).build();
+        Query dome = Query.of("When does the dome open?");
+        Context c = strict.select(dome, domeThenSpectro(), 30);
+        assertThat(c.chunks()).extracting(ScoredChunk::id).containsExactly("dome#0");
+        assertThat(c.details().get(TokenBudgetSelector.SKIPPED_FILL)).asString().contains("relevance=0.0");
+        Context first = TokenBudgetSelector.builder().minFillTokens(100).minFillRelevance(1).build()
+                .select(dome, List.of(domeThenSpectro().get(1)), 15);
+        assertThat(first.chunks()).extracting(ScoredChunk::id).containsExactly("spectro#0");
+    }
+
+    @Test
+    void theBuilderFailsFast() {
+        assertThatThrownBy(() -> TokenBudgetSelector.builder().minFillTokens(1).minFillTokens(2))
+                .isInstanceOf(IllegalStateException.class).hasMessageContaining("minFillTokens");
+        assertThatThrownBy(() -> TokenBudgetSelector.builder().relevantWindow(true).relevantWindow(false))
+                .isInstanceOf(IllegalStateException.class);
+        assertThatThrownBy(() -> TokenBudgetSelector.builder().minFillTokens(-1))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("-1");
+        assertThatThrownBy(() -> TokenBudgetSelector.builder().minFillRelevance(1.5))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("1.5");
+    }
+
+    /** The contract with the relevant window and both fill minimums on. */
+    @Nested
+    class KeepingTheRelevantWindow extends ContextSelectorContract {
+        @Override
+        protected ContextSelector selector() {
+            return TokenBudgetSelector.builder().relevantWindow(true).minFillTokens(4).minFillRelevance(0.1).build();
+        }
     }
 }

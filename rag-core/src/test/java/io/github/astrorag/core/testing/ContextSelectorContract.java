@@ -3,6 +3,7 @@ package io.github.astrorag.core.testing;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.github.astrorag.core.model.Chunk;
 import io.github.astrorag.core.model.Context;
 import io.github.astrorag.core.model.Query;
 import io.github.astrorag.core.model.ScoredChunk;
@@ -24,7 +25,8 @@ import org.junit.jupiter.api.Test;
  *       1 to 13, random budgets up to 600, and budgets exactly at and one below the size of the first
  *       candidates joined; {@link Context#tokens()} is that count, {@link Context#budget()} the budget, and
  *       {@link Context#text()} the chunks' texts joined by {@link Context#SEPARATOR};</li>
- *   <li>every chunk is one of the candidates, at most once, its text the candidate's or a prefix of it;</li>
+ *   <li>every chunk is one of the candidates, at most once, its text the candidate's or one contiguous span of
+ *       it, verbatim the candidate's text at the chunk's {@code [start, end)};</li>
  *   <li>the same input gives the same context, also from 4 threads at once;</li>
  *   <li>no candidates give an empty context; a budget of 0 or less throws {@link IllegalArgumentException}.</li>
  * </ul>
@@ -71,7 +73,11 @@ public abstract class ContextSelectorContract {
         assertThat(context.chunks()).as("chunk ids, " + where).extracting(ScoredChunk::id).doesNotHaveDuplicates();
         for (ScoredChunk c : context.chunks()) {
             assertThat(given).as("a candidate, " + where).containsKey(c.id());
-            assertThat(given.get(c.id()).chunk().text()).as("text of " + c.id() + ", " + where).startsWith(c.chunk().text());
+            Chunk original = given.get(c.id()).chunk();
+            assertThat(c.chunk().start()).as("start of " + c.id() + ", " + where).isGreaterThanOrEqualTo(original.start());
+            assertThat(c.chunk().end()).as("end of " + c.id() + ", " + where).isLessThanOrEqualTo(original.end());
+            assertThat(original.text().substring(c.chunk().start() - original.start(), c.chunk().end() - original.start()))
+                    .as("text of " + c.id() + " at its span, " + where).isEqualTo(c.chunk().text());
         }
     }
 

@@ -180,7 +180,7 @@ public final class BridgingCoverageSelector implements Reranker, ContextSelector
     public Context select(Query query, List<ScoredChunk> candidates, int budget, TraceSink trace) {
         Arguments.check(budget > 0, "the token budget must be positive, was %d", budget);
         List<ScoredChunk> ranked = order(query, candidates, Integer.MAX_VALUE, budgetAware ? budget : 0, trace);
-        return assembler.assemble(ranked, budget, Map.of("selector", "bridging-coverage"));
+        return assembler.assemble(query, ranked, budget, Map.of("selector", "bridging-coverage"));
     }
 
     /** The first {@code limit} greedy picks scored by the objective at their pick; budget 0 = unknown. */
@@ -449,7 +449,9 @@ public final class BridgingCoverageSelector implements Reranker, ContextSelector
         }
 
         /**
-         * How the greedy order becomes a budgeted context; default p50k_base in relevance order.
+         * How the greedy order becomes a budgeted context, given the question: its rules cut the last chunk (its
+         * head, or with {@link TokenBudgetSelector.Builder#relevantWindow} its window most relevant to the
+         * question) and set the fill minimums; default p50k_base in relevance order with the default rules.
          *
          * @param value the assembler of the final context; not {@code null}
          * @return this builder

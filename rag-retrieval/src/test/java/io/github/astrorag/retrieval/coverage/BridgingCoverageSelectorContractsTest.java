@@ -1,5 +1,6 @@
 package io.github.astrorag.retrieval.coverage;
 
+import io.github.astrorag.core.select.TokenBudgetSelector;
 import io.github.astrorag.core.spi.ContextSelector;
 import io.github.astrorag.core.spi.Reranker;
 import io.github.astrorag.core.testing.ContextSelectorContract;
@@ -22,6 +23,15 @@ class BridgingCoverageSelectorContractsTest {
         @Override
         protected ContextSelector selector() {
             return BridgingCoverageSelector.defaults();
+        }
+    }
+
+    @Nested
+    class AsSelectorKeepingTheRelevantWindow extends ContextSelectorContract {
+        @Override
+        protected ContextSelector selector() {
+            return BridgingCoverageSelector.builder()
+                    .assembler(TokenBudgetSelector.builder().relevantWindow(true).minFillTokens(4).build()).build();
         }
     }
 }
