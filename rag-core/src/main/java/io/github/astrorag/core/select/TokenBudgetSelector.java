@@ -74,10 +74,11 @@ public final class TokenBudgetSelector implements ContextSelector {
     /** AstroRAG's context budget in tokens. */
     public static final int DEFAULT_BUDGET = 1800;
     /**
-     * Whether the cut chunk keeps its most relevant window of sentences rather than its head: off; what it does to
-     * the evidence in a context, by data set and budget, and why it is off, is in {@code docs/evaluation.md}.
+     * Whether the cut chunk keeps its most relevant window of sentences rather than its head: on (it never changes
+     * which chunks are in the context); what it does to the evidence, by data set and budget, is in
+     * {@code docs/evaluation.md}.
      */
-    public static final boolean DEFAULT_RELEVANT_WINDOW = false;
+    public static final boolean DEFAULT_RELEVANT_WINDOW = true;
     /** The fewest tokens of a cut piece that fills the budget after whole chunks: 0, no minimum ({@code docs/evaluation.md}). */
     public static final int DEFAULT_MIN_FILL_TOKENS = 0;
     /** The least relevance of a cut piece that fills the budget after whole chunks: 0, no minimum ({@code docs/evaluation.md}). */

@@ -154,10 +154,12 @@ class TokenBudgetSelectorTest extends ContextSelectorContract {
     }
 
     @Test
-    void byDefaultTheHeadIsKept() {
+    void withoutTheWindowTheHeadIsKept() {
         ScoredChunk chunk = instruments();
         int budget = tokens("The dome is 6.5 metres wide and turns on twelve steel wheels. Opening the shutter takes about ninety seconds.") + 1;
-        TokenBudgetSelector head = new TokenBudgetSelector();
+        TokenBudgetSelector head = TokenBudgetSelector.builder().relevantWindow(false).build();
+        assertThat(new TokenBudgetSelector().select(Query.of("How wide is the dome?"), List.of(chunk), budget).chunks()
+                .get(0).chunk().text()).as("the default keeps the window").contains("The dome is 6.5 metres wide");
         Context c = head.select(Query.of("How wide is the dome?"), List.of(chunk), budget);
         assertThat(c.chunks().get(0).chunk().text()).startsWith("## Instruments").doesNotContain("dome");
         assertThat(c.details().get(TokenBudgetSelector.TRUNCATED)).asString().contains("rule=head");

@@ -50,7 +50,7 @@ class Bm25PrefilterTest {
             assertThat(prefilter.details()).containsEntry("texts", 2).containsEntry("cacheMisses", 2).containsEntry("reused", 0)
                     .containsEntry("matching", 2);
             assertThat(ids(stage(answer, "retrieve"))).containsExactlyInAnyOrder("mars#0", "moon#0");
-            assertThat(answer.citations()).extracting(Citation::chunkId).contains("mars#0");
+            assertThat(answer.context().chunks()).extracting(c -> c.chunk().id()).contains("mars#0");
             assertThat(answer.trace().config()).containsEntry("prefilter",
                     Map.of("name", "bm25-prefilter", "k1", 1.2, "b", 0.75, "analyzer", "lucene-english", "n", 2));
             // the instance keeps the vectors: asked again, nothing is embedded
