@@ -29,6 +29,7 @@ import org.jspecify.annotations.Nullable;
  */
 final class PipelineSettings {
     @Nullable DocumentLoader loader;
+    DocumentLoader.@Nullable OnUnreadable onUnreadable;
     @Nullable Chunker chunker;
     @Nullable Embedder embedder;
     @Nullable EphemeralIndexFactory indexFactory;
@@ -47,6 +48,7 @@ final class PipelineSettings {
     PipelineSettings copy() {
         PipelineSettings c = new PipelineSettings();
         c.loader = loader;
+        c.onUnreadable = onUnreadable;
         c.chunker = chunker;
         c.embedder = embedder;
         c.indexFactory = indexFactory;
@@ -71,6 +73,7 @@ final class PipelineSettings {
         Embedder e = Objects.requireNonNull(embedder, "embedder");
         return new Components(
                 loader == null ? FileSystemDocumentLoader.defaults() : loader,
+                onUnreadable == null ? DocumentLoader.OnUnreadable.SKIP_IN_FOLDERS : onUnreadable,
                 chunker == null ? RecursiveTokenChunker.defaults() : chunker,
                 e,
                 indexFactory == null ? new InMemoryEphemeralIndexFactory() : indexFactory,
