@@ -60,7 +60,12 @@ public interface DocumentLoader {
      * @param skipped the files skipped, in the order met
      */
     record Loaded(List<Document> documents, List<Skipped> skipped) {
-        /** Copies both lists. */
+        /**
+         * Copies both lists.
+         *
+         * @param documents the documents loaded, in order
+         * @param skipped the files skipped, in the order met
+         */
         public Loaded {
             documents = List.copyOf(documents);
             skipped = List.copyOf(skipped);
