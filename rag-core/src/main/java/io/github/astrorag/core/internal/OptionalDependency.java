@@ -56,16 +56,25 @@ public enum OptionalDependency {
      * Fails unless the dependency is on the class path.
      *
      * @param user what needs it, for the message ("reading x.pdf")
-     * @throws IllegalStateException naming the coordinates to add, if it is missing
+     * @throws Missing naming the coordinates to add, if it is missing
      */
     public void require(String user) {
         if (!isPresent()) {
-            throw new IllegalStateException(user + " needs the optional dependency " + coordinates
+            throw new Missing(user + " needs the optional dependency " + coordinates
                     + ", which is not on the class path: add it to your build (Maven: <groupId>"
                     + coordinates.substring(0, coordinates.indexOf(':')) + "</groupId><artifactId>"
                     + coordinates.substring(coordinates.indexOf(':') + 1, coordinates.lastIndexOf(':'))
                     + "</artifactId><version>" + coordinates.substring(coordinates.lastIndexOf(':') + 1)
                     + "</version>)");
+        }
+    }
+
+    /** An optional dependency is not on the class path: the message names the coordinates to add. */
+    public static final class Missing extends IllegalStateException {
+        private static final long serialVersionUID = 1L;
+
+        Missing(String message) {
+            super(message);
         }
     }
 }

@@ -2,6 +2,7 @@ package io.github.astrorag.core.load;
 
 import io.github.astrorag.core.DocumentException;
 import io.github.astrorag.core.internal.Arguments;
+import io.github.astrorag.core.internal.OptionalDependency;
 import io.github.astrorag.core.model.Document;
 import io.github.astrorag.core.spi.DocumentLoader;
 import java.io.IOException;
@@ -15,8 +16,10 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.stream.Stream;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Loads files and folders by delegating each file to the first loader that supports it.
@@ -41,7 +44,15 @@ import java.util.stream.Stream;
  * <p>Limits: besides each loader's limits per file, the text of all the documents of one call is
  * limited to {@code maxTotalChars} characters (default 128 Mi); the file that goes over fails the call
  * as {@link DocumentException.TooLarge}. {@link #loadAll(Collection)} loads every path before returning,
- * so that one bad file fails the whole call and nothing is indexed. Stateless and thread-safe.
+ * so that one bad file fails the whole call and nothing is indexed.
+ *
+ * <p>Files it cannot read: {@link #loadAll(Collection, OnUnreadable)} may skip them instead, and return them
+ * with the documents. A file is skipped when its loader fails with a {@link DocumentException} or needs an
+ * optional dependency that is missing (PDFBox for a PDF) and the policy allows it: {@link OnUnreadable#SKIP_IN_FOLDERS}
+ * for a file found in a folder, {@link OnUnreadable#SKIP} for any file. A call that would return no document
+ * fails with the first failure. The rules above that are not about one file's content (the limit per call, a
+ * folder without any supported file, a link out of a folder) fail the call whatever the policy. Stateless and
+ * thread-safe.
  */
 public final class FileSystemDocumentLoader implements DocumentLoader {
 
@@ -119,18 +130,27 @@ public final class FileSystemDocumentLoader implements DocumentLoader {
     /** The documents of every path, in order; fails on the first bad one. */
     @Override
     public List<Document> loadAll(Collection<Path> paths) {
-        Call call = new Call();
+        return loadAll(paths, OnUnreadable.FAIL).documents();
+    }
+
+    /** The documents of every path, in order, skipping the files it cannot read as {@code policy} says. */
+    @Override
+    public Loaded loadAll(Collection<Path> paths, OnUnreadable policy) {
+        Call call = new Call(Objects.requireNonNull(policy, "policy"));
         for (Path p : paths) {
             if (Files.isDirectory(p)) {
                 loadFolder(p, call);
             } else if (!Files.exists(p)) {
-                throw new DocumentException.Unreadable(p, "no such file or folder: " + p, null);
+                call.unreadable(p, new DocumentException.Unreadable(p, "no such file or folder: " + p, null), null);
             } else {
                 String name = p.getFileName() == null ? p.toString() : p.getFileName().toString();
-                loadFile(p, name, slashes(p), call);
+                loadFile(p, name, slashes(p), call, null);
             }
         }
-        return call.distinctIds();
+        if (call.documents.isEmpty() && call.first != null) {
+            throw call.first;
+        }
+        return new Loaded(call.distinctIds(), call.skipped);
     }
 
     private DocumentLoader loaderFor(Path file) {
@@ -163,16 +183,27 @@ public final class FileSystemDocumentLoader implements DocumentLoader {
                         + folder + ": links out of a folder are not followed; give that file by name to load it", null);
             }
             String rel = slashes(realFolder.relativize(f));
-            loadFile(f, rel, slashes(folder.resolve(rel)), call);
+            loadFile(f, rel, slashes(folder.resolve(rel)), call, folder.resolve(realFolder.relativize(f)));
         }
     }
 
-    /** Loads {@code file} as {@code id}, unless this call has read it already; {@code qualified} is the path as given. */
-    private void loadFile(Path file, String id, String qualified, Call call) {
+    /**
+     * Loads {@code file} as {@code id}, unless this call has read it already; {@code qualified} is the path as given,
+     * {@code inFolder} the path of a file found in a folder, under that folder as given ({@code null} for a file given
+     * by name).
+     */
+    private void loadFile(Path file, String id, String qualified, Call call, @Nullable Path inFolder) {
         if (!call.seen.add(realPath(file))) {
             return;
         }
-        for (Document d : loaderFor(file).load(file)) {
+        List<Document> read;
+        try {
+            read = loaderFor(file).load(file);
+        } catch (DocumentException | OptionalDependency.Missing e) {
+            call.unreadable(inFolder == null ? file : inFolder, e, inFolder);
+            return;
+        }
+        for (Document d : read) {
             call.chars += d.text().length();
             if (call.chars > maxTotalChars) {
                 throw new DocumentException.TooLarge(file, String.format(Locale.ROOT,
@@ -185,12 +216,32 @@ public final class FileSystemDocumentLoader implements DocumentLoader {
         }
     }
 
-    /** The documents and what else one {@link #loadAll} call has read. */
+    /** The documents and what else one {@link #loadAll} call has read or skipped. */
     private static final class Call {
+        final OnUnreadable policy;
         final List<Document> documents = new ArrayList<>();
         final List<String> qualified = new ArrayList<>();
         final Set<Path> seen = new HashSet<>();
+        final List<Skipped> skipped = new ArrayList<>();
+        @Nullable RuntimeException first;
         long chars;
+
+        Call(OnUnreadable policy) {
+            this.policy = policy;
+        }
+
+        /**
+         * Skips {@code file}, which failed with {@code failure}, if the policy allows it; else rethrows.
+         * {@code inFolder} is null for a file given by name.
+         */
+        void unreadable(Path file, RuntimeException failure, @Nullable Path inFolder) {
+            boolean skip = policy == OnUnreadable.SKIP || policy == OnUnreadable.SKIP_IN_FOLDERS && inFolder != null;
+            if (!skip) {
+                throw failure;
+            }
+            skipped.add(new Skipped(file, failure.getMessage()));
+            first = first == null ? failure : first;
+        }
 
         /** The documents, those of a shared id renamed by the path as given. */
         List<Document> distinctIds() {

@@ -23,15 +23,31 @@ import java.util.List;
  * (default 64 Mi) or over {@code maxPageChars} characters on one page (default 1 Mi: PDFBox keeps a
  * page's glyphs in memory, some hundred bytes each, before it writes them) the loader stops and fails as
  * {@link DocumentException.TooLarge}, naming the file, the count and the limit.
+ *
+ * <p>The work of extraction is limited the same way: PDFBox runs every operator of a page's content streams
+ * (those of its forms included), and a crafted page can ask for unbounded work or memory in few bytes (millions
+ * of nested {@code q} operators, each saving a copy of the graphics state). Over {@code maxPageOperators}
+ * operators on one page (default 1 Mi) or over {@code maxOperators} in the file (default 64 Mi) the loader
+ * stops and fails as {@link DocumentException.TooLarge}; set them with {@link #withOperatorLimits}. The pages
+ * read are the ones the page tree holds, whatever its {@code /Count} claims, and the text is extracted in one
+ * pass: time O(operators + glyphs log glyphs), linear in the pages. The limits are listed in docs/reliability.md.
  */
 public final class PdfDocumentLoader implements DocumentLoader {
 
     /** 1 Mi characters: the default most text extracted from one page. */
     public static final int DEFAULT_MAX_PAGE_CHARS = 1024 * 1024;
 
+    /** 1 Mi: the default most content-stream operators run for one page. */
+    public static final long DEFAULT_MAX_PAGE_OPERATORS = 1024L * 1024;
+    /** 64 Mi: the default most content-stream operators run for one file. */
+    public static final long DEFAULT_MAX_OPERATORS = 64L * 1024 * 1024;
+
+    /** The limits checked while extracting. */
+    record Limits(long maxChars, int maxPageChars, long maxPageOperators, long maxOperators) {
+    }
+
     private final long maxBytes;
-    private final long maxChars;
-    private final int maxPageChars;
+    private final Limits limits;
 
     /** A loader with the default limits: 50 MiB per file, 64 Mi characters per file, 1 Mi per page. */
     public PdfDocumentLoader() {
@@ -60,8 +76,27 @@ public final class PdfDocumentLoader implements DocumentLoader {
         LoaderLimits.checkPositive("maxChars", maxChars);
         LoaderLimits.checkPositive("maxPageChars", maxPageChars);
         this.maxBytes = maxBytes;
-        this.maxChars = maxChars;
-        this.maxPageChars = maxPageChars;
+        this.limits = new Limits(maxChars, maxPageChars, DEFAULT_MAX_PAGE_OPERATORS, DEFAULT_MAX_OPERATORS);
+    }
+
+    private PdfDocumentLoader(long maxBytes, Limits limits) {
+        this.maxBytes = maxBytes;
+        this.limits = limits;
+    }
+
+    /**
+     * This loader with other limits on the work of extraction.
+     *
+     * @param maxPageOperators the most content-stream operators run for one page, positive (default 1 Mi)
+     * @param maxOperators the most content-stream operators run for one file, positive (default 64 Mi)
+     * @return a new loader, with this one's other limits
+     * @throws IllegalArgumentException naming a value that is not positive
+     */
+    public PdfDocumentLoader withOperatorLimits(long maxPageOperators, long maxOperators) {
+        LoaderLimits.checkPositive("maxPageOperators", maxPageOperators);
+        LoaderLimits.checkPositive("maxOperators", maxOperators);
+        return new PdfDocumentLoader(maxBytes,
+                new Limits(limits.maxChars(), limits.maxPageChars(), maxPageOperators, maxOperators));
     }
 
     @Override
@@ -76,6 +111,6 @@ public final class PdfDocumentLoader implements DocumentLoader {
         }
         LoaderLimits.checkReadable(file, maxBytes);
         OptionalDependency.PDFBOX.require("reading " + file);
-        return PdfBoxText.read(file, maxChars, maxPageChars);
+        return PdfBoxText.read(file, limits);
     }
 }

@@ -22,6 +22,7 @@ import org.jspecify.annotations.Nullable;
  * Immutable (the components themselves are the caller's); thread-safe as far as they are.
  *
  * @param loader           how files become documents
+ * @param onUnreadable     what loading does with a file it cannot read
  * @param chunker          how documents become chunks
  * @param embedder         the embedder of chunks and queries
  * @param indexFactory     where each instance's index (or, with a prefilter, each question's) lives
@@ -37,7 +38,7 @@ import org.jspecify.annotations.Nullable;
  * @param cache            the embedding cache given, or {@code null} for none
  * @param observing        the observer of the stages, made safe; {@link Observing#NONE} for none
  */
-record Components(DocumentLoader loader, Chunker chunker, Embedder embedder, EphemeralIndexFactory indexFactory,
+record Components(DocumentLoader loader, DocumentLoader.OnUnreadable onUnreadable, Chunker chunker, Embedder embedder, EphemeralIndexFactory indexFactory,
                   @Nullable QueryTransformer queryTransformer, Retriever retriever, int candidates,
                   List<Reranker> rerankers, ContextSelector selector, int budget, Generator generator,
                   @Nullable Prefilter prefilter, int prefilterSize, @Nullable EmbeddingCache cache,

@@ -3,7 +3,6 @@ package io.github.astrorag.core.pipeline;
 import io.github.astrorag.core.RagException;
 import io.github.astrorag.core.cache.CachingEmbedder;
 import io.github.astrorag.core.embed.Vectors;
-import io.github.astrorag.core.internal.Arguments;
 import io.github.astrorag.core.model.Chunk;
 import io.github.astrorag.core.model.Document;
 import io.github.astrorag.core.model.Trace;
@@ -15,8 +14,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Set;
+import io.github.astrorag.core.spi.DocumentLoader;
 import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Ingest: turns files or documents into an open {@link RagInstance} (load, chunk, embed, index) and does the
@@ -31,6 +32,8 @@ import org.jspecify.annotations.Nullable;
  * Holds no state of its own beyond them, so it is as thread-safe as they are; one per pipeline.
  */
 final class Ingest {
+
+    private static final Logger LOG = LoggerFactory.getLogger(Ingest.class);
 
     private final Components components;
     /** The embedder through the cache; null when no cache was given or the embedder declares no fingerprint. */
@@ -50,7 +53,7 @@ final class Ingest {
      * @param stages the stages so far ({@code load} when files were read); the ingest stages are appended
      */
     RagInstance open(List<Document> documents, IngestListener listener, List<Trace.Stage> stages) {
-        List<Document> unique = uniqueIds(documents, Set.of());
+        List<Document> unique = uniqueIds(documents);
         List<Chunk> chunks = chunk(unique, listener, stages, "");
         ChunkStore store = components.prefilter() != null
                 ? PrefilteredChunks.open(components, this, chunks, stages)
@@ -71,29 +74,40 @@ final class Ingest {
         }
         Observing.Watch watch = components.observing().ingest(prefix + "load");
         long started = System.nanoTime();
-        List<Document> documents;
+        DocumentLoader.Loaded loaded;
         try {
-            documents = components.loader().loadAll(paths);
+            loaded = components.loader().loadAll(paths, components.onUnreadable());
         } catch (RuntimeException | Error e) {
             watch.failed(e);
             throw e;
         }
+        List<Document> documents = loaded.documents();
         listener.progress("load", paths.size(), paths.size());
         Map<String, Object> details = new LinkedHashMap<>();
         details.put("paths", paths.size());
         details.put("documents", documents.size());
         details.put("characters", documents.stream().mapToLong(d -> d.text().length()).sum());
+        if (!loaded.skipped().isEmpty()) {
+            List<Map<String, Object>> skipped = new ArrayList<>();
+            for (DocumentLoader.Skipped s : loaded.skipped()) {
+                LOG.warn("skipped {}: {}", s.file(), s.reason());
+                Map<String, Object> one = new LinkedHashMap<>();
+                one.put("file", s.file().toString());
+                one.put("reason", s.reason());
+                skipped.add(one);
+            }
+            details.put("skipped", skipped);
+        }
         stages.add(watch.stopped(new Trace.Stage(prefix + "load", millisSince(started), List.of(), details)));
         return documents;
     }
 
     /**
-     * The documents with ids made distinct (a repeated id gets {@code ~2}, {@code ~3}, ...), refusing an id in
-     * {@code taken}. O(documents).
+     * The documents with ids made distinct (a repeated id gets {@code ~2}, {@code ~3}, ...). O(documents).
      *
-     * @throws IllegalArgumentException if {@code documents} is empty or holds an id in {@code taken}
+     * @throws IllegalArgumentException if {@code documents} is empty
      */
-    static List<Document> uniqueIds(List<Document> documents, Set<String> taken) {
+    static List<Document> uniqueIds(List<Document> documents) {
         Objects.requireNonNull(documents, "documents");
         if (documents.isEmpty()) {
             throw new IllegalArgumentException("no documents given: name at least one file or folder");
@@ -101,7 +115,6 @@ final class Ingest {
         Map<String, Integer> seen = new HashMap<>();
         List<Document> out = new ArrayList<>(documents.size());
         for (Document d : documents) {
-            Arguments.check(!taken.contains(d.id()), "document %s is already in this instance: remove it first", d.id());
             int n = seen.merge(d.id(), 1, Integer::sum);
             out.add(n == 1 ? d : d.withId(d.id() + "~" + n));
         }

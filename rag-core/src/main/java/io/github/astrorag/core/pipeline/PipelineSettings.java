@@ -30,6 +30,7 @@ import org.jspecify.annotations.Nullable;
  */
 final class PipelineSettings {
     @Nullable DocumentLoader loader;
+    DocumentLoader.@Nullable OnUnreadable onUnreadable;
     @Nullable Chunker chunker;
     @Nullable Embedder embedder;
     @Nullable EphemeralIndexFactory indexFactory;
@@ -49,6 +50,7 @@ final class PipelineSettings {
     PipelineSettings copy() {
         PipelineSettings c = new PipelineSettings();
         c.loader = loader;
+        c.onUnreadable = onUnreadable;
         c.chunker = chunker;
         c.embedder = embedder;
         c.indexFactory = indexFactory;
@@ -75,6 +77,7 @@ final class PipelineSettings {
         EphemeralIndexFactory factory = indexFactory == null ? new InMemoryEphemeralIndexFactory() : indexFactory;
         return new Components(
                 loader == null ? FileSystemDocumentLoader.defaults() : loader,
+                onUnreadable == null ? DocumentLoader.OnUnreadable.SKIP_IN_FOLDERS : onUnreadable,
                 chunker == null ? RecursiveTokenChunker.defaults() : chunker,
                 e,
                 factory,

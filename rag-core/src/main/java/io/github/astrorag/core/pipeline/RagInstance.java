@@ -36,9 +36,9 @@ import org.jspecify.annotations.Nullable;
  * {@code select} (the context within the budget) and, for {@link #ask}, {@code generate}.
  *
  * <p>The set may change while the instance is open: {@link #add(Collection)} and {@link #addDocuments(List)}
- * bring more documents (only their text is chunked and embedded, through the pipeline's embedding cache when it
- * has one, so adding a document again after removing it costs cache look-ups), {@link #remove(String)} takes one
- * out. Thread-safety: a read-write lock of the instance's chunks makes each change one step for asks. The retrieve
+ * bring more documents or replace those of the same id (only their text is chunked and embedded, through the
+ * pipeline's embedding cache when it has one, so adding a document again costs cache look-ups), {@link #remove(String)}
+ * takes one out. Thread-safety: a read-write lock of the instance's chunks makes each change one step for asks. The retrieve
  * stage of an ask, the only stage that reads the index, holds the read lock, so asks retrieve in parallel; a change
  * loads, chunks and embeds without the lock and holds the write lock only while it stores into (or removes from)
  * the index and replaces the document list. So an ask running during a change retrieves from the documents before
@@ -88,7 +88,7 @@ public final class RagInstance implements AutoCloseable {
      *
      * @param paths files and folders, at least one
      * @return the documents added
-     * @throws IllegalArgumentException if {@code paths} is empty or a document's id is already in the instance
+     * @throws IllegalArgumentException if {@code paths} is empty
      * @throws RagException if a file cannot be read, the documents hold no text, embedding or the index fails, or
      *         the instance is closed ({@link IndexException})
      */
@@ -98,12 +98,14 @@ public final class RagInstance implements AutoCloseable {
 
     /**
      * Loads the files and folders {@code paths} (all of them before anything is indexed, as
-     * {@link RagPipeline#open} does) and adds their documents, as {@link #addDocuments(List, IngestListener)}.
+     * {@link RagPipeline#open} does, skipping the files the pipeline's
+     * {@linkplain RagPipeline.Builder#onUnreadable policy} skips) and adds their documents, replacing those of the
+     * same id, as {@link #addDocuments(List, IngestListener)}.
      *
      * @param paths    files and folders, at least one
      * @param listener progress of loading, chunking and embedding
      * @return the documents added, with the ids that {@link #remove(String)} takes
-     * @throws IllegalArgumentException if {@code paths} is empty or a document's id is already in the instance
+     * @throws IllegalArgumentException if {@code paths} is empty
      * @throws RagException if a file cannot be read, the documents hold no text, embedding or the index fails, or
      *         the instance is closed ({@link IndexException})
      */
@@ -119,7 +121,7 @@ public final class RagInstance implements AutoCloseable {
      *
      * @param documents the documents, at least one
      * @return the documents added
-     * @throws IllegalArgumentException if {@code documents} is empty or a document's id is already in the instance
+     * @throws IllegalArgumentException if {@code documents} is empty
      * @throws RagException if the documents hold no text, embedding or the index fails, or the instance is closed
      *         ({@link IndexException})
      */
@@ -130,8 +132,12 @@ public final class RagInstance implements AutoCloseable {
     /**
      * Adds documents to the open instance: they are chunked and embedded (cache first) without blocking asks, then
      * stored in the index in one step (see the class comment), after which every ask can retrieve and cite them.
-     * Ids repeated within {@code documents} are made distinct as {@link RagPipeline#open} does ({@code ~2}, ...);
-     * an id the instance already holds is refused: remove that document first. The ingest stages
+     * Ids repeated within {@code documents} are made distinct as {@link RagPipeline#open} does ({@code ~2}, ...).
+     * A document whose id the instance already holds replaces it (an upsert: re-adding a changed file updates it):
+     * the old document's chunks are removed in the same step as the new ones are stored, so an ask sees the old
+     * version or the new one, never both or neither; a stage {@code add:replace} (details {@code documents},
+     * {@code chunks}) says so. If the index fails while storing the new chunks, the replaced document is gone too.
+     * The ingest stages
      * ({@code add:load} for paths, {@code add:chunk}, {@code add:embed}, {@code add:index}) are appended to
      * {@link #ingestStages()}. Cost: chunking and embedding the new text only, O(new chunks) index writes; with a
      * prefilter nothing is embedded ({@code add:prefilter} replaces {@code add:embed} and {@code add:index}) and its
@@ -140,9 +146,9 @@ public final class RagInstance implements AutoCloseable {
      * @param documents the documents, at least one
      * @param listener  progress of chunking and embedding
      * @return the documents added, with the ids that {@link #remove(String)} takes
-     * @throws IllegalArgumentException if {@code documents} is empty or a document's id is already in the instance
-     * @throws RagException if the documents hold no text, or embedding or the index fails (then nothing was added),
-     *         or the instance is closed ({@link IndexException})
+     * @throws IllegalArgumentException if {@code documents} is empty
+     * @throws RagException if the documents hold no text, or embedding fails (then nothing changed), the index
+     *         fails, or the instance is closed ({@link IndexException})
      */
     public List<Document> addDocuments(List<Document> documents, IngestListener listener) {
         ensureOpen();
@@ -150,18 +156,31 @@ public final class RagInstance implements AutoCloseable {
     }
 
     private List<Document> addInto(List<Document> documents, IngestListener listener, List<Trace.Stage> stages) {
-        List<Document> unique = Ingest.uniqueIds(documents, state.ids()); // fails fast, before embedding
+        List<Document> unique = Ingest.uniqueIds(documents);
         List<Chunk> chunks = ingest.chunk(unique, listener, stages, "add:");
         ChunkStore.Addition addition = store.prepare(chunks, listener, stages);
         return store.exclusively(() -> {
             State now = state;
-            Ingest.uniqueIds(unique, now.ids()); // again: another add may have taken an id meanwhile
+            // replaced: the ids held now (another add may have brought one meanwhile), removed in the same step
+            Set<String> adding = unique.stream().map(Document::id).collect(Collectors.toSet());
+            List<String> replaced = now.documents().stream().map(Document::id).filter(adding::contains).toList();
+            long t0 = System.nanoTime();
+            int removed = 0;
+            for (String id : replaced) {
+                removed += store.remove(id);
+            }
+            if (!replaced.isEmpty()) {
+                Map<String, Object> details = new LinkedHashMap<>();
+                details.put("documents", replaced);
+                details.put("chunks", removed);
+                stages.add(new Trace.Stage("add:replace", Ingest.millisSince(t0), List.of(), details));
+            }
             stages.add(addition.commit());
-            List<Document> held = new ArrayList<>(now.documents());
+            List<Document> held = new ArrayList<>(now.documents().stream().filter(d -> !adding.contains(d.id())).toList());
             held.addAll(unique);
             List<Trace.Stage> ingested = new ArrayList<>(now.ingest());
             ingested.addAll(stages);
-            state = new State(held, now.chunkCount() + chunks.size(), ingested);
+            state = new State(held, now.chunkCount() - removed + chunks.size(), ingested);
             return List.copyOf(unique);
         });
     }

@@ -272,6 +272,25 @@ public final class RagPipeline implements AutoCloseable {
         }
 
         /**
+         * What {@link RagPipeline#open} and {@link RagInstance#add} do with a file the loader cannot read (see
+         * {@link DocumentLoader#loadAll(Collection, DocumentLoader.OnUnreadable)}); minimal pipeline:
+         * {@link DocumentLoader.OnUnreadable#SKIP_IN_FOLDERS}, so that one bad file in a folder (a PDF without
+         * PDFBox on the class path, a broken or empty file) does not stop the others, while a file given by name
+         * fails. Each file skipped is logged as one warning (SLF4J, logger {@code io.github.astrorag.core.pipeline})
+         * and listed in the details of the {@code load} stage of the trace, under {@code skipped}
+         * ({@code file}, {@code reason}).
+         *
+         * @param value the policy
+         * @return this builder
+         * @throws IllegalStateException if it was already set on this builder
+         */
+        public Builder onUnreadable(DocumentLoader.OnUnreadable value) {
+            once("onUnreadable");
+            s.onUnreadable = Objects.requireNonNull(value, "onUnreadable");
+            return this;
+        }
+
+        /**
          * How documents become chunks; minimal pipeline: p50k_base, 300 tokens, 30 overlap.
          *
          * @param value the chunker of documents

@@ -4,6 +4,7 @@ import io.github.astrorag.core.generate.OpenAiCompatibleGenerator;
 import io.github.astrorag.core.embed.HashingEmbedder;
 import io.github.astrorag.core.load.FileSystemDocumentLoader;
 import io.github.astrorag.core.model.Answer;
+import io.github.astrorag.core.model.Document;
 import io.github.astrorag.core.pipeline.RagInstance;
 import io.github.astrorag.core.pipeline.RagPipeline;
 import java.nio.file.Files;
@@ -13,7 +14,7 @@ import java.util.List;
 /**
  * Run by {@link LeanClasspathTest} in a JVM whose class path holds rag-core and its required dependencies
  * only: asks a question over a Markdown file, writes the trace as JSON, builds an HTTP generator, and tries
- * a PDF. Prints one line per step.
+ * a PDF, alone and in a folder beside the Markdown file. Prints one line per step.
  */
 public final class LeanClasspathProbe {
 
@@ -39,6 +40,13 @@ public final class LeanClasspathProbe {
             System.out.println("pdf: loaded");
         } catch (IllegalStateException e) {
             System.out.println("pdf: " + e.getMessage());
+        }
+        Path folder = Files.createDirectories(dir.resolve("folder"));
+        Files.copy(notes, folder.resolve("notes.md"));
+        Files.copy(pdf, folder.resolve("paper.pdf"));
+        try (RagInstance instance = RagPipeline.builder().embedder(new HashingEmbedder()).build().open(List.of(folder))) {
+            System.out.println("folder: " + instance.documents().stream().map(Document::id).toList() + " skipped "
+                    + instance.ingestStages().get(0).details().get("skipped"));
         }
     }
 }

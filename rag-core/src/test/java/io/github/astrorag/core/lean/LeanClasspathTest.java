@@ -14,7 +14,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * rag-core with nothing but its required dependencies (JTokkit, SLF4J, JSpecify): the in-memory pipeline,
- * the trace's JSON and the HTTP generators work; a PDF fails with one line naming the coordinates to add.
+ * the trace's JSON and the HTTP generators work; a PDF given by name fails with one line naming the coordinates to
+ * add, a PDF in a folder is skipped while the folder's other files load.
  * Runs {@link LeanClasspathProbe} in a new JVM on that class path.
  */
 class LeanClasspathTest {
@@ -40,7 +41,9 @@ class LeanClasspathTest {
                 .contains("generator: m")
                 .contains("pdf: reading " + dir.resolve("paper.pdf") + " needs the optional dependency "
                         + OptionalDependency.PDFBOX.coordinates() + ", which is not on the class path: add it to your build"
-                        + " (Maven: <groupId>org.apache.pdfbox</groupId><artifactId>pdfbox</artifactId><version>");
+                        + " (Maven: <groupId>org.apache.pdfbox</groupId><artifactId>pdfbox</artifactId><version>")
+                // in a folder, the PDF is skipped and the rest loads
+                .contains("folder: [notes.md] skipped [{file=" + dir.resolve("folder").resolve("paper.pdf") + ", reason=reading ");
     }
 
     @Test

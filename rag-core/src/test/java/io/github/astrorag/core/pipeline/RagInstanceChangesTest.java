@@ -97,7 +97,7 @@ class RagInstanceChangesTest {
     }
 
     @Test
-    void filesAreAddedByPathAndTakenIdsAreRefused() throws Exception {
+    void filesAreAddedByPathAndATakenIdIsReplaced() throws Exception {
         Path file = Files.writeString(dir.resolve("saturn.txt"), "Saturn's rings are made of ice and rock.");
         RagPipeline rag = RagPipeline.builder().embedder(new HashingEmbedder()).build();
         try (RagInstance instance = rag.openDocuments(sky())) {
@@ -105,9 +105,23 @@ class RagInstanceChangesTest {
             assertThat(added).singleElement().satisfies(d -> assertThat(instance.documents()).contains(d));
             assertThat(stageNames(instance)).endsWith("add:load", "add:chunk", "add:embed", "add:index");
             assertThat(cited(instance.ask("What are Saturn's rings made of?"))).contains(added.get(0).id() + "#0");
-            assertThatThrownBy(() -> instance.addDocuments(List.of(Document.of("mars", "Mars is red."))))
-                    .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("mars is already in this instance");
+            assertThat(instance.addDocuments(List.of(Document.of("mars", "Mars is red.")))).extracting(Document::id)
+                    .containsExactly("mars");
+            assertThat(instance.documents()).filteredOn(d -> d.id().equals("mars")).singleElement()
+                    .satisfies(d -> assertThat(d.text()).isEqualTo("Mars is red."));
+            assertThat(instance.chunks()).filteredOn(c -> c.documentId().equals("mars")).extracting(c -> c.text())
+                    .containsExactly("Mars is red.");
+            Trace.Stage replace = instance.ingestStages().stream().filter(s -> s.name().equals("add:replace")).findFirst().orElseThrow();
+            assertThat(replace.details()).containsEntry("documents", List.of("mars")).containsEntry("chunks", 1);
+            assertThat(stageNames(instance)).endsWith("add:chunk", "add:embed", "add:replace", "add:index");
             assertThatThrownBy(() -> instance.addDocuments(List.of())).isInstanceOf(IllegalArgumentException.class);
+            assertThat(instance.chunkCount()).isEqualTo(4);
+            // a changed file added again replaces its document
+            Files.writeString(file, "Saturn's rings are mostly water ice.");
+            instance.add(List.of(file));
+            assertThat(cited(instance.ask("What are Saturn's rings made of?"))).contains(added.get(0).id() + "#0");
+            assertThat(instance.chunks()).filteredOn(c -> c.documentId().equals(added.get(0).id())).extracting(c -> c.text())
+                    .containsExactly("Saturn's rings are mostly water ice.");
             assertThat(instance.chunkCount()).isEqualTo(4);
             // two documents of one id in one call are told apart, as open does
             assertThat(instance.addDocuments(List.of(Document.of("venus", "Venus is hot."), Document.of("venus", "Venus is cloudy."))))
@@ -144,15 +158,54 @@ class RagInstanceChangesTest {
                     }
                     return -1L;
                 }
-                Answer answer = instance.ask("Which moons does Jupiter have?");
-                Trace.Stage retrieve = answer.trace().stages().stream().filter(s -> s.name().equals("retrieve")).findFirst().orElseThrow();
-                Set<String> retrieved = retrieve.candidates().stream().map(Trace.Candidate::id).collect(Collectors.toSet());
-                long ofJupiter = retrieved.stream().filter(id -> id.startsWith("jupiter#")).count();
-                assertThat(retrieved).hasSize((int) ofJupiter + others);
-                assertThat(cited(answer)).isSubsetOf(retrieved);
-                return ofJupiter;
+                return jupiterChunksRetrieved(instance, others);
             });
             assertThat(seen).allMatch(n -> n == -1 || n == 0 || n == jupiterChunks);
+        }
+    }
+
+    /**
+     * Asks about Jupiter: the chunks of Jupiter among the candidates, which hold every chunk ({@code others} of other
+     * documents); the answer cites only candidates.
+     */
+    private static long jupiterChunksRetrieved(RagInstance instance, int others) {
+        Answer answer = instance.ask("Which moons does Jupiter have?");
+        Trace.Stage retrieve = answer.trace().stages().stream().filter(s -> s.name().equals("retrieve")).findFirst().orElseThrow();
+        Set<String> retrieved = retrieve.candidates().stream().map(Trace.Candidate::id).collect(Collectors.toSet());
+        long ofJupiter = retrieved.stream().filter(id -> id.startsWith("jupiter#")).count();
+        assertThat(retrieved).hasSize((int) ofJupiter + others);
+        assertThat(cited(answer)).isSubsetOf(retrieved);
+        return ofJupiter;
+    }
+
+    /**
+     * Threads ask about Jupiter while others replace it, again and again, by a version of five chunks or one of two:
+     * every answer retrieved the five chunks of the one or the two of the other, never both, never none.
+     */
+    @Test
+    void asksDuringReplacementsSeeTheOldVersionOrTheNewOne() throws Exception {
+        RecursiveTokenChunker chunker = RecursiveTokenChunker.builder().maxTokens(12).overlap(0).build();
+        RagPipeline rag = RagPipeline.builder().embedder(new HashingEmbedder()).chunker(chunker).build();
+        Document five = Document.of("jupiter", "Jupiter has four large moons. Io is volcanic and hot. "
+                + "Europa has an ocean under ice. Ganymede is the largest moon of all. Callisto is old and cratered.");
+        Document two = Document.of("jupiter", "Jupiter is the largest planet of all. Its moons number ninety-five.");
+        assertThat(chunker.chunk(five)).hasSize(5);
+        assertThat(chunker.chunk(two)).hasSize(2);
+        try (RagInstance instance = rag.openDocuments(sky())) {
+            int others = instance.chunkCount();
+            instance.addDocuments(List.of(five));
+            AtomicInteger calls = new AtomicInteger();
+            List<Long> seen = Concurrently.run(4, 60, () -> {
+                int call = calls.getAndIncrement();
+                if (call % 3 == 0) {
+                    instance.addDocuments(List.of(call % 2 == 0 ? two : five));
+                    return -1L;
+                }
+                return jupiterChunksRetrieved(instance, others);
+            });
+            assertThat(seen).allMatch(n -> n == -1 || n == 2 || n == 5);
+            assertThat(instance.documents()).filteredOn(d -> d.id().equals("jupiter")).hasSize(1);
+            assertThat(instance.chunkCount()).isIn(others + 2, others + 5);
         }
     }
 }

@@ -136,4 +136,20 @@ public abstract class DocumentLoaderContract {
         assertThatThrownBy(() -> loader().load(other)).isInstanceOf(DocumentException.Unsupported.class)
                 .satisfies(e -> assertNamesTheFile(e, other));
     }
+
+    @Test
+    void skipSkipsAndReportsWhatCannotBeReadAndFailSkipsNothing() throws IOException {
+        Path good = written();
+        Path empty = Files.write(sibling(good, "empty"), new byte[0]);
+        DocumentLoader.Loaded loaded = loader().loadAll(List.of(good, empty), DocumentLoader.OnUnreadable.SKIP);
+        assertThat(loaded.documents()).isEqualTo(loader().load(good));
+        assertThat(loaded.skipped()).singleElement().satisfies(s -> {
+            assertThat(s.file()).isEqualTo(empty);
+            assertThat(s.reason()).contains(empty.getFileName().toString());
+        });
+        assertThatThrownBy(() -> loader().loadAll(List.of(good, empty), DocumentLoader.OnUnreadable.FAIL))
+                .isInstanceOf(DocumentException.Empty.class);
+        assertThatThrownBy(() -> loader().loadAll(List.of(empty), DocumentLoader.OnUnreadable.SKIP))
+                .isInstanceOf(DocumentException.Empty.class).satisfies(e -> assertNamesTheFile(e, empty));
+    }
 }

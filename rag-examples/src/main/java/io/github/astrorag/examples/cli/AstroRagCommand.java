@@ -41,6 +41,7 @@ public final class AstroRagCommand implements Runnable {
 
     /** Runs the command line and exits with its status. */
     public static void main(String[] args) {
+        NativeSetup.logging(List.of(args).contains("--verbose"));
         NativeSetup.configure();
         int status;
         try {

@@ -10,7 +10,7 @@ import java.time.Instant;
 
 /**
  * The process-wide settings of the {@code astrorag} command, made by its {@code main} only (the library
- * sets none): DJL offline ({@code ai.djl.offline=true} unless set), ONNX Runtime's libraries loaded
+ * sets none): PDFBox's logging quiet unless {@code --verbose}, DJL offline ({@code ai.djl.offline=true} unless set), ONNX Runtime's libraries loaded
  * from the cache folder ({@code onnxruntime.native.path}) instead of being extracted into a new
  * temporary folder on every run, what killed runs left in the temporary folder deleted at start, and the
  * empty folder ONNX Runtime makes on every start deleted at exit.
@@ -23,6 +23,25 @@ final class NativeSetup {
     private static final Instant STARTED = Instant.now();
 
     private NativeSetup() {
+    }
+
+    /** The loggers of PDFBox and FontBox, which log through commons-logging to SLF4J (slf4j-simple here). */
+    static final java.util.List<String> QUIET_LOGGERS = java.util.List.of("org.apache.pdfbox", "org.apache.fontbox");
+
+    /**
+     * Keeps PDFBox's and FontBox's logging off (simplelogger.properties) unless {@code verbose}, then at warn: what
+     * they dislike in a PDF is theirs to log, while the library says in one line what it did with the file (skipped
+     * it, or failed). Must run before the first logger is made; a level already set as a system property is kept.
+     */
+    static void logging(boolean verbose) {
+        if (verbose) {
+            for (String logger : QUIET_LOGGERS) {
+                String key = "org.slf4j.simpleLogger.log." + logger;
+                if (System.getProperty(key) == null) {
+                    System.setProperty(key, "warn");
+                }
+            }
+        }
     }
 
     /** Sets the properties (those already set are kept) and sweeps old leftovers; never fails. */

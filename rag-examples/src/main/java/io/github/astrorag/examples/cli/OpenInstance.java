@@ -48,6 +48,7 @@ final class OpenInstance implements AutoCloseable {
                 pipeline.cache = c;
                 owned.push(c);
             });
+            pipeline.unreadable = options.unreadable;
             RagPipeline rag = PipelineFactory.build(pipeline, indexes);
             owned.push(rag);
             RagInstance instance;

@@ -85,6 +85,9 @@ public final class PipelineFactory {
     private static RagPipeline.Builder configure(RagPipeline.Builder b, PipelineOptions o,
                                                  io.github.astrorag.core.spi.EphemeralIndexFactory indexes) {
         b.index(indexes);
+        if (o.unreadable != null) {
+            b.onUnreadable(o.unreadable);
+        }
         if (o.cache != null) {
             b.embeddingCache(o.cache);
         }

@@ -46,6 +46,9 @@ public final class PipelineOptions {
     /** For programmatic use: the embedding cache the pipeline looks chunk vectors up in (set from {@code --cache}). */
     public io.github.astrorag.core.spi.EmbeddingCache cache;
 
+    /** For programmatic use: what loading does with a file it cannot read (set from {@code --unreadable}); null: the library's default. */
+    public io.github.astrorag.core.spi.DocumentLoader.OnUnreadable unreadable;
+
     @Option(names = "--candidates", paramLabel = "N", description = "Candidates retrieved before selection. Default: 20.")
     public Integer candidates;
 

@@ -4,6 +4,8 @@ import io.github.astrorag.core.testing.FakeOpenAiServer;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.github.astrorag.core.testing.HostilePdfs;
+import java.io.File;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
@@ -11,7 +13,9 @@ import java.net.Socket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -198,5 +202,60 @@ class HostileCliTest {
         assertOneLineError(r, latin1 + " line 2 is not valid UTF-8");
         assertThat(r.err()).doesNotContain("Input length");
         assertOneLineError(AskCommandTest.run("eval", "--data", noId.toString(), "--limit", "0"), "--limit must be at least 1");
+    }
+
+    /**
+     * The command in a JVM whose class path leaves PDFBox out: a PDF in a --docs folder is skipped with one warning
+     * and the other files answer; a PDF named by --docs fails in one line naming the coordinates to add; with
+     * --unreadable fail the folder fails too.
+     */
+    @Test
+    void withoutPdfBoxAPdfInAFolderIsSkippedWithOneWarningAndOneNamedFailsInOneLine() throws Exception {
+        List<String> path = Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator))
+                .filter(e -> !Path.of(e).getFileName().toString().startsWith("pdfbox")
+                        && !Path.of(e).getFileName().toString().startsWith("fontbox"))
+                .toList();
+        assertThat(path).noneMatch(e -> e.contains("/org/apache/pdfbox/")).anyMatch(e -> e.contains("slf4j-simple"));
+        Path folder = Files.createDirectories(dir.resolve("docs"));
+        Files.copy(Path.of("samples", "comet-notes.txt"), folder.resolve("comet-notes.txt"));
+        Path pdf = HostilePdfs.missingOperands(folder.resolve("paper.pdf"), "Vega is bright.");
+
+        ChildRun inFolder = runWithout(path, "--docs", folder.toString(), "When does the comet return?");
+        assertThat(inFolder.status()).as(inFolder.err()).isZero();
+        assertThat(inFolder.out()).contains("comet-notes.txt");
+        assertThat(inFolder.err().strip().lines()).as(inFolder.err()).singleElement().asString()
+                .contains("skipped " + pdf).contains("needs the optional dependency org.apache.pdfbox:pdfbox:");
+
+        ChildRun named = runWithout(path, "--docs", pdf.toString(), "Q?");
+        assertThat(named.status()).isEqualTo(AstroRagCommand.EXIT_ERROR);
+        assertThat(named.err().strip().lines()).as(named.err()).singleElement().asString()
+                .startsWith("astrorag: error: reading " + pdf + " needs the optional dependency org.apache.pdfbox:pdfbox:");
+
+        ChildRun strict = runWithout(path, "--docs", folder.toString(), "--unreadable", "fail", "Q?");
+        assertThat(strict.status()).isEqualTo(AstroRagCommand.EXIT_ERROR);
+        assertThat(strict.err().strip().lines()).as(strict.err()).singleElement().asString()
+                .startsWith("astrorag: error: reading " + pdf.toRealPath());
+    }
+
+    record ChildRun(int status, String out, String err) {
+    }
+
+    /** {@code astrorag ask --model hashing <args>} in a new JVM on {@code classPath}. */
+    private ChildRun runWithout(List<String> classPath, String... args) throws Exception {
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", String.join(File.pathSeparator, classPath), AstroRagCommand.class.getName(), "ask", "--model", "hashing"));
+        command.addAll(List.of(args));
+        Path out = dir.resolve("out.txt");
+        Path err = dir.resolve("err.txt");
+        Process p = new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+        assertThat(p.waitFor(120, TimeUnit.SECONDS)).isTrue();
+        return new ChildRun(p.exitValue(), Files.readString(out), Files.readString(err));
+    }
+
+    @Test
+    void unreadableTakesItsThreeValuesOnly() {
+        assertOneLineError(ask("--docs", "samples", "--unreadable", "skip_all", "Q?"), "--unreadable", "skip_all");
+        AskCommandTest.Run r = ask("--docs", "samples", "--unreadable", "skip-in-folders", "How wide is the dome?");
+        assertThat(r.status()).as(r.err()).isZero();
     }
 }

@@ -2,6 +2,7 @@ package io.github.astrorag.examples.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.astrorag.core.testing.HostilePdfs;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -90,5 +91,45 @@ class HostileProcessIT {
         try (Stream<Path> left = Files.list(tmp)) {
             assertThat(left.map(p -> p.getFileName().toString())).noneMatch(n -> n.startsWith("onnxruntime-java") || n.startsWith("ort-model"));
         }
+    }
+
+    /**
+     * Crafted PDFs under -Xmx1g: a page tree claiming 2,147,483,647 pages (one real page, no text) and a page of 20 M
+     * nested {@code q} operators fail with exit 2 and one line, in seconds, instead of an OutOfMemoryError.
+     */
+    @Test
+    void craftedPdfsFailInOneLineWithinTheLoaderBudget() throws Exception {
+        Path count = HostilePdfs.hugePageCount(dir.resolve("count.pdf"));
+        Path saves = HostilePdfs.nestedSaves(dir.resolve("saves.pdf"), 20_000_000);
+        for (Path pdf : List.of(count, saves)) {
+            long t0 = System.nanoTime();
+            Result r = run(Map.of(), List.of("-Xmx1g"), "ask", "--model", "hashing", "--docs", pdf.toString(), "Q?");
+            double seconds = (System.nanoTime() - t0) / 1e9;
+            assertThat(r.status()).as(r.err()).isEqualTo(2);
+            assertThat(r.err().strip().lines()).as(r.err()).hasSize(1);
+            assertThat(r.err()).startsWith("astrorag: error: " + pdf).doesNotContain("OutOfMemoryError");
+            assertThat(seconds).as(pdf + ": " + r.err()).isLessThan(30);
+        }
+    }
+
+    /**
+     * A PDF PDFBox logs errors about: the command prints the library's own line (the PDF without text skipped) and
+     * none of PDFBox's, unless --verbose.
+     */
+    @Test
+    void pdfBoxKeepsQuietUnlessVerboseAndTheLibrarySaysWhatItSkipped() throws Exception {
+        Path folder = Files.createDirectories(dir.resolve("docs"));
+        HostilePdfs.missingOperands(folder.resolve("odd.pdf"), "Vega is the brightest star of Lyra.");
+        Path blank = HostilePdfs.missingOperands(folder.resolve("blank.pdf"), "");
+        Result r = run(Map.of(), List.of(), "ask", "--model", "hashing", "--docs", folder.toString(), "Which star is brightest?");
+        assertThat(r.status()).as(r.err()).isZero();
+        assertThat(r.out()).contains("Vega");
+        assertThat(r.err().strip().lines()).as(r.err()).singleElement().asString()
+                .contains("skipped " + blank).contains("has no text layer");
+        assertThat(r.err()).doesNotContain("ERROR").doesNotContain("too few operands");
+        Result verbose = run(Map.of(), List.of(), "ask", "--model", "hashing", "--verbose", "--docs", folder.toString(),
+                "Which star is brightest?");
+        assertThat(verbose.status()).as(verbose.err()).isZero();
+        assertThat(verbose.err()).contains("too few operands").contains("skipped " + blank);
     }
 }
