@@ -95,6 +95,16 @@ class OfflineAskIT {
     }
 
     @Test
+    void atBudget120TheDomeQuestionKeepsTheDomeSentenceOfTheCutChunk() throws Exception {
+        // the handbook's chunk does not fit: the selector keeps its window about the dome, not its head
+        JsonNode json = askOffline("--budget", "120", "--docs", "samples", "How wide is the dome?");
+        assertThat(json.path("abstained").asBoolean()).as(json.toString()).isFalse();
+        assertThat(json.path("answer").asText()).contains("6.5 metres");
+        assertThat(json.path("citations")).hasSize(1);
+        assertThat(json.path("context").path("tokens").asInt()).isBetween(1, 120);
+    }
+
+    @Test
     void budgetFiftyOffline() throws Exception {
         JsonNode json = askOffline("--budget", "50", "--docs", "samples", "When did Halley's Comet last pass?");
         assertThat(json.path("context").path("tokens").asInt()).isBetween(1, 50);
