@@ -207,9 +207,12 @@ class EvalCommandTest {
         assertThat(naive.at("/metrics_by_type/multi-hop/counts/answer_has_gold").asInt()).isEqualTo(1);
         // abstained: over every generated answer, the multiple-choice ones included
         assertThat(naive.at("/counts/abstained").asInt()).isEqualTo(4);
-        assertThat(naive.at("/metrics/answer_sentences").asDouble()).isPositive();
-        assertThat(naive.has("abstention")).as("no support scores in the traces: no curve").isEqualTo(
-                !naive.at("/metrics_by_type/multi-hop/metrics/support").isMissingNode());
+        // answer_sentences counts the answers that are no abstention: none (the hashing embedder's weak support may
+        // decline the open questions), or at least one sentence each
+        JsonNode sentences = naive.at("/metrics/answer_sentences");
+        assertThat(sentences.isMissingNode() || sentences.asDouble() >= 1).as(naive.toString()).isTrue();
+        // the extractive answerer writes its support score into every open answer's trace: the run has a curve
+        assertThat(naive.has("abstention")).as("a mixed run with support scores has the abstention curve").isTrue();
         String md = Files.readString(out.resolve(ReportWriter.MARKDOWN));
         assertThat(md).contains("### By type", "| naive / unanswerable | 1 | 0 |", "multi-hop 1, mcq-single 1, judgment 1, unanswerable 1");
 
