@@ -180,6 +180,35 @@ class HostileCliTest {
         assertThat(keys).containsExactly("selector", "truncatedChunks", "order"); // the order TokenBudgetSelector puts them in
     }
 
+    /** Hostile input row 16: bidirectional controls are shown escaped on the terminal and kept as data in JSON. */
+    @Test
+    void bidiControlsAreShownEscapedOnTheTerminalAndKeptInJson() throws IOException {
+        assertThat(Terminal.clean("a\u202Eb\u2066c\u2069d\u200Fe\u061Cf")).isEqualTo("a\\u202Eb\\u2066c\\u2069d\\u200Fe\\u061Cf");
+        assertThat(Terminal.oneLine("x\u202Dy")).isEqualTo("x\\u202Dy");
+        Path doc = dir.resolve("bidi.md");
+        Files.writeString(doc, "The dome is 6.5 metres wide, says report\u202Efdp.exe\u202C of the observatory.\n");
+        AskCommandTest.Run r = ask("--docs", doc.toString(), "How wide is the dome?");
+        assertThat(r.status()).as(r.err()).isZero();
+        assertThat(r.out()).contains("6.5 metres").contains("report\\u202Efdp.exe\\u202C").doesNotContain("\u202E")
+                .doesNotContain("\u202C");
+        AskCommandTest.Run json = ask("--json", "--docs", doc.toString(), "How wide is the dome?");
+        assertThat(json.status()).as(json.err()).isZero();
+        assertThat(json.json().toString()).contains("report\u202Efdp.exe\u202C");
+    }
+
+    /** Hostile input row 15: a value that is not a secret is shown in a parameter error; a key stays hidden. */
+    @Test
+    void aBadNumberIsShownAsGivenAndOnlySecretBearingValuesAreRedacted() {
+        AskCommandTest.Run r = ask("--docs", "samples", "--budget", "99999999999", "Q?");
+        assertOneLineError(r, "'99999999999' is not an int");
+        assertThat(r.err()).doesNotContain("***");
+        AskCommandTest.Run path = ask("--docs", "samples", "--budget", "Q7x9LmN2pR4tV6wY8zA1bC3d", "Q?");
+        assertOneLineError(path, "'Q7x9LmN2pR4tV6wY8zA1bC3d' is not an int");
+        assertThat(AstroRagCommand.secretValues(new String[] {"--api-key", "abc", "--budget", "sk-x1234567890",
+            "--es-password-env=PW", "--embed-api-key-env", "sk-proj-Q7x9LmN2pR4tV6wY8zA1bC3d", "--token=t0k"}))
+                .containsExactly("abc", "sk-proj-Q7x9LmN2pR4tV6wY8zA1bC3d", "t0k");
+    }
+
     @Test
     void documentTextPrintedOnTheTerminalHasNoControlCharacters() throws IOException {
         Path doc = dir.resolve("evil.md");
