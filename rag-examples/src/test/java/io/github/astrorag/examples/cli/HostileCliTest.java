@@ -180,6 +180,31 @@ class HostileCliTest {
         assertThat(keys).containsExactly("selector", "truncatedChunks", "order"); // the order TokenBudgetSelector puts them in
     }
 
+    /**
+     * Hostile input row 9: a filter key no document has is an error naming the keys there are, a value nothing
+     * matches a warning, and the white space around a key or a value is stripped.
+     */
+    @Test
+    void aFilterKeyNoDocumentHasFailsAValueNothingMatchesWarnsAndWhiteSpaceIsStripped() throws IOException {
+        AskCommandTest.Run key = ask("--docs", "samples", "--filter", "nosuchkey=1", "How wide is the slit?");
+        assertOneLineError(key, "--filter key 'nosuchkey' is in no document's metadata", "source", "type");
+        AskCommandTest.Run value = ask("--docs", "samples", "--filter", "type=docx", "How wide is the slit?");
+        assertThat(value.status()).as(value.err()).isZero();
+        assertThat(value.err().strip().lines()).singleElement().asString()
+                .isEqualTo("astrorag: warning: --filter type=docx matches no chunk; type has: md, pdf, txt");
+        AskCommandTest.Run plain = ask("--json", "--docs", "samples", "--filter", "type=pdf", "How wide is the slit?");
+        assertThat(plain.status()).as(plain.err()).isZero();
+        assertThat(plain.json().path("context").path("chunks").size()).isPositive();
+        for (String spaced : List.of("type= pdf", " type = pdf", "type=pdf\n", "\ttype=pdf ")) {
+            AskCommandTest.Run r = ask("--json", "--docs", "samples", "--filter", spaced, "How wide is the slit?");
+            assertThat(r.status()).as(r.err()).isZero();
+            assertThat(r.err()).as(spaced).isEmpty();
+            assertThat(r.json().path("citations")).as(spaced).isEqualTo(plain.json().path("citations"));
+            assertThat(r.json().path("context").path("chunks")).as(spaced).isEqualTo(plain.json().path("context").path("chunks"));
+        }
+        assertOneLineError(ask("--docs", "samples", "--filter", "type= ", "Q?"), "--filter 'type= ' is not KEY=VALUE");
+    }
+
     /** Hostile input row 16: bidirectional controls are shown escaped on the terminal and kept as data in JSON. */
     @Test
     void bidiControlsAreShownEscapedOnTheTerminalAndKeptInJson() throws IOException {
