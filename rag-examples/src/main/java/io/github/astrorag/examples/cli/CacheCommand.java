@@ -61,8 +61,10 @@ public final class CacheCommand implements Runnable {
          */
         static void check(SqliteEmbeddingCache c, CharSequence problem) {
             if (!c.usable()) {
-                throw new RagException(problem.length() > 0 ? problem.toString()
-                        : "embedding cache " + c.describe().get("file") + " cannot be used");
+                // the cache's warning is worded for an ask, which goes on without the cache; this command does not
+                String why = problem.length() > 0 ? problem.toString().replace(": continuing without it", "")
+                        : "embedding cache " + c.describe().get("file") + " cannot be used";
+                throw new RagException(why + ": nothing was done");
             }
         }
 

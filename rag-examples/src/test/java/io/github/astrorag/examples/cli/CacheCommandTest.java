@@ -88,10 +88,17 @@ class CacheCommandTest {
                 assertThat(r.status()).as(command + " " + folder + ": " + r.out() + r.err()).isEqualTo(AstroRagCommand.EXIT_ERROR);
                 assertThat(r.out()).doesNotContain("null").doesNotContain("cleared");
                 assertThat(r.err().strip().lines()).singleElement().asString().startsWith("astrorag: error: ")
-                        .contains("cannot be used").contains(folder.toString());
+                        .contains("cannot be used").contains(folder.toString()).endsWith(": nothing was done");
             }
         }
         assertThat(Files.readString(file)).isEqualTo("x");
+        Path readOnly = Files.createDirectory(dir.resolve("read-only"));
+        if (readOnly.toFile().setWritable(false, false) && !Files.isWritable(readOnly)) {
+            // permissions stop only a user that is not root: as root this part cannot be simulated and is skipped
+            AskCommandTest.Run r = AskCommandTest.run("cache", "clear", "--cache", readOnly.resolve("sub").toString());
+            assertThat(r.status()).as(r.err()).isEqualTo(AstroRagCommand.EXIT_ERROR);
+            readOnly.toFile().setWritable(true, false);
+        }
         AskCommandTest.Run ask = AskCommandTest.run("ask", "--model", "hashing", "--cache", file.toString(), "--docs", "samples", Q);
         assertThat(ask.status()).as(ask.err()).isZero();
         assertThat(ask.err().strip().lines()).singleElement().asString().startsWith("astrorag: warning: ");
