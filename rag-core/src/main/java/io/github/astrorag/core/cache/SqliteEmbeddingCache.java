@@ -30,9 +30,11 @@ import org.slf4j.LoggerFactory;
  * 2 GiB) the least recently used rows are deleted down to 90% of it and the freed pages returned to the
  * file system. About 1.7 KiB per 384-dimensional vector.
  *
- * <p>Never fails its caller: a damaged or foreign file ({@code SQLITE_CORRUPT}, {@code SQLITE_NOTADB}) is
- * deleted and rebuilt; a folder that cannot be written, a full disk or any other storage error turns the
- * cache off (every lookup misses, stores are dropped). Either is said once, through the warning consumer
+ * <p>Never fails its caller: a damaged file or one that is not a database ({@code SQLITE_CORRUPT},
+ * {@code SQLITE_NOTADB}) is deleted and rebuilt; a sound SQLite database that is not this cache's (tables of
+ * its own, no {@code meta} table, or another schema version) is never adopted, written or deleted: it turns the
+ * cache off, as a folder that cannot be written, a full disk or any other storage error does (every lookup
+ * misses, stores are dropped). Either is said once, through the warning consumer
  * (default: an SLF4J warning). Cost: one indexed lookup per text, batched 500 to a statement. The SQL, the
  * schema and the statements are in the package-private {@code SqliteVectorTable}.
  *

@@ -48,6 +48,8 @@ final class SqliteVectorTable implements AutoCloseable {
     static final int BATCH = 500;
     private static final int SQLITE_CORRUPT = 11;
     private static final int SQLITE_NOTADB = 26;
+    /** The tables of schema {@value #SCHEMA}. */
+    private static final List<String> OUR_TABLES = List.of("meta", "spaces", "vectors");
 
     private final Connection db;
     /** The ids of the spaces seen on this connection. */
@@ -60,7 +62,8 @@ final class SqliteVectorTable implements AutoCloseable {
     /**
      * Opens {@code file} (creating it and its folder if missing) and creates the schema if absent.
      *
-     * @throws SQLException if the file cannot be opened, or was written with another schema ({@code SQLITE_NOTADB})
+     * @throws SQLException if the file cannot be opened; a {@link ForeignDatabaseException} if it is another program's
+     *         database or has another schema, found before anything is written to it
      * @throws IOException  if the folder cannot be created
      */
     static SqliteVectorTable open(Path file, Duration busyTimeout) throws SQLException, IOException {
@@ -71,6 +74,10 @@ final class SqliteVectorTable implements AutoCloseable {
         Connection c = DriverManager.getConnection("jdbc:sqlite:" + file.toAbsolutePath());
         try (Statement s = c.createStatement()) {
             s.execute("PRAGMA busy_timeout = " + busyTimeout.toMillis());
+            String foreign = foreign(s);
+            if (foreign != null) {
+                throw new ForeignDatabaseException(foreign);
+            }
             s.execute("PRAGMA auto_vacuum = INCREMENTAL");
             s.execute("PRAGMA journal_mode = WAL");
             s.execute("PRAGMA synchronous = NORMAL");
@@ -82,8 +89,7 @@ final class SqliteVectorTable implements AutoCloseable {
             s.execute("INSERT OR IGNORE INTO meta (k, v) VALUES ('schema', '" + SCHEMA + "')");
             try (ResultSet r = s.executeQuery("SELECT v FROM meta WHERE k = 'schema'")) {
                 if (!r.next() || !Integer.toString(SCHEMA).equals(r.getString(1))) {
-                    c.close();
-                    throw new SQLException("the file was written by another version of this cache", null, SQLITE_NOTADB);
+                    throw new ForeignDatabaseException("its schema is not " + SCHEMA);
                 }
             }
         } catch (SQLException e) {
@@ -91,6 +97,49 @@ final class SqliteVectorTable implements AutoCloseable {
             throw e;
         }
         return new SqliteVectorTable(c);
+    }
+
+    /**
+     * Why the open database is not ours, read before anything is written to it; {@code null} when it is empty (a new
+     * file) or holds this cache's schema. Ours means: a {@code meta} table whose {@code schema} is {@value #SCHEMA}
+     * (or not yet written, while another process creates the file), and no table but {@code meta}, {@code spaces} and
+     * {@code vectors}.
+     */
+    private static @Nullable String foreign(Statement s) throws SQLException {
+        List<String> tables = new ArrayList<>();
+        try (ResultSet r = s.executeQuery("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'")) {
+            while (r.next()) {
+                tables.add(r.getString(1));
+            }
+        }
+        if (tables.isEmpty()) {
+            return null;
+        }
+        List<String> others = tables.stream().filter(t -> !OUR_TABLES.contains(t)).sorted().toList();
+        if (!others.isEmpty()) {
+            return "it holds tables this cache does not make: " + String.join(", ", others);
+        }
+        if (!tables.contains("meta")) {
+            return "it has no meta table";
+        }
+        try (ResultSet r = s.executeQuery("SELECT v FROM meta WHERE k = 'schema'")) {
+            if (r.next() && !Integer.toString(SCHEMA).equals(r.getString(1))) {
+                return "its schema is '" + r.getString(1) + "', this cache writes '" + SCHEMA + "'";
+            }
+        }
+        return null;
+    }
+
+    /**
+     * A database file that is sound but not this cache's (another program's, or another schema): never a damaged file
+     * ({@link #damaged} is false), so the cache neither adopts nor deletes it.
+     */
+    static final class ForeignDatabaseException extends SQLException {
+        private static final long serialVersionUID = 1L;
+
+        ForeignDatabaseException(String why) {
+            super("the file is not this cache's database (" + why + "): it is left untouched");
+        }
     }
 
     /**
@@ -303,6 +352,9 @@ final class SqliteVectorTable implements AutoCloseable {
 
     /** Whether {@code e} says the file is damaged or foreign ({@code SQLITE_CORRUPT}, {@code SQLITE_NOTADB}). */
     static boolean damaged(SQLException e) {
+        if (e instanceof ForeignDatabaseException) {
+            return false;
+        }
         int code = e.getErrorCode() & 0xff;
         String m = String.valueOf(e.getMessage()).toLowerCase(Locale.ROOT);
         return code == SQLITE_CORRUPT || code == SQLITE_NOTADB || m.contains("malformed") || m.contains("not a database");

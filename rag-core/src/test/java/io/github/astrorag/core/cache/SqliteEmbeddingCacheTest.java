@@ -173,6 +173,51 @@ class SqliteEmbeddingCacheTest {
         assertThat(warnings).hasSize(1);
     }
 
+    /** Hostile input row 12: another program's database, and ours with another schema and a table of its own. */
+    @Test
+    void neverAdoptsNorDeletesADatabaseThatIsNotOurs() throws Exception {
+        Path foreign = dir.resolve("foreign.sqlite");
+        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + foreign); Statement s = c.createStatement()) {
+            s.execute("CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT)");
+            s.execute("INSERT INTO notes (body) VALUES ('keep me')");
+        }
+        Path newer = dir.resolve("newer.sqlite");
+        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + newer); Statement s = c.createStatement()) {
+            s.execute("CREATE TABLE meta (k TEXT PRIMARY KEY, v TEXT NOT NULL)");
+            s.execute("CREATE TABLE spaces (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE)");
+            s.execute("CREATE TABLE vectors (space INTEGER NOT NULL, key BLOB NOT NULL, dim INTEGER NOT NULL,"
+                    + " vec BLOB NOT NULL, crc INTEGER NOT NULL, used INTEGER NOT NULL, PRIMARY KEY (space, key)) WITHOUT ROWID");
+            s.execute("CREATE TABLE extra (x TEXT)");
+            s.execute("INSERT INTO meta VALUES ('schema', '7')");
+            s.execute("INSERT INTO extra VALUES ('keep me too')");
+        }
+        for (Path file : List.of(foreign, newer)) {
+            warnings.clear();
+            byte[] before = Files.readAllBytes(file);
+            try (SqliteEmbeddingCache c = open(file)) {
+                assertThat(c.usable()).isFalse();
+                c.putAll("s", List.of("a"), List.of(new float[] {1}));
+                assertThat(c.getAll("s", List.of("a"))).containsExactly((float[]) null);
+                c.clear();
+            }
+            assertThat(warnings).singleElement().asString().contains("not this cache's database")
+                    .contains("continuing without it").doesNotContain("rebuild");
+            assertThat(Files.readAllBytes(file)).as(file.toString()).isEqualTo(before);
+            assertThat(Path.of(file + "-wal")).doesNotExist();
+        }
+    }
+
+    @Test
+    void anEmptyFileAtThePathBecomesTheCache() throws Exception {
+        Path file = Files.createFile(dir.resolve("empty.sqlite"));
+        try (SqliteEmbeddingCache c = open(file)) {
+            assertThat(c.usable()).isTrue();
+            c.putAll("s", List.of("a"), List.of(new float[] {1}));
+            assertThat(c.getAll("s", List.of("a")).get(0)).containsExactly(1f);
+        }
+        assertThat(warnings).isEmpty();
+    }
+
     @Test
     void builderFailsFast() {
         assertThatThrownBy(() -> SqliteEmbeddingCache.builder().build()).isInstanceOf(IllegalStateException.class)

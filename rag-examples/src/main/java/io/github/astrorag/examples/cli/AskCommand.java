@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.astrorag.core.generate.ExtractiveGenerator;
 import io.github.astrorag.core.model.Answer;
+import io.github.astrorag.core.model.Chunk;
 import io.github.astrorag.core.model.Citation;
 import io.github.astrorag.core.model.MetadataFilter;
 import io.github.astrorag.core.model.Query;
@@ -14,13 +15,17 @@ import io.github.astrorag.core.model.Trace;
 import io.github.astrorag.core.pipeline.RagInstance;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -85,6 +90,12 @@ public final class AskCommand implements Callable<Integer> {
         boolean deleted;
         try (OpenInstance opened = OpenInstance.open(paths, instanceOptions, spec.commandLine().getErr())) {
             RagInstance instance = opened.instance();
+            List<String> unmatched = checkFilter(query.filter(), instance.chunks());
+            if (!unmatched.isEmpty()) {
+                PrintWriter err = spec.commandLine().getErr();
+                unmatched.forEach(w -> err.println("astrorag: warning: " + Terminal.oneLine(w)));
+                err.flush();
+            }
             indexName = instance.indexName();
             indexKind = instance.indexKind();
             if (instanceOptions.pipeline.stream && !json) {
@@ -205,21 +216,60 @@ public final class AskCommand implements Callable<Integer> {
 
     /**
      * The filter of {@code --filter KEY=VALUE} options: values of one key allowed together ({@code key in {..}}),
-     * different keys all required. Fails with {@link IllegalArgumentException} naming a malformed option.
+     * different keys all required. White space rule: the key and the value are each stripped of the white space
+     * (spaces, tabs, line breaks) around them, so {@code ' type = pdf\n'} is {@code type=pdf}; white space inside
+     * a value is kept. Fails with {@link IllegalArgumentException} naming a malformed option (no {@code =}, or an
+     * empty key or value once stripped).
      */
     static MetadataFilter filter(List<String> specs) {
         Map<String, Set<String>> values = new LinkedHashMap<>();
         for (String spec : specs) {
             int eq = spec.indexOf('=');
-            require(eq > 0 && eq < spec.length() - 1 && !spec.substring(0, eq).isBlank(),
+            require(eq > 0 && !spec.substring(0, eq).isBlank() && !spec.substring(eq + 1).isBlank(),
                     "--filter '" + spec + "' is not KEY=VALUE (e.g. --filter type=pdf)");
-            values.computeIfAbsent(spec.substring(0, eq).strip(), k -> new LinkedHashSet<>()).add(spec.substring(eq + 1));
+            values.computeIfAbsent(spec.substring(0, eq).strip(), k -> new LinkedHashSet<>()).add(spec.substring(eq + 1).strip());
         }
         MetadataFilter filter = MetadataFilter.NONE;
         for (Map.Entry<String, Set<String>> e : values.entrySet()) {
             filter = filter.and(e.getKey()).in(e.getValue());
         }
         return filter;
+    }
+
+    /** The most values of a key a warning lists. */
+    private static final int LISTED_VALUES = 10;
+
+    /**
+     * Checks {@code filter} against the metadata of the ingested {@code chunks}: a key that no chunk has fails,
+     * naming the keys there are (a misspelt key would otherwise answer from nothing); a value that no chunk has under
+     * its key gives a warning (returned, one line each) naming up to {@value #LISTED_VALUES} values there are. O(chunks
+     * · keys).
+     *
+     * @return the warnings, empty when every value matches some chunk
+     * @throws IllegalArgumentException naming the unknown key and the keys the documents have
+     */
+    static List<String> checkFilter(MetadataFilter filter, List<Chunk> chunks) {
+        if (filter.isEmpty()) {
+            return List.of();
+        }
+        Map<String, Set<String>> seen = new TreeMap<>();
+        for (Chunk c : chunks) {
+            c.metadata().forEach((k, v) -> seen.computeIfAbsent(k, x -> new TreeSet<>()).add(v));
+        }
+        List<String> warnings = new ArrayList<>();
+        for (MetadataFilter.Condition c : filter.conditions()) {
+            Set<String> there = seen.get(c.key());
+            require(there != null, "--filter key '" + c.key() + "' is in no document's metadata; the keys there are: "
+                    + (seen.isEmpty() ? "none" : String.join(", ", seen.keySet())));
+            for (String v : c.values()) {
+                if (!there.contains(v)) {
+                    String listed = there.stream().limit(LISTED_VALUES).collect(Collectors.joining(", "));
+                    warnings.add("--filter " + c.key() + "=" + v + " matches no chunk; " + c.key() + " has: " + listed
+                            + (there.size() > LISTED_VALUES ? ", … (" + there.size() + " values)" : ""));
+                }
+            }
+        }
+        return warnings;
     }
 
     /** The answer, its citations and its context's chunks (id, source, page, tokens, score, metadata). */

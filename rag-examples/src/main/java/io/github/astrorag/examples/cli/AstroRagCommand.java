@@ -8,6 +8,7 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Pattern;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -101,16 +102,39 @@ public final class AstroRagCommand implements Runnable {
     private static int handleParameters(CommandLine.ParameterException e, String[] args) {
         CommandLine cl = e.getCommandLine();
         PrintWriter err = cl.getErr();
-        List<String> secrets = new ArrayList<>();
-        for (String a : args) {
-            if (Secrets.looksLikeSecret(a) && !a.startsWith("-") && a.indexOf('/') < 0 && a.indexOf('.') < 0) {
-                secrets.add(a);
-            }
-        }
-        err.println("astrorag: error: " + Terminal.oneLine(Redactor.of(secrets).apply(e.getMessage()))
+        err.println("astrorag: error: " + Terminal.oneLine(Redactor.of(secretValues(args)).apply(e.getMessage()))
                 + " (see '" + cl.getCommandSpec().qualifiedName() + " --help')");
         err.flush();
         return EXIT_ERROR;
+    }
+
+    /** An option whose name says its value may be a secret (known or misspelt: {@code --api-key}, {@code --es-password-env}). */
+    private static final Pattern SECRET_OPTION = Pattern.compile("(?i)key|secret|passw|token|auth|credential");
+
+    /**
+     * The values on a command line that a parameter error must not show: the value of an option whose name says
+     * it bears a secret ({@code --opt VALUE} or {@code --opt=VALUE}), and, for an option that names an environment
+     * variable ({@code ...-env}), only a value that looks like a key rather than a variable name. Any other value
+     * (a number, a path, a question) is not a secret and is shown as given.
+     */
+    static List<String> secretValues(String[] args) {
+        List<String> secrets = new ArrayList<>();
+        for (int i = 0; i < args.length; i++) {
+            String a = args[i];
+            if (a.equals("--")) {
+                break;
+            }
+            int eq = a.indexOf('=');
+            String name = eq < 0 ? a : a.substring(0, eq);
+            if (!a.startsWith("-") || !SECRET_OPTION.matcher(name).find()) {
+                continue;
+            }
+            String value = eq >= 0 ? a.substring(eq + 1) : i + 1 < args.length ? args[i + 1] : null;
+            if (value != null && !value.isBlank() && (!name.endsWith("-env") || Secrets.looksLikeSecret(value))) {
+                secrets.add(value);
+            }
+        }
+        return secrets;
     }
 
     /** The version from the jar's manifest. */

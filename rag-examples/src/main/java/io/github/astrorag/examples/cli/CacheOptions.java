@@ -21,8 +21,17 @@ public final class CacheOptions {
     @Option(names = "--no-cache", description = "Embed every chunk, with no embedding cache.")
     boolean off;
 
-    /** The cache folder by the rule above, whether or not the cache is on. */
+    /**
+     * The cache folder by the rule above, whether or not the cache is on.
+     *
+     * @throws IllegalArgumentException if {@code --cache} names an empty (or blank) path, which would put the cache in
+     *         the current folder
+     */
     public Path folder() {
+        if (folder != null && folder.toString().isBlank()) {
+            throw new IllegalArgumentException("--cache was given an empty path: name the cache's folder, e.g. --cache "
+                    + "~/.cache/astrorag, or leave --cache out for the default");
+        }
         return folder != null ? folder : defaultFolder(System.getenv());
     }
 
@@ -47,6 +56,7 @@ public final class CacheOptions {
         if (off) {
             return Optional.empty();
         }
+        folder();
         return Optional.of(SqliteEmbeddingCache.builder().file(folder().resolve(SqliteEmbeddingCache.FILE_NAME))
                 .warnings(message -> {
                     err.println("astrorag: warning: " + message);

@@ -180,6 +180,60 @@ class HostileCliTest {
         assertThat(keys).containsExactly("selector", "truncatedChunks", "order"); // the order TokenBudgetSelector puts them in
     }
 
+    /**
+     * Hostile input row 9: a filter key no document has is an error naming the keys there are, a value nothing
+     * matches a warning, and the white space around a key or a value is stripped.
+     */
+    @Test
+    void aFilterKeyNoDocumentHasFailsAValueNothingMatchesWarnsAndWhiteSpaceIsStripped() throws IOException {
+        AskCommandTest.Run key = ask("--docs", "samples", "--filter", "nosuchkey=1", "How wide is the slit?");
+        assertOneLineError(key, "--filter key 'nosuchkey' is in no document's metadata", "source", "type");
+        AskCommandTest.Run value = ask("--docs", "samples", "--filter", "type=docx", "How wide is the slit?");
+        assertThat(value.status()).as(value.err()).isZero();
+        assertThat(value.err().strip().lines()).singleElement().asString()
+                .isEqualTo("astrorag: warning: --filter type=docx matches no chunk; type has: md, pdf, txt");
+        AskCommandTest.Run plain = ask("--json", "--docs", "samples", "--filter", "type=pdf", "How wide is the slit?");
+        assertThat(plain.status()).as(plain.err()).isZero();
+        assertThat(plain.json().path("context").path("chunks").size()).isPositive();
+        for (String spaced : List.of("type= pdf", " type = pdf", "type=pdf\n", "\ttype=pdf ")) {
+            AskCommandTest.Run r = ask("--json", "--docs", "samples", "--filter", spaced, "How wide is the slit?");
+            assertThat(r.status()).as(r.err()).isZero();
+            assertThat(r.err()).as(spaced).isEmpty();
+            assertThat(r.json().path("citations")).as(spaced).isEqualTo(plain.json().path("citations"));
+            assertThat(r.json().path("context").path("chunks")).as(spaced).isEqualTo(plain.json().path("context").path("chunks"));
+        }
+        assertOneLineError(ask("--docs", "samples", "--filter", "type= ", "Q?"), "--filter 'type= ' is not KEY=VALUE");
+    }
+
+    /** Hostile input row 16: bidirectional controls are shown escaped on the terminal and kept as data in JSON. */
+    @Test
+    void bidiControlsAreShownEscapedOnTheTerminalAndKeptInJson() throws IOException {
+        assertThat(Terminal.clean("a\u202Eb\u2066c\u2069d\u200Fe\u061Cf")).isEqualTo("a\\u202Eb\\u2066c\\u2069d\\u200Fe\\u061Cf");
+        assertThat(Terminal.oneLine("x\u202Dy")).isEqualTo("x\\u202Dy");
+        Path doc = dir.resolve("bidi.md");
+        Files.writeString(doc, "The dome is 6.5 metres wide, says report\u202Efdp.exe\u202C of the observatory.\n");
+        AskCommandTest.Run r = ask("--docs", doc.toString(), "How wide is the dome?");
+        assertThat(r.status()).as(r.err()).isZero();
+        assertThat(r.out()).contains("6.5 metres").contains("report\\u202Efdp.exe\\u202C").doesNotContain("\u202E")
+                .doesNotContain("\u202C");
+        AskCommandTest.Run json = ask("--json", "--docs", doc.toString(), "How wide is the dome?");
+        assertThat(json.status()).as(json.err()).isZero();
+        assertThat(json.json().toString()).contains("report\u202Efdp.exe\u202C");
+    }
+
+    /** Hostile input row 15: a value that is not a secret is shown in a parameter error; a key stays hidden. */
+    @Test
+    void aBadNumberIsShownAsGivenAndOnlySecretBearingValuesAreRedacted() {
+        AskCommandTest.Run r = ask("--docs", "samples", "--budget", "99999999999", "Q?");
+        assertOneLineError(r, "'99999999999' is not an int");
+        assertThat(r.err()).doesNotContain("***");
+        AskCommandTest.Run path = ask("--docs", "samples", "--budget", "Q7x9LmN2pR4tV6wY8zA1bC3d", "Q?");
+        assertOneLineError(path, "'Q7x9LmN2pR4tV6wY8zA1bC3d' is not an int");
+        assertThat(AstroRagCommand.secretValues(new String[] {"--api-key", "abc", "--budget", "sk-x1234567890",
+            "--es-password-env=PW", "--embed-api-key-env", "sk-proj-Q7x9LmN2pR4tV6wY8zA1bC3d", "--token=t0k"}))
+                .containsExactly("abc", "sk-proj-Q7x9LmN2pR4tV6wY8zA1bC3d", "t0k");
+    }
+
     @Test
     void documentTextPrintedOnTheTerminalHasNoControlCharacters() throws IOException {
         Path doc = dir.resolve("evil.md");

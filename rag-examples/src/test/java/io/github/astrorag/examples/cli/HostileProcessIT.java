@@ -64,6 +64,31 @@ class HostileProcessIT {
         assertThat(spaces.err()).contains("ES_PW").doesNotContain("Q7x9");
     }
 
+    /**
+     * Hostile input rows 8, 14, 15 and 16 in the packaged jar at {@code -Xmx1g}: the exit code and what reaches the
+     * terminal's bytes.
+     */
+    @Test
+    void cacheCommandsExitTwoOnAnUnusableCacheAndBidiControlsReachTheTerminalEscaped() throws Exception {
+        List<String> heap = List.of("-Xmx1g");
+        Path file = Files.writeString(dir.resolve("plain-file"), "x");
+        Result clear = run(Map.of(), heap, "cache", "clear", "--cache", file.toString());
+        assertThat(clear.status()).as(clear.err()).isEqualTo(2);
+        assertThat(clear.out()).isEmpty();
+        assertThat(clear.err().strip().lines()).singleElement().asString().startsWith("astrorag: error: ")
+                .contains(file.toString()).endsWith("nothing was done");
+        Result empty = run(Map.of(), heap, "cache", "stats", "--cache", "");
+        assertThat(empty.status()).isEqualTo(2);
+        assertThat(empty.err()).contains("--cache was given an empty path");
+        Result budget = run(Map.of(), heap, "ask", "--model", "hashing", "--docs", "samples", "--budget", "99999999999", "Q?");
+        assertThat(budget.status()).isEqualTo(2);
+        assertThat(budget.err()).contains("'99999999999' is not an int");
+        Path doc = Files.writeString(dir.resolve("bidi.md"), "The dome is 6.5 metres wide, says report\u202Efdp.exe\u202C.\n");
+        Result bidi = run(Map.of(), heap, "ask", "--model", "hashing", "--no-cache", "--docs", doc.toString(), "How wide is the dome?");
+        assertThat(bidi.status()).as(bidi.err()).isZero();
+        assertThat(bidi.out()).contains("report\\u202Efdp.exe\\u202C").doesNotContain("\u202E");
+    }
+
     @Test
     void aTemporaryFolderThatIsNotWritableIsOneLineSayingHowToSetAnother() throws Exception {
         Path notAFolder = Files.writeString(dir.resolve("tmp-is-a-file"), "x");
