@@ -35,7 +35,11 @@ import org.jspecify.annotations.Nullable;
  * word) the grown chunk is counted again: O(p) counts of a chunk's length for p pieces per chunk.
  * Text without white space (a megabyte-long "word", CJK, emoji) is cut at token boundaries by searches
  * over windows about twice a chunk long, never over the rest of the text: O(n log c) for n characters
- * and chunks of c characters. The boundary patterns match runs of white space and closing punctuation
+ * and chunks of c characters. No text longer than {@code maxTokens} &times;
+ * {@link TokenCounter#LONGEST_TOKEN_BYTES} characters is ever handed to the encoder (such a text is over
+ * the limit for sure), so memory is bounded whatever the characters per token; a run without white
+ * space longer than that (16 MB of {@code '.'}, which p50k_base packs at about 60 characters per token)
+ * is cut from one encoding of a window of about a chunk per piece, O(n). See docs/reliability.md. The boundary patterns match runs of white space and closing punctuation
  * only, so they cannot backtrack. Immutable and thread-safe.
  */
 public final class RecursiveTokenChunker implements Chunker {
@@ -288,6 +292,7 @@ public final class RecursiveTokenChunker implements Chunker {
         while (from < end) {
             int least = from + Character.charCount(text.codePointAt(from)); // at least one character
             int best = least;
+            int known = -1; // the tokens of [from, best) when counted and free of white space at either end
             while (true) {
                 int cut = (int) Math.min(end, from + Math.min(size, longestFitting));
                 if (cut < end && cut > least && Character.isLowSurrogate(text.charAt(cut))) {
@@ -302,34 +307,38 @@ public final class RecursiveTokenChunker implements Chunker {
                     size *= 2;
                     continue;
                 }
-                best = Math.max(least, from + firstTokens(text, from, tokens));
+                long[] first = firstTokens(text, from, tokens);
+                best = Math.max(least, from + (int) first[0]);
+                known = best == from + first[0] && !Character.isWhitespace(text.charAt(from))
+                        && !Character.isWhitespace(text.charAt(best - 1)) ? (int) first[1] : -1;
                 break;
             }
-            out.add(new int[] {from, best, -1});
-            size = 2L * (best - from) + 2;
+            out.add(new int[] {from, best, known});
+            size = (best - from) + (best - from) / 8 + 2;
             from = best;
         }
     }
 
     /**
      * The length of the text of the first k of {@code tokens} (encoded from {@code from}) for the largest k
-     * tried that is a prefix of the text there and counts at most {@code maxTokens} on its own; 0 if none.
+     * tried that is a prefix of the text there and counts at most {@code maxTokens} on its own, and that
+     * count; {0, 0} if none.
      */
-    private int firstTokens(String text, int from, int[] tokens) {
+    private long[] firstTokens(String text, int from, int[] tokens) {
         int k = maxTokens;
         while (k > 0) {
             String prefix = counting.decode(java.util.Arrays.copyOf(tokens, k));
             if (!prefix.isEmpty() && text.startsWith(prefix, from)) {
-                int c = count(prefix);
+                int c = counting.encode(prefix).length; // JTokkit encodes a long run faster than it counts it
                 if (c <= maxTokens) {
-                    return prefix.length();
+                    return new long[] {prefix.length(), c};
                 }
                 k -= c - maxTokens;
             } else {
                 k--;
             }
         }
-        return 0;
+        return new long[] {0, 0};
     }
 
     /**
@@ -377,6 +386,15 @@ public final class RecursiveTokenChunker implements Chunker {
         return piece.length() > longestFitting ? maxTokens + 1 : count(piece);
     }
 
+    /**
+     * The tokens of the piece's text without white space at either end when it was counted while splitting
+     * (the piece's content count, which excludes trailing white space, and a piece that does not start
+     * with white space), else -1.
+     */
+    private static int contentTokens(String text, int[] piece) {
+        return piece[2] >= 0 && piece[0] < piece[1] && !Character.isWhitespace(text.charAt(piece[0])) ? piece[2] : -1;
+    }
+
     private void pack(Document doc, String text, List<int[]> pieces, List<Chunk> out) {
         int i = 0;
         int prevStart = -1;
@@ -391,6 +409,9 @@ public final class RecursiveTokenChunker implements Chunker {
                     start = tail[0];
                     tokens = tail[1];
                 }
+            }
+            if (tokens < 0) {
+                tokens = start == pieces.get(i)[0] ? contentTokens(text, pieces.get(i)) : -1;
             }
             if (tokens < 0) {
                 tokens = count(trim(text, start, end));
