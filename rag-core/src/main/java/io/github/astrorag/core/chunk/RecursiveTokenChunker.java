@@ -35,7 +35,11 @@ import org.jspecify.annotations.Nullable;
  * word) the grown chunk is counted again: O(p) counts of a chunk's length for p pieces per chunk.
  * Text without white space (a megabyte-long "word", CJK, emoji) is cut at token boundaries by searches
  * over windows about twice a chunk long, never over the rest of the text: O(n log c) for n characters
- * and chunks of c characters. The boundary patterns match runs of white space and closing punctuation
+ * and chunks of c characters. No text longer than {@code maxTokens} &times;
+ * {@link TokenCounter#LONGEST_TOKEN_BYTES} characters is ever handed to the encoder (such a text is over
+ * the limit for sure), so memory is bounded whatever the characters per token; a run without white
+ * space longer than that (16 MB of {@code '.'}, which p50k_base packs at about 60 characters per token)
+ * is cut from one encoding of a window of about a chunk per piece, O(n). See docs/reliability.md. The boundary patterns match runs of white space and closing punctuation
  * only, so they cannot backtrack. Immutable and thread-safe.
  */
 public final class RecursiveTokenChunker implements Chunker {
@@ -58,13 +62,51 @@ public final class RecursiveTokenChunker implements Chunker {
     private static final int PREFIX_CHARS_PER_TOKEN = 6;
 
     private final TokenCounter counter;
+    /** What the chunker counts and cuts with: the counter, or a test's observer of it. */
+    private final Counting counting;
+    /**
+     * The longest text that can have at most {@code maxTokens} tokens: {@code maxTokens} &times;
+     * {@link TokenCounter#LONGEST_TOKEN_BYTES}. A longer text is over the limit and never counted.
+     */
+    private final long longestFitting;
     private final int maxTokens;
     private final int overlap;
     /** Whether the encoding's counts add up across word-starting white space (the GPT-2 pre-tokenizer). */
     private final boolean additiveCounts;
 
     private RecursiveTokenChunker(TokenCounter counter, int maxTokens, int overlap) {
+        this(counter, maxTokens, overlap, new Counting() {
+            @Override
+            public int count(String text) {
+                return counter.count(text);
+            }
+
+            @Override
+            public int[] encode(String text) {
+                return counter.encode(text);
+            }
+
+            @Override
+            public String decode(int[] tokens) {
+                return counter.decode(tokens);
+            }
+        });
+    }
+
+    /** The counter's operations the chunker uses: a seam for tests that watch what it hands the encoder. */
+    interface Counting {
+        int count(String text);
+
+        int[] encode(String text);
+
+        String decode(int[] tokens);
+    }
+
+    /** A chunker that counts through {@code counting}: for tests that watch what the chunker counts. */
+    RecursiveTokenChunker(TokenCounter counter, int maxTokens, int overlap, Counting counting) {
         this.counter = counter;
+        this.counting = counting;
+        this.longestFitting = (long) maxTokens * TokenCounter.LONGEST_TOKEN_BYTES;
         this.additiveCounts = ADDITIVE_ENCODINGS.contains(counter.name());
         this.maxTokens = maxTokens;
         this.overlap = overlap;
@@ -177,13 +219,13 @@ public final class RecursiveTokenChunker implements Chunker {
     }
 
     /**
-     * Cuts at token boundaries: the longest prefix that fits, found by binary search on its length within
-     * a window. The first window is {@value #PREFIX_CHARS_PER_TOKEN} characters per allowed token, the
-     * next twice the piece before it, and a window doubles while it still fits whole; so a search costs
-     * O(w log w) for a piece of about w characters, never a count of the whole remaining text: O(n log w)
-     * for a text of n characters, even one word of a megabyte.
+     * Cuts a piece of at most {@link #longestFitting} characters at token boundaries: the longest prefix
+     * that fits, found by binary search on its length within a window. The first window is
+     * {@value #PREFIX_CHARS_PER_TOKEN} characters per allowed token, the next twice the piece before it,
+     * and a window doubles while it still fits whole; so a search costs O(w log w) for a piece of about w
+     * characters, and never counts more than the piece.
      */
-    private void splitByTokens(String text, int start, int end, List<int[]> out) {
+    private void splitByTokenSearch(String text, int start, int end, List<int[]> out) {
         int from = start;
         long window = (long) maxTokens * PREFIX_CHARS_PER_TOKEN;
         while (from < end) {
@@ -194,7 +236,7 @@ public final class RecursiveTokenChunker implements Chunker {
             while (lo <= hi) {
                 int mid = (lo + hi) >>> 1;
                 int cut = mid < end && mid > least && Character.isLowSurrogate(text.charAt(mid)) ? mid - 1 : mid;
-                if (counter.count(text.substring(from, cut)) <= maxTokens) {
+                if (count(text.substring(from, cut)) <= maxTokens) {
                     best = Math.max(best, cut);
                     lo = mid + 1;
                 } else {
@@ -220,11 +262,83 @@ public final class RecursiveTokenChunker implements Chunker {
             if (cut > least && Character.isLowSurrogate(text.charAt(cut))) {
                 cut--;
             }
-            if (counter.count(text.substring(from, cut)) > maxTokens) {
+            if (count(text.substring(from, cut)) > maxTokens) {
                 return cut;
             }
             size *= 2;
         }
+    }
+
+    /**
+     * Cuts at token boundaries. A piece of at most {@link #longestFitting} characters (any word of
+     * ordinary text) is cut by {@link #splitByTokenSearch}; a longer run without white space (a line of
+     * 16 MB of {@code '.'}, which p50k_base packs at about 60 characters per token) is cut into pieces
+     * that are each the text of the first {@code k} tokens of a window, for the
+     * largest {@code k <= maxTokens} tried whose text is a prefix (a token may end inside a character) that
+     * counts at most {@code maxTokens} tokens on its own (when it counts {@code e} too many, {@code k}
+     * drops by {@code e}); never less than one character. The first window is
+     * {@value #PREFIX_CHARS_PER_TOKEN} characters per allowed token, the next twice the piece before it,
+     * doubling while it holds at most {@code maxTokens} tokens, and never longer than
+     * {@link #longestFitting}; so a piece of w characters costs an encoding of O(w) characters and a few
+     * counts of w, O(n) for a text of n characters, with memory bounded whatever its characters per token.
+     */
+    private void splitByTokens(String text, int start, int end, List<int[]> out) {
+        if (end - start <= longestFitting) {
+            splitByTokenSearch(text, start, end, out);
+            return;
+        }
+        int from = start;
+        long size = (long) maxTokens * PREFIX_CHARS_PER_TOKEN;
+        while (from < end) {
+            int least = from + Character.charCount(text.codePointAt(from)); // at least one character
+            int best = least;
+            int known = -1; // the tokens of [from, best) when counted and free of white space at either end
+            while (true) {
+                int cut = (int) Math.min(end, from + Math.min(size, longestFitting));
+                if (cut < end && cut > least && Character.isLowSurrogate(text.charAt(cut))) {
+                    cut--;
+                }
+                int[] tokens = counting.encode(text.substring(from, cut));
+                if (tokens.length <= maxTokens) {
+                    if (cut == end || size >= longestFitting) {
+                        best = Math.max(least, cut);
+                        break;
+                    }
+                    size *= 2;
+                    continue;
+                }
+                long[] first = firstTokens(text, from, tokens);
+                best = Math.max(least, from + (int) first[0]);
+                known = best == from + first[0] && !Character.isWhitespace(text.charAt(from))
+                        && !Character.isWhitespace(text.charAt(best - 1)) ? (int) first[1] : -1;
+                break;
+            }
+            out.add(new int[] {from, best, known});
+            size = (best - from) + (best - from) / 8 + 2;
+            from = best;
+        }
+    }
+
+    /**
+     * The length of the text of the first k of {@code tokens} (encoded from {@code from}) for the largest k
+     * tried that is a prefix of the text there and counts at most {@code maxTokens} on its own, and that
+     * count; {0, 0} if none.
+     */
+    private long[] firstTokens(String text, int from, int[] tokens) {
+        int k = maxTokens;
+        while (k > 0) {
+            String prefix = counting.decode(java.util.Arrays.copyOf(tokens, k));
+            if (!prefix.isEmpty() && text.startsWith(prefix, from)) {
+                int c = counting.encode(prefix).length; // JTokkit encodes a long run faster than it counts it
+                if (c <= maxTokens) {
+                    return new long[] {prefix.length(), c};
+                }
+                k -= c - maxTokens;
+            } else {
+                k--;
+            }
+        }
+        return new long[] {0, 0};
     }
 
     /**
@@ -237,12 +351,15 @@ public final class RecursiveTokenChunker implements Chunker {
      * counted exactly when packed).
      */
     private int @Nullable [] fitting(String text, int start, int end) {
+        if (end - start > longestFitting) {
+            return null; // more than maxTokens tokens for sure: never count it whole
+        }
         long window = (long) maxTokens * PREFIX_CHARS_PER_TOKEN;
         int cut = (int) Math.min(end, start + window);
         if (cut < end && Character.isHighSurrogate(text.charAt(cut - 1))) {
             cut--;
         }
-        if (end - start > window && counter.count(text.substring(start, cut)) > maxTokens) {
+        if (end - start > window && count(text.substring(start, cut)) > maxTokens) {
             return null;
         }
         int c = end;
@@ -250,11 +367,32 @@ public final class RecursiveTokenChunker implements Chunker {
             c--;
         }
         if (c > start && !Character.isWhitespace(text.charAt(start)) && (c == end || additiveAt(text, c))) {
-            int content = counter.count(text.substring(start, c));
-            int total = c == end ? content : content + counter.count(text.substring(c, end));
+            int content = count(text.substring(start, c));
+            int total = c == end ? content : content + count(text.substring(c, end));
             return total <= maxTokens ? new int[] {start, end, content} : null;
         }
-        return counter.count(text.substring(start, end)) <= maxTokens ? new int[] {start, end, -1} : null;
+        return count(text.substring(start, end)) <= maxTokens ? new int[] {start, end, -1} : null;
+    }
+
+    private int count(String piece) {
+        return counting.count(piece);
+    }
+
+    /**
+     * The tokens of {@code piece} if at most {@code maxTokens}, else a number above it; a piece longer than
+     * {@link #longestFitting} is not counted (see {@link TokenCounter#countUpTo}).
+     */
+    private int countUpToMax(String piece) {
+        return piece.length() > longestFitting ? maxTokens + 1 : count(piece);
+    }
+
+    /**
+     * The tokens of the piece's text without white space at either end when it was counted while splitting
+     * (the piece's content count, which excludes trailing white space, and a piece that does not start
+     * with white space), else -1.
+     */
+    private static int contentTokens(String text, int[] piece) {
+        return piece[2] >= 0 && piece[0] < piece[1] && !Character.isWhitespace(text.charAt(piece[0])) ? piece[2] : -1;
     }
 
     private void pack(Document doc, String text, List<int[]> pieces, List<Chunk> out) {
@@ -273,7 +411,10 @@ public final class RecursiveTokenChunker implements Chunker {
                 }
             }
             if (tokens < 0) {
-                tokens = counter.count(trim(text, start, end));
+                tokens = start == pieces.get(i)[0] ? contentTokens(text, pieces.get(i)) : -1;
+            }
+            if (tokens < 0) {
+                tokens = count(trim(text, start, end));
             }
             int j = i + 1;
             while (j < pieces.size()) {
@@ -287,7 +428,7 @@ public final class RecursiveTokenChunker implements Chunker {
             }
             if (tokens > maxTokens) {
                 start = pieces.get(i)[0]; // the overlap does not fit with this piece: drop it
-                tokens = counter.count(trim(text, start, end));
+                tokens = count(trim(text, start, end));
             }
             emit(doc, text, start, end, tokens, out);
             prevStart = pieces.get(i)[0];
@@ -330,7 +471,7 @@ public final class RecursiveTokenChunker implements Chunker {
         if (c > start && c < piece[1] && additiveAt(text, c)) {
             return known + increment(text, c, piece);
         }
-        return counter.count(trim(text, start, piece[1]));
+        return countUpToMax(trim(text, start, piece[1]));
     }
 
     /**
@@ -344,9 +485,9 @@ public final class RecursiveTokenChunker implements Chunker {
         int mid = piece[0];
         if (piece[2] >= 0 && c < mid && text.charAt(mid - 1) >= '\t' && text.charAt(mid - 1) <= '\r'
                 && !white(text.charAt(mid))) {
-            return counter.count(text.substring(c, mid) + "a") - 1 + piece[2];
+            return count(text.substring(c, mid) + "a") - 1 + piece[2];
         }
-        return counter.count(text.substring(c, piece[1]).stripTrailing());
+        return count(text.substring(c, piece[1]).stripTrailing());
     }
 
     /**
@@ -362,7 +503,7 @@ public final class RecursiveTokenChunker implements Chunker {
             c0--;
         }
         boolean additive = c0 > prevStart && c0 < nextEnd && additiveAt(text, c0);
-        int tailRest = additive ? counter.count(text.substring(c0, prevEnd)) : 0;
+        int tailRest = additive ? count(text.substring(c0, prevEnd)) : 0;
         int fitRest = additive ? increment(text, c0, next) : 0;
         int suffix = 0;        // tokens of [the end of the nearer word, c0)
         int nearerStart = -1;  // the start of the nearer word, -1 at the first
@@ -383,18 +524,18 @@ public final class RecursiveTokenChunker implements Chunker {
                 }
                 additive = additive && additiveAt(text, we);
                 if (additive) {
-                    suffix += counter.count(text.substring(we, nearerEnd));
+                    suffix += count(text.substring(we, nearerEnd));
                 }
             }
             int tail;
             int fit;
             if (additive) {
-                int head = counter.count(text.substring(ws, we)) + suffix;
+                int head = count(text.substring(ws, we)) + suffix;
                 tail = head + tailRest;
                 fit = head + fitRest;
             } else {
-                tail = counter.count(text.substring(ws, prevEnd));
-                fit = tail > overlap ? -1 : counter.count(trim(text, ws, nextEnd));
+                tail = count(text.substring(ws, prevEnd));
+                fit = tail > overlap ? -1 : countUpToMax(trim(text, ws, nextEnd));
             }
             if (tail > overlap || fit > maxTokens) {
                 break;
@@ -441,12 +582,12 @@ public final class RecursiveTokenChunker implements Chunker {
             return;
         }
         String body = text.substring(start, end);
-        int exact = additiveCounts ? tokens : counter.count(body);
+        int exact = additiveCounts ? tokens : count(body);
         if (exact > maxTokens) {
             List<int[]> parts = new ArrayList<>();
             splitByTokens(text, start, end, parts);
             for (int[] p : parts) {
-                emit(doc, text, p[0], p[1], counter.count(text.substring(p[0], p[1])), out);
+                emit(doc, text, p[0], p[1], count(text.substring(p[0], p[1])), out);
             }
             return;
         }

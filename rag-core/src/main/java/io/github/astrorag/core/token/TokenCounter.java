@@ -18,6 +18,14 @@ import java.util.Objects;
  */
 public final class TokenCounter {
 
+    /**
+     * The most UTF-8 bytes any one token of the supported encodings decodes to (128 in each of
+     * {@code r50k_base}, {@code p50k_base}, {@code cl100k_base} and {@code o200k_base}; a test checks every
+     * token). A text of more characters than {@code n} times this has more than {@code n} tokens, since a
+     * character takes at least one byte.
+     */
+    public static final int LONGEST_TOKEN_BYTES = 128;
+
     private static final EncodingRegistry REGISTRY = Encodings.newLazyEncodingRegistry();
     private static final TokenCounter P50K = new TokenCounter(EncodingType.P50K_BASE);
 
@@ -73,6 +81,30 @@ public final class TokenCounter {
      */
     public int count(String text) {
         return encoding.countTokensOrdinary(text);
+    }
+
+    /**
+     * The number of tokens in {@code text} if it is at most {@code limit}, else a number above
+     * {@code limit}, with memory bounded whatever the text: a text longer than {@code limit} &times;
+     * {@value #LONGEST_TOKEN_BYTES} characters has more than {@code limit} tokens (no token spans more
+     * bytes) and is not counted at all; a shorter one is counted exactly. So a call never encodes more than
+     * {@code limit} &times; {@value #LONGEST_TOKEN_BYTES} characters, where {@link #count} of a long run
+     * the encoder cannot cut (a megabyte of {@code '.'}, packed at about 60 characters per token) needs
+     * memory and time growing faster than its length.
+     *
+     * @param text any text
+     * @param limit the most tokens of interest, at least 0
+     * @return the exact count when it is at most {@code limit}, else a number above {@code limit}
+     * @throws IllegalArgumentException if {@code limit} is negative
+     */
+    public int countUpTo(String text, int limit) {
+        if (limit < 0) {
+            throw new IllegalArgumentException(String.format(Locale.ROOT, "limit must be >= 0, was %d", limit));
+        }
+        if (text.length() > (long) limit * LONGEST_TOKEN_BYTES) {
+            return limit + 1;
+        }
+        return count(text);
     }
 
     /**

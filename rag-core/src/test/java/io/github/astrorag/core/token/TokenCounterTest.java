@@ -46,4 +46,32 @@ class TokenCounterTest {
         assertThatThrownBy(() -> TokenCounter.of("gpt9")).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("gpt9");
     }
+
+    @Test
+    void noTokenOfAnyEncodingIsLongerThanTheLongestTokenBytes() {
+        com.knuddels.jtokkit.api.EncodingRegistry registry = com.knuddels.jtokkit.Encodings.newLazyEncodingRegistry();
+        for (com.knuddels.jtokkit.api.EncodingType type : com.knuddels.jtokkit.api.EncodingType.values()) {
+            com.knuddels.jtokkit.api.Encoding encoding = registry.getEncoding(type);
+            String name = type.getName();
+            int longest = 0;
+            for (int id = 0; id < 201_000; id++) {
+                try {
+                    com.knuddels.jtokkit.api.IntArrayList one = new com.knuddels.jtokkit.api.IntArrayList(1);
+                    one.add(id);
+                    longest = Math.max(longest, encoding.decodeBytes(one).length);
+                } catch (RuntimeException unknownId) {
+                    // not a token of this encoding
+                }
+            }
+            assertThat(longest).as(name).isPositive()
+                    .isLessThanOrEqualTo(TokenCounter.LONGEST_TOKEN_BYTES);
+        }
+    }
+
+    @Test
+    void countUpToCountsExactlyUpToTheLimitAndNeverALongerText() {
+        TokenCounter p50k = TokenCounter.p50k();
+        assertThat(p50k.countUpTo("The dome opens at dusk.", 300)).isEqualTo(p50k.count("The dome opens at dusk."));
+        assertThat(p50k.countUpTo(".".repeat(16 << 20), 300)).isEqualTo(301);
+    }
 }

@@ -44,13 +44,7 @@ public final class AstroRagCommand implements Runnable {
     public static void main(String[] args) {
         NativeSetup.logging(List.of(args).contains("--verbose"));
         NativeSetup.configure();
-        int status;
-        try {
-            status = execute(args);
-        } finally {
-            NativeSetup.cleanUp();
-        }
-        System.exit(status);
+        System.exit(execute(args));
     }
 
     /** Runs the command line and returns its status (for tests). */

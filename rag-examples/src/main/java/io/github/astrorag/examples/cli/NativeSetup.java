@@ -6,21 +6,19 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
 
 /**
  * The process-wide settings of the {@code astrorag} command, made by its {@code main} only (the library
  * sets none): PDFBox's logging quiet unless {@code --verbose}, DJL offline ({@code ai.djl.offline=true} unless set), ONNX Runtime's libraries loaded
  * from the cache folder ({@code onnxruntime.native.path}) instead of being extracted into a new
- * temporary folder on every run, what killed runs left in the temporary folder deleted at start, and the
- * empty folder ONNX Runtime makes on every start deleted at exit.
+ * temporary folder on every run (ONNX Runtime then deletes the empty folder it makes at start itself), and
+ * the staging folders killed runs left in the cache folder deleted at start: only those this library made
+ * and whose maker no longer runs; another library's folders in the temporary folder are never touched.
  */
 final class NativeSetup {
 
-    /** Leftovers at least this old belong to killed runs. */
+    /** The least age of a staging folder swept (besides its maker no longer running). */
     static final Duration LEFTOVER_AGE = Duration.ofMinutes(10);
-
-    private static final Instant STARTED = Instant.now();
 
     private NativeSetup() {
     }
@@ -67,19 +65,6 @@ final class NativeSetup {
                 // the driver then uses the temporary folder, as it does by default
             }
         }
-        NativeLibraries.sweepLeftovers(NativeLibraries.temporaryFolder(), LEFTOVER_AGE);
-    }
-
-    /** Deletes the empty ONNX Runtime folders made since this process started. */
-    static void cleanUp() {
-        for (Path p : NativeLibraries.leftovers(NativeLibraries.temporaryFolder())) {
-            try {
-                if (!Files.getLastModifiedTime(p).toInstant().isBefore(STARTED.minusSeconds(1))) {
-                    Files.deleteIfExists(p);
-                }
-            } catch (IOException e) {
-                // not empty (another process's), or gone
-            }
-        }
+        NativeLibraries.sweepLeftovers(NativeLibraries.cacheFolder().resolve("astrorag"), LEFTOVER_AGE);
     }
 }

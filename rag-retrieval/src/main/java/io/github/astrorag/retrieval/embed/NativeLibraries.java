@@ -5,9 +5,7 @@ import io.github.astrorag.core.EmbeddingException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.DirectoryStream;
-import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -35,8 +33,10 @@ import org.jspecify.annotations.Nullable;
  *       into place atomically, so that a killed process leaves no half-written library). An application
  *       that sets the system property {@value #ORT_NATIVE_PATH} to that folder before ONNX Runtime starts
  *       keeps ONNX Runtime from extracting about 20 MB into a fresh temporary folder on every run.</li>
- *   <li>{@link #sweepLeftovers} deletes what killed processes left in the temporary folder:
- *       ONNX Runtime's {@code onnxruntime-java*} folders and DJL's {@code ort-model*} folders.</li>
+ *   <li>{@link #sweepLeftovers} deletes the staging folders killed processes left in the cache folder:
+ *       only folders this library made (they carry an {@value #OWNER_MARKER} file naming their maker) and
+ *       whose maker no longer runs; ONNX Runtime's {@code onnxruntime-java*} and DJL's {@code ort-model*}
+ *       folders are theirs and never deleted.</li>
  *   <li>{@link #checkWritable} fails with one clear line when a folder the engine must write to is not
  *       writable.</li>
  * </ul>
@@ -45,7 +45,11 @@ public final class NativeLibraries {
 
     /** The system property ONNX Runtime reads for a folder holding its extracted libraries. */
     public static final String ORT_NATIVE_PATH = "onnxruntime.native.path";
-    /** Name prefixes of the temporary folders ONNX Runtime and DJL create. */
+    /** The name of the file that marks a folder this library made, naming the process that made it. */
+    public static final String OWNER_MARKER = ".astrorag-owner";
+    /** The name prefix of the folders this library extracts ONNX Runtime into before moving them in place. */
+    static final String STAGING_PREFIX = "tmp-onnxruntime-";
+    /** Name prefixes of the temporary folders ONNX Runtime and DJL create (theirs: never swept). */
     public static final List<String> TEMPORARY_PREFIXES = List.of("onnxruntime-java", "ort-model");
 
     private static final List<String> ORT_LIBRARIES = List.of("onnxruntime", "onnxruntime4j_jni");
@@ -70,8 +74,12 @@ public final class NativeLibraries {
      * @throws EmbeddingException if this platform's libraries are not on the classpath or cannot be written
      */
     public static Path extractOnnxRuntime() {
+        return extractOnnxRuntime(cacheFolder().resolve("astrorag"));
+    }
+
+    /** {@link #extractOnnxRuntime()} into {@code root}: for tests of concurrent first runs. */
+    static Path extractOnnxRuntime(Path root) {
         String platform = ortPlatform();
-        Path root = cacheFolder().resolve("astrorag");
         try {
             byte[] jni = resource(platform, "onnxruntime4j_jni");
             Path folder = root.resolve("onnxruntime-" + platform + "-" + sha256(jni).substring(0, 16));
@@ -79,16 +87,20 @@ public final class NativeLibraries {
                 return folder;
             }
             checkWritable(createDirectories(root), "the cache folder", "set the environment variable DJL_CACHE_DIR to a writable folder");
-            Path staging = Files.createTempDirectory(root, "tmp-onnxruntime-");
+            Path staging = Files.createTempDirectory(root, STAGING_PREFIX);
             try {
+                Path marker = markOwned(staging);
                 for (String lib : ORT_LIBRARIES) {
                     try (InputStream in = stream(platform, lib)) {
                         Files.copy(in, staging.resolve(System.mapLibraryName(lib)));
                     }
                 }
+                Files.delete(marker);
                 try {
                     Files.move(staging, folder, StandardCopyOption.ATOMIC_MOVE);
-                } catch (FileAlreadyExistsException | AtomicMoveNotSupportedException | java.nio.file.DirectoryNotEmptyException e) {
+                } catch (IOException e) {
+                    // another process won the race (on Linux a plain FileSystemException, "Directory not empty"):
+                    // its folder is complete, and this one's staging folder is deleted below
                     if (!complete(folder)) {
                         throw e;
                     }
@@ -116,28 +128,70 @@ public final class NativeLibraries {
     }
 
     /**
-     * Deletes the folders in {@code temporaryFolder} whose names start with one of
-     * {@link #TEMPORARY_PREFIXES} and that were last modified more than {@code olderThan} ago (those of
-     * killed processes; a running process has loaded its libraries long before). Failures to delete are
+     * Deletes the folders in {@code folder} that this library made (they hold an {@value #OWNER_MARKER}
+     * file naming the process that made them: the staging folders of {@link #extractOnnxRuntime()} in
+     * {@code <cache>/astrorag}), whose maker no longer runs (no process of its id, or one started at
+     * another time: the id was reused), and that were last modified more than {@code olderThan} ago. A
+     * folder another library made (ONNX Runtime's {@code onnxruntime-java*}, DJL's {@code ort-model*}) is
+     * that library's and never deleted, nor is a folder whose maker still runs. Failures to delete are
      * ignored. O(entries of the folder + size of what is deleted).
      *
-     * @param temporaryFolder the folder to clean, usually {@link #temporaryFolder()}
+     * @param folder the folder to clean, usually {@link #cacheFolder()}{@code /astrorag}
      * @param olderThan the minimum age of a deleted folder
      * @return the folders deleted
      */
-    public static List<Path> sweepLeftovers(Path temporaryFolder, Duration olderThan) {
+    public static List<Path> sweepLeftovers(Path folder, Duration olderThan) {
         Instant before = Instant.now().minus(olderThan);
         List<Path> deleted = new ArrayList<>();
-        for (Path p : leftovers(temporaryFolder)) {
-            try {
-                if (Files.getLastModifiedTime(p).toInstant().isBefore(before) && deleteRecursively(p)) {
-                    deleted.add(p);
+        try (DirectoryStream<Path> entries = Files.newDirectoryStream(folder)) {
+            for (Path p : entries) {
+                try {
+                    if (Files.isDirectory(p, java.nio.file.LinkOption.NOFOLLOW_LINKS) && makerGone(p)
+                            && !Files.getLastModifiedTime(p).toInstant().isAfter(before) && deleteRecursively(p)) {
+                        deleted.add(p);
+                    }
+                } catch (IOException | UncheckedIOException e) {
+                    // gone already, or not ours to delete
                 }
-            } catch (IOException e) {
-                // gone already, or not ours to delete
             }
+        } catch (IOException | UncheckedIOException e) {
+            // an unreadable folder has nothing to sweep
         }
+        deleted.sort(Comparator.naturalOrder());
         return deleted;
+    }
+
+    /** Marks {@code folder} as made by this process: its id and start time in {@value #OWNER_MARKER}. */
+    static Path markOwned(Path folder) throws IOException {
+        ProcessHandle self = ProcessHandle.current();
+        String started = self.info().startInstant().map(Instant::toString).orElse("-");
+        return Files.writeString(folder.resolve(OWNER_MARKER), self.pid() + " " + started + "\n");
+    }
+
+    /**
+     * Whether {@code folder} carries this library's marker and the process it names no longer runs: no
+     * process has its id, or the one that has was started at another time. A folder without a readable
+     * marker is not ours: false.
+     */
+    static boolean makerGone(Path folder) throws IOException {
+        Path marker = folder.resolve(OWNER_MARKER);
+        if (!Files.isRegularFile(marker, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+            return false;
+        }
+        String[] fields = Files.readString(marker).strip().split(" ");
+        long pid;
+        try {
+            pid = Long.parseLong(fields[0]);
+        } catch (NumberFormatException e) {
+            return false;
+        }
+        java.util.Optional<ProcessHandle> maker = ProcessHandle.of(pid);
+        if (maker.isEmpty() || !maker.get().isAlive()) {
+            return true;
+        }
+        java.util.Optional<Instant> started = maker.get().info().startInstant();
+        return fields.length > 1 && !fields[1].equals("-") && started.isPresent()
+                && !started.get().toString().equals(fields[1]);
     }
 
     /**

@@ -53,26 +53,6 @@ class NativeLibrariesIT {
     }
 
     @Test
-    void leftoversOfKilledRunsAreSweptAndRecentOnesKept() throws IOException {
-        Path old = Files.createDirectories(dir.resolve("onnxruntime-java123"));
-        Files.write(old.resolve("libonnxruntime.so"), new byte[1024]);
-        Path oldModel = Files.createDirectories(dir.resolve("ort-model456"));
-        Path recent = Files.createDirectories(dir.resolve("onnxruntime-java789"));
-        Path other = Files.createDirectories(dir.resolve("something-else"));
-        FileTime hourAgo = FileTime.from(Instant.now().minus(Duration.ofHours(1)));
-        Files.setLastModifiedTime(old, hourAgo);
-        Files.setLastModifiedTime(oldModel, hourAgo);
-        Files.setLastModifiedTime(other, hourAgo);
-
-        assertThat(NativeLibraries.sweepLeftovers(dir, Duration.ofMinutes(10))).containsExactly(old, oldModel);
-
-        assertThat(old).doesNotExist();
-        assertThat(oldModel).doesNotExist();
-        assertThat(recent).exists();
-        assertThat(other).exists();
-    }
-
-    @Test
     void aFolderThatIsNotWritableFailsWithOneLineNamingIt() throws IOException {
         Path file = Files.writeString(dir.resolve("not-a-folder"), "x");
         assertThatThrownBy(() -> NativeLibraries.checkWritable(file, "the temporary folder", "set java.io.tmpdir"))
