@@ -204,21 +204,30 @@ public abstract sealed class HttpEmbedder implements Embedder permits OpenAiComp
             String body = http.post(uri, Json.write(body(texts))).body();
             String where = where() + " (batch " + (from / batchSize + 1) + " of " + batches + ", texts " + from
                     + ".." + (from + texts.size() - 1) + ")";
-            // no array of the reply (a vector, or the list of a batch's vectors, at most MAX_BATCH_SIZE long) may
-            // hold more than MAX_DIMENSION values: refused as the parser reaches value MAX_DIMENSION + 1
-            JsonValue reply = http.parse(body, where, "the reply", MAX_DIMENSION,
-                    " (vectors may have at most " + MAX_DIMENSION + " dimensions)");
-            List<float[]> vectors = vectors(reply, texts.size(), where);
-            if (vectors.size() != texts.size()) {
-                throw malformed(where, "the reply holds " + vectors.size() + " vectors for " + texts.size() + " texts");
-            }
-            for (int i = 0; i < vectors.size(); i++) {
-                check(vectors.get(i), where, from + i);
-            }
-            return vectors;
+            return read(body, texts.size(), from, where);
         } catch (EmbeddingException e) {
             throw http.redacted(e);
         }
+    }
+
+    /**
+     * The {@code count} checked, unit vectors of a 2xx reply's {@code body}, whose first text is text {@code from}
+     * of the call; any reply this protocol does not allow fails with an {@link EmbeddingException} naming
+     * {@code where}, and nothing else escapes (what the fuzz tests check).
+     */
+    List<float[]> read(String body, int count, int from, String where) {
+        // no array of the reply (a vector, or the list of a batch's vectors, at most MAX_BATCH_SIZE long) may
+        // hold more than MAX_DIMENSION values: refused as the parser reaches value MAX_DIMENSION + 1
+        JsonValue reply = http.parse(body, where, "the reply", MAX_DIMENSION,
+                " (vectors may have at most " + MAX_DIMENSION + " dimensions)");
+        List<float[]> vectors = vectors(reply, count, where);
+        if (vectors.size() != count) {
+            throw malformed(where, "the reply holds " + vectors.size() + " vectors for " + count + " texts");
+        }
+        for (int i = 0; i < vectors.size(); i++) {
+            check(vectors.get(i), where, from + i);
+        }
+        return vectors;
     }
 
     private void check(float[] v, String where, int text) {
