@@ -61,7 +61,10 @@ public abstract sealed class HttpEmbedder implements Embedder permits OpenAiComp
     public static final int DEFAULT_CONCURRENCY = 4;
     /** Most requests in flight accepted. */
     public static final int MAX_CONCURRENCY = 64;
-    /** Largest dimension accepted. */
+    /**
+     * Largest dimension accepted, of a given dimension and of any vector a server sends: a longer vector is
+     * refused while its reply is parsed, before it is read further.
+     */
     public static final int MAX_DIMENSION = 1 << 16;
     /** A vector whose L2 norm is this close to 1 is kept as the server sent it (bit for bit); others are scaled. */
     public static final double UNIT_TOLERANCE = 1e-6;
@@ -82,9 +85,7 @@ public abstract sealed class HttpEmbedder implements Embedder permits OpenAiComp
     /** {@code requested}: the dimension the request itself asks for (OpenAI's {@code dimensions}), or null. */
     HttpEmbedder(Builder<?> b, @Nullable Integer requested) {
         this.endpoint = b.endpoint();
-        this.http = new RetryingHttpClient<>(endpoint.connectTimeout(), endpoint.requestTimeout(), endpoint.timeout(),
-                endpoint.maxAttempts(), endpoint.initialBackoff(), endpoint.maxBackoff(), endpoint.apiKey().orElse(null),
-                EmbeddingException::new);
+        this.http = new RetryingHttpClient<>(endpoint, EmbeddingException::new);
         this.batchSize = b.batchSize == null ? DEFAULT_BATCH_SIZE : b.batchSize;
         this.concurrency = b.concurrency == null ? DEFAULT_CONCURRENCY : b.concurrency;
         this.queryPrefix = b.queryPrefix == null ? "" : b.queryPrefix;
@@ -146,15 +147,18 @@ public abstract sealed class HttpEmbedder implements Embedder permits OpenAiComp
     /**
      * {@code <protocol>:<model>;dim=<d><settings>;query="<prefix>";passage="<prefix>"}, or empty when
      * built with {@code cacheable(false)} or when the model cannot be known. May call the server (to learn
-     * the dimension or the model).
+     * the dimension or the model). The API key and credential header values are masked in it, as in every
+     * message and log line: what a server reports is stored (as a cache's space) only so redacted.
      */
     @Override
     public Optional<String> fingerprint() {
         if (!cacheable) {
             return Optional.empty();
         }
-        return fingerprintModel().map(model -> name() + ":" + model + ";dim=" + dimension() + fingerprintSettings()
-                + ";query=" + Json.write(queryPrefix) + ";passage=" + Json.write(passagePrefix));
+        // the model may come from the server (TEI's /info), and the fingerprint is stored (a cache's space name):
+        // it gets the redaction every message and log line gets, so a server echoing the key stores no key
+        return fingerprintModel().map(model -> http.redactor().apply(name() + ":" + model + ";dim=" + dimension()
+                + fingerprintSettings() + ";query=" + Json.write(queryPrefix) + ";passage=" + Json.write(passagePrefix)));
     }
 
     private List<float[]> embed(List<String> texts) {
@@ -200,17 +204,30 @@ public abstract sealed class HttpEmbedder implements Embedder permits OpenAiComp
             String body = http.post(uri, Json.write(body(texts))).body();
             String where = where() + " (batch " + (from / batchSize + 1) + " of " + batches + ", texts " + from
                     + ".." + (from + texts.size() - 1) + ")";
-            List<float[]> vectors = vectors(http.parse(body, where, "the reply"), texts.size(), where);
-            if (vectors.size() != texts.size()) {
-                throw malformed(where, "the reply holds " + vectors.size() + " vectors for " + texts.size() + " texts");
-            }
-            for (int i = 0; i < vectors.size(); i++) {
-                check(vectors.get(i), where, from + i);
-            }
-            return vectors;
+            return read(body, texts.size(), from, where);
         } catch (EmbeddingException e) {
             throw http.redacted(e);
         }
+    }
+
+    /**
+     * The {@code count} checked, unit vectors of a 2xx reply's {@code body}, whose first text is text {@code from}
+     * of the call; any reply this protocol does not allow fails with an {@link EmbeddingException} naming
+     * {@code where}, and nothing else escapes (what the fuzz tests check).
+     */
+    List<float[]> read(String body, int count, int from, String where) {
+        // no array of the reply (a vector, or the list of a batch's vectors, at most MAX_BATCH_SIZE long) may
+        // hold more than MAX_DIMENSION values: refused as the parser reaches value MAX_DIMENSION + 1
+        JsonValue reply = http.parse(body, where, "the reply", MAX_DIMENSION,
+                " (vectors may have at most " + MAX_DIMENSION + " dimensions)");
+        List<float[]> vectors = vectors(reply, count, where);
+        if (vectors.size() != count) {
+            throw malformed(where, "the reply holds " + vectors.size() + " vectors for " + count + " texts");
+        }
+        for (int i = 0; i < vectors.size(); i++) {
+            check(vectors.get(i), where, from + i);
+        }
+        return vectors;
     }
 
     private void check(float[] v, String where, int text) {

@@ -89,9 +89,7 @@ public abstract sealed class HttpLlmGenerator implements Generator permits OpenA
         this.seed = b.seed;
         this.prompt = b.prompt == null ? PromptTemplate.defaults() : b.prompt;
         this.endpoint = b.endpoint();
-        this.http = new RetryingHttpClient<>(endpoint.connectTimeout(), endpoint.requestTimeout(), endpoint.timeout(),
-                endpoint.maxAttempts(), endpoint.initialBackoff(), endpoint.maxBackoff(), endpoint.apiKey().orElse(null),
-                GenerationException::new);
+        this.http = new RetryingHttpClient<>(endpoint, GenerationException::new);
     }
 
     /** The path after the base URL of the non-streamed or the streamed request. */

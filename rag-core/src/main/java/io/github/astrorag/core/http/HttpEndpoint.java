@@ -43,6 +43,16 @@ public final class HttpEndpoint {
     /** Longest backoff accepted. */
     public static final Duration MAX_BACKOFF_LIMIT = Duration.ofMinutes(10);
 
+    /**
+     * The most bytes read of one reply (a whole body, an error body or a whole stream): 16 MiB, some 200 times
+     * a batch of 32 vectors of 1,024 dimensions and far more than any generated answer.
+     */
+    public static final long DEFAULT_MAX_REPLY_BYTES = 16L << 20;
+    /** The smallest reply cap accepted. */
+    public static final long MIN_REPLY_BYTES_LIMIT = 1L << 10;
+    /** The largest reply cap accepted. */
+    public static final long MAX_REPLY_BYTES_LIMIT = 1L << 30;
+
     private final URI baseUrl;
     private final Duration connectTimeout;
     private final Duration requestTimeout;
@@ -52,6 +62,7 @@ public final class HttpEndpoint {
     private final Duration maxBackoff;
     private final @Nullable Supplier<String> apiKey;
     private final String apiKeySource;
+    private final long maxReplyBytes;
 
     private HttpEndpoint(Builder<?> b) {
         Arguments.check(b.baseUrl != null, "baseUrl is required (for example http://127.0.0.1:8000%s)",
@@ -65,6 +76,18 @@ public final class HttpEndpoint {
         this.maxBackoff = b.maxBackoff == null ? DEFAULT_MAX_BACKOFF : b.maxBackoff;
         this.apiKey = b.apiKey;
         this.apiKeySource = b.apiKeySource == null ? "none" : b.apiKeySource;
+        this.maxReplyBytes = b.maxReplyBytes == null ? DEFAULT_MAX_REPLY_BYTES : b.maxReplyBytes;
+    }
+
+    /**
+     * The most bytes read of one reply: a whole body, an error body, or a whole stream. A server that sends
+     * more fails the call at the first byte past it (not retried), with a message naming the endpoint and
+     * the limit; nothing beyond it is read or held.
+     *
+     * @return the reply cap in bytes; default {@value #DEFAULT_MAX_REPLY_BYTES}
+     */
+    public long maxReplyBytes() {
+        return maxReplyBytes;
     }
 
     /**
@@ -183,6 +206,7 @@ public final class HttpEndpoint {
         m.put("requestTimeoutMillis", requestTimeout.toMillis());
         m.put("timeoutMillis", timeout.toMillis());
         m.put("maxAttempts", maxAttempts);
+        m.put("maxReplyBytes", maxReplyBytes);
         m.put("apiKey", apiKeySource);
     }
 
@@ -205,6 +229,7 @@ public final class HttpEndpoint {
         private @Nullable Duration maxBackoff;
         private @Nullable Supplier<String> apiKey;
         private @Nullable String apiKeySource;
+        private @Nullable Long maxReplyBytes;
 
         /** A builder with nothing set. */
         protected Builder() {
@@ -411,6 +436,22 @@ public final class HttpEndpoint {
                     initial.toMillis(), max.toMillis(), MAX_BACKOFF_LIMIT.toMillis());
             initialBackoff = initial;
             maxBackoff = max;
+            return self();
+        }
+
+        /**
+         * The most bytes read of one reply (a whole body, an error body or a whole stream), in
+         * [{@value HttpEndpoint#MIN_REPLY_BYTES_LIMIT}, {@value HttpEndpoint#MAX_REPLY_BYTES_LIMIT}]; default
+         * {@value HttpEndpoint#DEFAULT_MAX_REPLY_BYTES} (16 MiB). A longer reply fails the call, not retried.
+         *
+         * @param bytes the reply cap in bytes
+         * @return this builder
+         */
+        public B maxReplyBytes(long bytes) {
+            once(maxReplyBytes, "maxReplyBytes");
+            Arguments.check(bytes >= MIN_REPLY_BYTES_LIMIT && bytes <= MAX_REPLY_BYTES_LIMIT,
+                    "maxReplyBytes must be in [%d, %d], was %d", MIN_REPLY_BYTES_LIMIT, MAX_REPLY_BYTES_LIMIT, bytes);
+            maxReplyBytes = bytes;
             return self();
         }
 

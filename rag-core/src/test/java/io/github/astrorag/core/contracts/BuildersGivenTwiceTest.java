@@ -36,6 +36,7 @@ class BuildersGivenTwiceTest {
         return Values.defaults()
                 .setter("baseUrl", () -> new Object[] {"http://localhost:8080/v1"})
                 .setter("apiKeyEnv", () -> new Object[] {"ASTRORAG_TEST_KEY", (Function<String, String>) n -> "test-key"})
+                .setter("maxReplyBytes", () -> new Object[] {1L << 20})
                 .setter("backoff", () -> new Object[] {Duration.ofMillis(10), Duration.ofSeconds(1)})
                 .setter("stop", () -> new Object[] {List.of("END")})
                 .type(PromptTemplate.class, PromptTemplate::defaults)

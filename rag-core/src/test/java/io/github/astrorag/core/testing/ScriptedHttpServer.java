@@ -156,6 +156,41 @@ public final class ScriptedHttpServer implements AutoCloseable {
         };
     }
 
+    /**
+     * A hostile reply of {@code total} bytes: {@code head}, then {@code piece} over and over (cut to fit),
+     * generated as it is written and never held in memory; chunked when {@code chunked}, else with its
+     * {@code Content-Length}. Writing stops when the client closes the connection; {@code written} counts the
+     * bytes written (the body's, head included).
+     */
+    public static Response flood(int status, String contentType, String head, String piece, long total,
+                                 boolean chunked, java.util.concurrent.atomic.AtomicLong written) {
+        return (ex, s) -> {
+            ex.getResponseHeaders().add("Content-Type", contentType);
+            ex.sendResponseHeaders(status, chunked ? 0 : total);
+            byte[] block = new byte[1 << 16];
+            byte[] first = head.getBytes(StandardCharsets.UTF_8);
+            byte[] unit = piece.getBytes(StandardCharsets.UTF_8);
+            try (OutputStream out = ex.getResponseBody()) {
+                long left = total;
+                out.write(first);
+                written.addAndGet(first.length);
+                left -= first.length;
+                for (int i = 0; i < block.length; i++) {
+                    block[i] = unit[i % unit.length];
+                }
+                int whole = block.length - block.length % unit.length;
+                while (left > 0) {
+                    int n = (int) Math.min(whole, left);
+                    out.write(block, 0, n);
+                    written.addAndGet(n);
+                    left -= n;
+                }
+            } catch (IOException e) {
+                // the client stopped reading: what a bounded reader should do
+            }
+        };
+    }
+
     /** Sends nothing until the server closes. */
     public static Response hang() {
         return (ex, s) -> {

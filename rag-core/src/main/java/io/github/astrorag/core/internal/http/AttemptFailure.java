@@ -56,12 +56,18 @@ final class AttemptFailure extends Exception {
 
     /**
      * The failure of the HTTP client's future: a request timeout as {@link Deadline#timeout}; an I/O error
-     * (refused or reset connection, connect timeout) retriable; anything else not.
+     * (refused or reset connection, connect timeout) retriable; a reply over the size cap
+     * ({@link BoundedBody.TooLarge}) and anything else not.
      */
     static AttemptFailure io(Throwable error, Duration timeout, boolean delivered, Deadline deadline) {
         Throwable e = error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
         if (e instanceof HttpTimeoutException && !(e instanceof HttpConnectTimeoutException)) {
             return deadline.timeout(timeout, delivered, e);
+        }
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof BoundedBody.TooLarge tooLarge) {
+                return new AttemptFailure(-1, tooLarge.getMessage(), false, delivered, null, null);
+            }
         }
         String what = e instanceof IOException ? "connection failed: " : "request failed: ";
         return new AttemptFailure(-1, what + e.getClass().getSimpleName()

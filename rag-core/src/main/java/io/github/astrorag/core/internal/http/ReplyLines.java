@@ -1,11 +1,14 @@
 package io.github.astrorag.core.internal.http;
 
+import java.io.ByteArrayOutputStream;
 import java.net.http.HttpHeaders;
 import java.net.http.HttpResponse;
 import java.net.http.HttpResponse.BodyHandler;
 import java.net.http.HttpResponse.BodySubscribers;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.Flow;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -33,14 +36,20 @@ final class ReplyLines {
 
     private final BlockingQueue<Object> queue = new LinkedBlockingQueue<>();
     private final LineSink sink = new LineSink();
+    private final long maxBytes;
+
+    /** A queue for one attempt whose body may hold at most {@code maxBytes} bytes ({@link BoundedBody}). */
+    ReplyLines(long maxBytes) {
+        this.maxBytes = maxBytes;
+    }
 
     /** The body handler of the attempt: lines of a 2xx body into the queue, any other body as one string. */
     BodyHandler<String> handler() {
         return info -> {
             queue.add(new Headers(info.statusCode(), info.headers()));
-            return info.statusCode() / 100 == 2
-                    ? BodySubscribers.fromLineSubscriber(sink, s -> "", StandardCharsets.UTF_8, null)
-                    : BodySubscribers.ofString(StandardCharsets.UTF_8);
+            return new BoundedBody<>(info.statusCode() / 100 == 2
+                    ? BodySubscribers.fromSubscriber(sink, s -> "")
+                    : BodySubscribers.ofString(StandardCharsets.UTF_8), maxBytes);
         };
     }
 
@@ -59,9 +68,16 @@ final class ReplyLines {
         sink.cancel();
     }
 
-    /** Puts each line of the body into the queue, then {@link #END}. */
-    private final class LineSink implements Flow.Subscriber<String> {
+    /**
+     * Puts each line of the body into the queue, then {@link #END}. Lines end at {@code \n}, {@code \r} or
+     * {@code \r\n} and are decoded as UTF-8 (malformed bytes replaced); split here, in one pass over the bytes,
+     * because the JDK's line subscriber rescans a line that has no end yet at every buffer, which a server
+     * sending one endless line turns into quadratic work before any cap is reached.
+     */
+    private final class LineSink implements Flow.Subscriber<List<ByteBuffer>> {
         private volatile Flow.@Nullable Subscription subscription;
+        private final ByteArrayOutputStream line = new ByteArrayOutputStream();
+        private boolean afterCr;
 
         @Override
         public void onSubscribe(Flow.Subscription s) {
@@ -70,8 +86,27 @@ final class ReplyLines {
         }
 
         @Override
-        public void onNext(String line) {
-            queue.add(line);
+        public void onNext(List<ByteBuffer> buffers) {
+            for (ByteBuffer b : buffers) {
+                while (b.hasRemaining()) {
+                    byte c = b.get();
+                    if (c == '\n' && afterCr) {
+                        afterCr = false;
+                        continue;
+                    }
+                    afterCr = c == '\r';
+                    if (c == '\n' || c == '\r') {
+                        emit();
+                    } else {
+                        line.write(c);
+                    }
+                }
+            }
+        }
+
+        private void emit() {
+            queue.add(line.toString(StandardCharsets.UTF_8));
+            line.reset();
         }
 
         @Override
@@ -81,6 +116,9 @@ final class ReplyLines {
 
         @Override
         public void onComplete() {
+            if (line.size() > 0) {
+                emit();
+            }
             queue.add(END);
         }
 

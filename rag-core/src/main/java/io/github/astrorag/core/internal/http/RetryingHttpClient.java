@@ -43,6 +43,11 @@ import org.slf4j.LoggerFactory;
  * A stream is retried only while no event of it has been handed over. (The decision is {@code RetryPolicy}'s,
  * the deadline a {@code Deadline}, the reasons an {@code AttemptFailure}, a stream's queue {@code ReplyLines}.)
  *
+ * <p><b>Reply size.</b> No reply, error bodies and streams included, is read past {@code maxReplyBytes}
+ * ({@link HttpEndpoint#maxReplyBytes()}): at the first byte beyond it the client stops reading, closes the
+ * connection and fails the call, not retriable, naming the endpoint and the limit. So a server's reply holds
+ * at most that much memory, whatever it sends.
+ *
  * <p><b>Failures</b> are exceptions of the caller's kind ({@code E}, made by its {@link Failures}: a
  * {@code GenerationException} for a generator, an {@code EmbeddingException} for an embedder) whose message says the endpoint (without user
  * info or query), the HTTP status, the number of attempts, whether the failure is retriable, and the
@@ -83,11 +88,24 @@ public final class RetryingHttpClient<E extends ServiceException> {
     private final RetryPolicy retries;
     private final @Nullable Supplier<String> apiKey;
     private final Failures<E> failures;
+    private final long maxReplyBytes;
+
+    /**
+     * A client of {@code endpoint}'s settings.
+     *
+     * @param endpoint the settings: timeouts, attempts, backoff, API key, reply cap
+     * @param failures makes the caller's exception
+     */
+    public RetryingHttpClient(HttpEndpoint endpoint, Failures<E> failures) {
+        this(endpoint.connectTimeout(), endpoint.requestTimeout(), endpoint.timeout(), endpoint.maxAttempts(),
+                endpoint.initialBackoff(), endpoint.maxBackoff(), endpoint.apiKey().orElse(null),
+                endpoint.maxReplyBytes(), failures);
+    }
 
     /** A client; the settings are checked by {@link HttpEndpoint.Builder}, which is how callers make one. */
     public RetryingHttpClient(Duration connectTimeout, Duration requestTimeout, Duration timeout, int maxAttempts,
                        Duration initialBackoff, Duration maxBackoff, @Nullable Supplier<String> apiKey,
-                       Failures<E> failures) {
+                       long maxReplyBytes, Failures<E> failures) {
         this.client = HttpClient.newBuilder()
                 .connectTimeout(connectTimeout)
                 .version(HttpClient.Version.HTTP_1_1)
@@ -98,6 +116,7 @@ public final class RetryingHttpClient<E extends ServiceException> {
         this.retries = new RetryPolicy(maxAttempts, initialBackoff, maxBackoff, timeout);
         this.apiKey = apiKey;
         this.failures = failures;
+        this.maxReplyBytes = maxReplyBytes;
     }
 
     /**
@@ -136,7 +155,8 @@ public final class RetryingHttpClient<E extends ServiceException> {
             Duration wait = deadline.forNext(requestTimeout);
             HttpRequest request = request(uri, json, key, "application/json", wait);
             CompletableFuture<HttpResponse<String>> future =
-                    client.sendAsync(request, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+                    client.sendAsync(request, info -> new BoundedBody<>(
+                            HttpResponse.BodySubscribers.ofString(StandardCharsets.UTF_8), maxReplyBytes));
             HttpResponse<String> response;
             try {
                 response = future.get(wait.toMillis(), TimeUnit.MILLISECONDS);
@@ -167,7 +187,7 @@ public final class RetryingHttpClient<E extends ServiceException> {
      */
     public Reply stream(URI uri, String json, Predicate<String> onData) {
         return execute(uri, "POST", (key, deadline) -> {
-            ReplyLines lines = new ReplyLines();
+            ReplyLines lines = new ReplyLines(maxReplyBytes);
             CompletableFuture<HttpResponse<String>> future = client.sendAsync(
                     request(uri, json, key, "text/event-stream", deadline.forNext(requestTimeout)), lines.handler());
             future.whenComplete(lines::complete);
@@ -332,11 +352,29 @@ public final class RetryingHttpClient<E extends ServiceException> {
      * @return the parsed value
      */
     public JsonValue parse(String body, String where, String what) {
+        return parse(body, where, what, Integer.MAX_VALUE, "");
+    }
+
+    /**
+     * As {@link #parse(String, String, String)}, refusing an array of more than {@code maxItems} values as
+     * soon as its value number {@code maxItems + 1} is reached ({@link Json#parse(String, int)}), with a
+     * failure that says so and {@code why} the limit is what it is.
+     *
+     * @param body     the reply's body
+     * @param where    the endpoint, for messages
+     * @param what     what the body is, for messages
+     * @param maxItems the most values one array may hold
+     * @param why      the limit's reason, for messages (e.g. " (the largest dimension accepted)")
+     * @return the parsed value
+     */
+    public JsonValue parse(String body, String where, String what, int maxItems, String why) {
         if (body.isBlank()) {
             throw malformed(where, what + " is empty");
         }
         try {
-            return Json.parse(body);
+            return Json.parse(body, maxItems);
+        } catch (Json.TooManyItems e) {
+            throw malformed(where, what + " holds " + e.getMessage() + why);
         } catch (IllegalArgumentException e) {
             throw failures.create("POST " + where + ": " + what + " is not valid JSON (" + e.getMessage()
                     + "); it begins '" + truncate(body.strip()) + "'", -1, false, e);

@@ -43,7 +43,25 @@ public final class Json {
      * @throws IllegalArgumentException if the text is not one JSON value, naming the offset of the error
      */
     public static JsonValue parse(String text) {
-        Parser p = new Parser(text);
+        return parse(text, Integer.MAX_VALUE);
+    }
+
+    /**
+     * Parses one JSON value in which no array holds more than {@code maxItems} values: the array that would
+     * is refused when its value number {@code maxItems + 1} is reached, before it is read further, with a
+     * {@link TooManyItems}.
+     *
+     * @param text the JSON text
+     * @param maxItems the most values one array may hold, at least 1
+     * @return its value
+     * @throws TooManyItems if an array holds more values
+     * @throws IllegalArgumentException if the text is not one JSON value, naming the offset of the error
+     */
+    public static JsonValue parse(String text, int maxItems) {
+        if (maxItems < 1) {
+            throw new IllegalArgumentException("maxItems must be at least 1, was " + maxItems);
+        }
+        Parser p = new Parser(text, maxItems);
         p.skipSpace();
         JsonValue v = p.value(0);
         p.skipSpace();
@@ -77,12 +95,34 @@ public final class Json {
         return b.toString();
     }
 
+    /** An array longer than {@link #parse(String, int)} allows. */
+    public static final class TooManyItems extends IllegalArgumentException {
+        private static final long serialVersionUID = 1L;
+        private final int maxItems;
+
+        TooManyItems(int maxItems, int offset) {
+            super("an array of more than " + maxItems + " values (at offset " + offset + ")");
+            this.maxItems = maxItems;
+        }
+
+        /**
+         * The limit that was passed.
+         *
+         * @return the most values one array may hold
+         */
+        public int maxItems() {
+            return maxItems;
+        }
+    }
+
     private static final class Parser {
         private final String s;
+        private final int maxItems;
         private int at;
 
-        Parser(String s) {
+        Parser(String s, int maxItems) {
             this.s = s;
+            this.maxItems = maxItems;
         }
 
         IllegalArgumentException error(String what) {
@@ -182,6 +222,9 @@ public final class Json {
             }
             while (true) {
                 skipSpace();
+                if (items.size() == maxItems) {
+                    throw new TooManyItems(maxItems, at);
+                }
                 items.add(value(depth + 1));
                 skipSpace();
                 if (at < s.length() && s.charAt(at) == ',') {
