@@ -11,6 +11,7 @@ import io.github.astrorag.core.spi.Embedder;
 import io.github.astrorag.core.spi.Generator;
 import io.github.astrorag.core.spi.TraceSink;
 import io.github.astrorag.core.generate.SentenceCandidates.Candidate;
+import io.github.astrorag.core.internal.text.Prose;
 import io.github.astrorag.core.internal.text.Terms;
 import java.util.ArrayList;
 import java.util.Comparator;
