@@ -13,14 +13,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import org.knowm.xchart.BitmapEncoder;
-import org.knowm.xchart.CategoryChart;
-import org.knowm.xchart.CategoryChartBuilder;
-import org.knowm.xchart.XYChart;
-import org.knowm.xchart.XYChartBuilder;
-import org.knowm.xchart.style.XYStyler;
-import org.knowm.xchart.style.CategoryStyler;
-import org.knowm.xchart.style.Styler;
 
 /**
  * Writes an evaluation's results: {@value #JSON} (every row, named under {@code pipeline}, with its metrics,
@@ -44,7 +36,6 @@ public final class ReportWriter {
     public static final String INSTANCES = "instances.jsonl";
 
     private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
-    private static final int MAX_FAILURES_LISTED = 20;
 
     private ReportWriter() {
     }
@@ -63,9 +54,9 @@ public final class ReportWriter {
             Files.createDirectories(folder);
             MAPPER.writeValue(folder.resolve(JSON).toFile(), json(info, rows));
             Files.writeString(folder.resolve(MARKDOWN), markdown(info, rows), StandardCharsets.UTF_8);
-            chart(folder.resolve(CHART), info, rows);
+            ReportCharts.chart(folder.resolve(CHART), info, rows);
             if (rows.stream().anyMatch(r -> r.abstention() != null)) {
-                abstentionChart(folder.resolve(ABSTENTION_CHART), info, rows);
+                ReportCharts.abstentionChart(folder.resolve(ABSTENTION_CHART), info, rows);
             }
         } catch (IOException | UncheckedIOException e) {
             throw new RagException("cannot write the report into " + folder + ": " + e.getMessage(), e);
@@ -186,7 +177,7 @@ public final class ReportWriter {
     }
 
     /** The metrics shown as columns: those some row has, in {@link MetricNames} order. */
-    private static List<String> columns(List<PipelineSummary> rows, List<String> candidates) {
+    static List<String> columns(List<PipelineSummary> rows, List<String> candidates) {
         return candidates.stream().filter(m -> rows.stream().anyMatch(r -> r.metrics().containsKey(m))).toList();
     }
 
@@ -238,7 +229,7 @@ public final class ReportWriter {
         return sb.toString();
     }
 
-    private static String threshold(double t) {
+    static String threshold(double t) {
         return Double.isInfinite(t) ? "∞" : String.format(Locale.ROOT, "%.4g", t);
     }
 
@@ -314,237 +305,18 @@ public final class ReportWriter {
         return String.format(Locale.ROOT, "%.1f", value);
     }
 
+    /** The report's markdown; see {@link MarkdownReport#markdown}. */
     static String markdown(RunInfo info, List<PipelineSummary> rows) {
-        StringBuilder md = new StringBuilder("# Evaluation report\n\n");
-        md.append("Command:\n\n```\n").append(info.commandLine()).append("\n```\n\n");
-        md.append("| dataset | instances | types | budget | model | seed | generate | corpus index |\n");
-        md.append("|---|---|---|---|---|---|---|---|\n");
-        StringBuilder types = new StringBuilder();
-        info.types().forEach((t, n) -> types.append(types.length() == 0 ? "" : ", ").append(t).append(' ').append(n));
-        EvalSettings s = info.settings();
-        md.append(String.format(Locale.ROOT, "| `%s` | %d | %s | %d | %s | %d | %s | %s |%n%n", info.dataset(),
-                info.instances(), types, s.budget(), s.model(), s.seed(), s.generate() ? "yes" : "no (--no-generate)",
-                s.reuseCorpusIndex() ? "reused per corpus" : "one per instance"));
-        md.append(String.format(Locale.ROOT, "Wall time: %.1f s.%n%n", info.wallSeconds()));
-        if (!info.notes().isEmpty()) {
-            md.append("Notes:\n\n");
-            info.notes().forEach(n -> md.append("- ").append(n).append('\n'));
-            md.append('\n');
-        }
-        List<String> fractions = columns(rows, MetricNames.AVERAGED);
-        md.append("## Quality\n\nMean over the instances where the metric is defined, with its 95% bootstrap "
-                + "interval (1000 seeded resamples) and the number of instances (n).");
-        md.append(spanNote(rows)).append("\n\n");
-        qualityTable(md, rows, fractions);
-        if (several(rows)) {
-            md.append("\n### By type\n\nThe same per instance type.\n\n");
-            qualityTable(md, labelled(rows), fractions);
-        }
-        abstentionSection(md, rows);
-        List<String> cost = new ArrayList<>(columns(rows, List.of(MetricNames.CONTEXT_TOKENS_MEAN, MetricNames.LATENCY_P50,
-                MetricNames.LATENCY_P95, MetricNames.LATENCY_MEAN, MetricNames.INGEST_MEAN, MetricNames.SHARED_INDEX)));
-        rows.forEach(r -> r.metrics().keySet().stream().filter(k -> k.startsWith("stage_") && !cost.contains(k))
-                .forEach(cost::add));
-        md.append("\n## Cost\n\nContext tokens and milliseconds per instance. Latency is the wall time of an "
-                + "instance: building its own index (a shared corpus index is counted once, in "
-                + MetricNames.SHARED_INDEX + "), asking, closing; the stage columns split the question's part by "
-                + "trace stage.\n\n| pipeline |");
-        cost.forEach(c -> md.append(' ').append(c).append(" |"));
-        md.append("\n|---|");
-        cost.forEach(c -> md.append("---|"));
-        md.append('\n');
-        for (PipelineSummary r : rows) {
-            md.append("| ").append(r.pipeline()).append(" |");
-            cost.forEach(c -> md.append(' ').append(format(c, r.metrics().get(c))).append(" |"));
-            md.append('\n');
-        }
-        md.append("\n## Pipelines\n\n");
-        rows.forEach(r -> md.append("- **").append(r.pipeline()).append("**: ")
-                .append(r.config().getOrDefault("description", "")).append('\n'));
-        boolean anyFailure = rows.stream().anyMatch(r -> !r.failures().isEmpty());
-        if (anyFailure) {
-            md.append("\n## Failures\n\n");
-            for (PipelineSummary r : rows) {
-                int shown = 0;
-                for (Map.Entry<String, String> f : r.failures().entrySet()) {
-                    if (shown++ == MAX_FAILURES_LISTED) {
-                        md.append("- ").append(r.pipeline()).append(": ").append(r.failures().size() - MAX_FAILURES_LISTED)
-                                .append(" more, see ").append(JSON).append('\n');
-                        break;
-                    }
-                    md.append("- ").append(r.pipeline()).append(" / `").append(f.getKey()).append("`: ")
-                            .append(f.getValue().replace('\n', ' ')).append('\n');
-                }
-            }
-        }
-        md.append("\n![metrics](").append(CHART).append(")\n");
-        if (rows.stream().anyMatch(r -> r.abstention() != null)) {
-            md.append("\n![abstention trade-off](").append(ABSTENTION_CHART).append(")\n");
-        }
-        return md.toString();
+        return MarkdownReport.markdown(info, rows);
     }
 
-    private static void qualityTable(StringBuilder md, List<PipelineSummary> rows, List<String> fractions) {
-        md.append("| pipeline | instances | failures |");
-        fractions.forEach(f -> md.append(' ').append(f).append(" |"));
-        md.append("\n|---|---|---|");
-        fractions.forEach(f -> md.append("---|"));
-        md.append('\n');
-        for (PipelineSummary r : rows) {
-            md.append("| ").append(r.pipeline()).append(" | ").append(format(MetricNames.INSTANCES, r.metrics().get(MetricNames.INSTANCES)))
-                    .append(" | ").append(format(MetricNames.FAILURES, r.metrics().get(MetricNames.FAILURES))).append(" |");
-            for (String f : fractions) {
-                Double v = r.metrics().get(f);
-                double[] ci = r.ci95().get(f);
-                md.append(' ').append(v == null ? "–" : String.format(Locale.ROOT, "%s [%s, %s] n=%d", format(f, v),
-                        format(f, ci[0]), format(f, ci[1]), r.counts().get(f))).append(" |");
-            }
-            md.append('\n');
-        }
-    }
-
-    /** Rows of the curve in the report's table. */
-    private static final int CURVE_ROWS = 10;
-
-    private static void abstentionSection(StringBuilder md, List<PipelineSummary> rows) {
-        if (rows.stream().allMatch(r -> r.abstention() == null)) {
-            return;
-        }
-        md.append("\n## Abstention trade-off\n\nA generator that abstains iff its support score is below t: false "
-                + "abstention = the share of answerable questions whose context holds the answer that would abstain, correct "
-                + "abstention = the share of the questions the documents cannot answer that would (per type). ")
-                .append(CURVE_ROWS).append(" points of the curve (all of it is in ").append(JSON).append(", the chart in ")
-                .append(ABSTENTION_CHART).append("); the row marked * is the highest t with false abstention at most ")
-                .append(format(MetricNames.FALSE_ABSTENTION, AbstentionCurve.DEFAULT_MAX_FALSE_ABSTENTION)).append(".\n");
-        for (PipelineSummary r : rows) {
-            AbstentionCurve curve = r.abstention();
-            if (curve == null) {
-                continue;
-            }
-            AbstentionCurve.Point chosen = curve.atMost(AbstentionCurve.DEFAULT_MAX_FALSE_ABSTENTION);
-            List<String> types = List.copyOf(chosen.correctAbstention().keySet());
-            md.append("\n### ").append(r.pipeline()).append("\n\n| t | false abstention |");
-            types.forEach(t -> md.append(" correct abstention (").append(t).append(") |"));
-            md.append("\n|---|---|");
-            types.forEach(t -> md.append("---|"));
-            md.append('\n');
-            for (AbstentionCurve.Point p : curve.summary(CURVE_ROWS, AbstentionCurve.DEFAULT_MAX_FALSE_ABSTENTION)) {
-                md.append("| ").append(threshold(p.threshold())).append(p.equals(chosen) ? " *" : "").append(" | ")
-                        .append(format(MetricNames.FALSE_ABSTENTION, p.falseAbstention())).append(" |");
-                types.forEach(t -> md.append(' ').append(format(MetricNames.CORRECT_ABSTENTION, p.correctAbstention().get(t))).append(" |"));
-                md.append('\n');
-            }
-            AbstentionCurve.CrossValidation cv = r.crossValidation();
-            if (cv != null) {
-                md.append("\n2-fold cross-validation (the folds of `--fold k/2`): t chosen on one fold at false abstention at most ")
-                        .append(format(MetricNames.FALSE_ABSTENTION, cv.maxFalseAbstention())).append(", measured on the other; "
-                        + "the rates pooled over both held-out folds with their 95% bootstrap intervals.\n\n"
-                        + "| chosen on | t | held-out false abstention |");
-                types.forEach(t -> md.append(" held-out correct abstention (").append(t).append(") |"));
-                md.append("\n|---|---|---|");
-                types.forEach(t -> md.append("---|"));
-                md.append('\n');
-                for (AbstentionCurve.Fold f : cv.folds()) {
-                    md.append("| fold ").append(f.chosenOn()).append(" | ").append(threshold(f.threshold())).append(" | ")
-                            .append(format(MetricNames.FALSE_ABSTENTION, f.falseAbstention())).append(" |");
-                    types.forEach(t -> md.append(' ').append(format(MetricNames.CORRECT_ABSTENTION, f.correctAbstention().get(t))).append(" |"));
-                    md.append('\n');
-                }
-                md.append(String.format(Locale.ROOT, "| pooled | | %.3f [%.3f, %.3f] |", cv.falseAbstention(), cv.falseAbstentionCi95()[0],
-                        cv.falseAbstentionCi95()[1]));
-                types.forEach(t -> {
-                    double[] ci = cv.correctAbstentionCi95().get(t);
-                    Double v = cv.correctAbstention().get(t);
-                    md.append(v == null ? " – |" : String.format(Locale.ROOT, " %.3f [%.3f, %.3f] |", v, ci[0], ci[1]));
-                });
-                md.append('\n');
-            }
-        }
-    }
-
-    /**
-     * How many questions {@code span_answer_in_context} leaves out (yes/no answers, and answers that occur in
-     * none of their documents), from the first row that has both counts; empty if none.
-     */
+    /** How many questions {@code span_answer_in_context} leaves out; see {@link MarkdownReport#spanNote}. */
     static String spanNote(List<PipelineSummary> rows) {
-        for (PipelineSummary r : rows) {
-            Integer all = r.counts().get(MetricNames.ANSWER_IN_CONTEXT);
-            Integer spans = r.counts().get(MetricNames.SPAN_ANSWER_IN_CONTEXT);
-            if (all != null) {
-                int n = spans == null ? 0 : spans;
-                return String.format(Locale.ROOT, " %s counts the %d of %d questions of %s whose gold answer is a span "
-                        + "(not yes/no, and found in their documents); the %d others are excluded.", MetricNames.SPAN_ANSWER_IN_CONTEXT, n, all,
-                        MetricNames.ANSWER_IN_CONTEXT, all - n);
-            }
-        }
-        return "";
+        return MarkdownReport.spanNote(rows);
     }
 
-    /** The data files' names without their folders, for a chart's title ({@code a.jsonl + b.jsonl}). */
+    /** The data files' names without their folders; see {@link ReportCharts#datasetName}. */
     static String datasetName(RunInfo info) {
-        return String.join(" + ", java.util.Arrays.stream(info.dataset().split(" \\+ "))
-                .map(f -> String.valueOf(Path.of(f).getFileName())).toList());
-    }
-
-    /** Correct abstention (y) against false abstention (x), one line per row and type to abstain on. */
-    static void abstentionChart(Path file, RunInfo info, List<PipelineSummary> rows) throws IOException {
-        System.setProperty("java.awt.headless", "true");
-        XYChart chart = new XYChartBuilder().width(900).height(600).title("abstention trade-off: "
-                        + datasetName(info) + " (abstain iff support < t)")
-                .xAxisTitle("false abstention (answerable, answer in context)").yAxisTitle("correct abstention").build();
-        XYStyler styler = chart.getStyler();
-        styler.setLegendPosition(Styler.LegendPosition.InsideSE);
-        styler.setXAxisMin(0.0);
-        styler.setXAxisMax(1.0);
-        styler.setYAxisMin(0.0);
-        styler.setYAxisMax(1.0);
-        styler.setXAxisDecimalPattern("0.00");
-        styler.setYAxisDecimalPattern("0.00");
-        styler.setMarkerSize(4);
-        for (PipelineSummary r : rows) {
-            if (r.abstention() == null) {
-                continue;
-            }
-            List<AbstentionCurve.Point> points = r.abstention().points();
-            for (String type : points.get(0).correctAbstention().keySet()) {
-                chart.addSeries(r.pipeline() + " / " + type, points.stream().mapToDouble(AbstentionCurve.Point::falseAbstention).toArray(),
-                        points.stream().mapToDouble(p -> p.correctAbstention().get(type)).toArray());
-            }
-        }
-        BitmapEncoder.saveBitmap(chart, file.toString(), BitmapEncoder.BitmapFormat.PNG);
-    }
-
-    static void chart(Path file, RunInfo info, List<PipelineSummary> rows) throws IOException {
-        System.setProperty("java.awt.headless", "true");
-        List<String> metrics = columns(rows, MetricNames.FRACTIONS);
-        CategoryChart chart = new CategoryChartBuilder().width(Math.min(1600, Math.max(900, 200 + 40 * metrics.size() * Math.max(1, rows.size()))))
-                .height(560).title("astrorag eval: " + datasetName(info) + " (" + info.instances()
-                        + " instances, budget " + info.settings().budget() + ", " + info.settings().model() + ")")
-                .xAxisTitle("metric").yAxisTitle("mean, 95% bootstrap CI").build();
-        CategoryStyler styler = chart.getStyler();
-        styler.setLegendPosition(Styler.LegendPosition.OutsideS);
-        styler.setLegendLayout(Styler.LegendLayout.Horizontal);
-        styler.setYAxisMin(0.0);
-        styler.setYAxisMax(1.0);
-        styler.setYAxisDecimalPattern("0.00");
-        styler.setErrorBarsColor(java.awt.Color.DARK_GRAY);
-        if (metrics.isEmpty()) {
-            chart.addSeries("no metric", List.of("none"), List.of(0));
-        }
-        for (PipelineSummary r : rows) {
-            if (metrics.isEmpty() || metrics.stream().noneMatch(m -> r.metrics().containsKey(m))) {
-                continue;
-            }
-            List<Double> means = new ArrayList<>();
-            List<Double> errors = new ArrayList<>();
-            for (String m : metrics) {
-                Double v = r.metrics().get(m);
-                double[] ci = r.ci95().get(m);
-                means.add(v == null ? Double.NaN : v);
-                errors.add(ci == null ? 0.0 : (ci[1] - ci[0]) / 2);
-            }
-            chart.addSeries(r.pipeline(), metrics, means, errors);
-        }
-        BitmapEncoder.saveBitmap(chart, file.toString(), BitmapEncoder.BitmapFormat.PNG);
+        return ReportCharts.datasetName(info);
     }
 }

@@ -6,11 +6,11 @@ import io.github.astrorag.core.model.Answer;
 import io.github.astrorag.core.model.Citation;
 import io.github.astrorag.core.model.Context;
 import io.github.astrorag.core.model.Query;
-import io.github.astrorag.core.model.ScoredChunk;
 import io.github.astrorag.core.model.Trace;
 import io.github.astrorag.core.spi.Embedder;
 import io.github.astrorag.core.spi.Generator;
 import io.github.astrorag.core.spi.TraceSink;
+import io.github.astrorag.core.generate.SentenceCandidates.Candidate;
 import io.github.astrorag.core.internal.text.Prose;
 import io.github.astrorag.core.internal.text.Terms;
 import java.util.ArrayList;
@@ -105,10 +105,6 @@ public final class ExtractiveGenerator implements Generator {
     public static final double DEFAULT_MIN_GAIN = 0.1;
     /** The least support an answer needs; below it the generator abstains. */
     public static final double DEFAULT_MIN_SUPPORT = 0.25;
-    /** How much of the support a question loses when none of its content terms is in the context. */
-    private static final double UNMATCHED_PENALTY = 0.75;
-    /** The support kept by a sentence without the kind of answer the question asks for. */
-    private static final double TYPE_MISS_FACTOR = 0.75;
 
     /** The answer given when the context does not answer the question ({@link Answer#NOT_ANSWERED}). */
     public static final String NO_ANSWER = Answer.NOT_ANSWERED;
@@ -316,30 +312,18 @@ public final class ExtractiveGenerator implements Generator {
         return m;
     }
 
-    /**
-     * A sentence of the context, with the 1-based number of its chunk: its readable text (scored and put
-     * into the answer), its verbatim source span in the chunk's text (the citation's quote), and whether it is
-     * its chunk's first sentence.
-     */
-    private record Candidate(int number, ScoredChunk chunk, String text, int start, int end, boolean first,
-                             List<String> terms) {
-        String quote() {
-            return chunk.chunk().text().substring(start, end);
-        }
-    }
-
     /** The scores of a question against the sentences: total, and cosine (NaN where not embedded). */
     private record Scores(double[] total, double[] cosine) {
     }
 
     @Override
     public Answer generate(Query query, Context context, TraceSink trace) {
-        List<Candidate> sentences = sentencesOf(context);
-        Map<String, Double> idf = idf(sentences);
+        List<Candidate> sentences = SentenceCandidates.of(context);
+        Map<String, Double> idf = SentenceCandidates.idf(sentences);
         if (query.multipleChoice()) {
             return chooseOption(query, context, sentences, idf, trace);
         }
-        List<Candidate> statements = statements(sentences);
+        List<Candidate> statements = SentenceCandidates.statements(sentences);
         trace.put("sentencesScored", statements.size());
         if (statements.isEmpty()) {
             traceSupport(trace, 0, 0, 0, 1, List.of(), AnswerCues.AnswerType.NONE, 1, null, true);
@@ -370,11 +354,11 @@ public final class ExtractiveGenerator implements Generator {
         double qTotal = qWeight.values().stream().mapToDouble(Double::doubleValue).sum();
         Set<String> inContext = new HashSet<>(idf.keySet());
         List<String> unmatchedTerms = qWeight.keySet().stream().filter(t -> !inContext.contains(t)).toList();
-        double unmatched = share(unmatchedTerms, qWeight, qTotal);
-        double coverage = share(held(top, qWeight.keySet()), qWeight, qTotal);
+        double unmatched = SupportScore.share(unmatchedTerms, qWeight, qTotal);
+        double coverage = SupportScore.share(SupportScore.held(top, qWeight.keySet()), qWeight, qTotal);
         double cosine = Double.isNaN(scores.cosine()[best]) ? 0 : scores.cosine()[best];
         double typeMatch = AnswerCues.matches(type, top.text()) ? 1 : 0;
-        double support = support(coverage, cosine, unmatched, typeMatch);
+        double support = SupportScore.support(coverage, cosine, unmatched, typeMatch);
         boolean abstain = support < minSupport;
         traceSupport(trace, support, coverage, cosine, unmatched, unmatchedTerms, type, typeMatch, top, abstain);
         if (abstain) {
@@ -383,29 +367,20 @@ public final class ExtractiveGenerator implements Generator {
 
         List<Candidate> chosen = new ArrayList<>();
         chosen.add(top);
-        Set<String> covered = new HashSet<>(held(top, qWeight.keySet()));
+        Set<String> covered = new HashSet<>(SupportScore.held(top, qWeight.keySet()));
         for (int k = 1; k < order.size() && chosen.size() < maxSentences; k++) {
             int i = order.get(k);
             if (scores.total()[i] < scores.total()[best] - margin) {
                 break;
             }
-            List<String> fresh = held(statements.get(i), qWeight.keySet()).stream()
+            List<String> fresh = SupportScore.held(statements.get(i), qWeight.keySet()).stream()
                     .filter(t -> !covered.contains(t)).toList();
-            if (qTotal > 0 && share(fresh, qWeight, qTotal) >= minGain) {
+            if (qTotal > 0 && SupportScore.share(fresh, qWeight, qTotal) >= minGain) {
                 chosen.add(statements.get(i));
                 covered.addAll(fresh);
             }
         }
         return answer(query, context, chosen);
-    }
-
-    /**
-     * The support of a sentence, in [0, 1]: {@code (coverage + max(0, cosine)) / 2 · (1 − 0.75·unmatched) ·
-     * (typeMatch ? 1 : 0.75)}.
-     */
-    static double support(double coverage, double cosine, double unmatched, double typeMatch) {
-        double relevance = (coverage + Math.max(0, Math.min(1, cosine))) / 2;
-        return relevance * (1 - UNMATCHED_PENALTY * unmatched) * (typeMatch > 0 ? 1 : TYPE_MISS_FACTOR);
     }
 
     private void traceSupport(TraceSink trace, double support, double coverage, double cosine, double unmatched,
@@ -427,15 +402,6 @@ public final class ExtractiveGenerator implements Generator {
             passage.put("number", closest.number());
             trace.put(CLOSEST_PASSAGE, passage);
         }
-    }
-
-    /** The terms of {@code wanted} that the sentence holds. */
-    private static List<String> held(Candidate c, Set<String> wanted) {
-        return new HashSet<>(c.terms()).stream().filter(wanted::contains).sorted().toList();
-    }
-
-    private static double share(List<String> terms, Map<String, Double> weight, double total) {
-        return total == 0 ? 0 : terms.stream().mapToDouble(weight::get).sum() / total;
     }
 
     /**
@@ -464,50 +430,6 @@ public final class ExtractiveGenerator implements Generator {
             citations.add(Citation.of(number, chunk, chunk.text().substring(span[0], span[1])));
         });
         return new Answer(query.text(), text.toString(), citations, null, context, Trace.EMPTY);
-    }
-
-    /**
-     * The sentences an open answer may quote: statements ({@link AnswerCues#statement}) that are no fragment of
-     * an overlapping chunk and no repeat of an earlier sentence.
-     */
-    private static List<Candidate> statements(List<Candidate> sentences) {
-        Map<String, List<String>> byDocument = new HashMap<>(); // normalised sentences per document
-        for (Candidate c : sentences) {
-            byDocument.computeIfAbsent(c.chunk().chunk().documentId(), d -> new ArrayList<>())
-                    .add(AnswerCues.normalised(c.text()));
-        }
-        Set<String> seen = new HashSet<>();
-        List<Candidate> out = new ArrayList<>();
-        for (Candidate c : sentences) {
-            String key = AnswerCues.normalised(c.text());
-            if (key.isEmpty() || !AnswerCues.statement(c.text()) || !seen.add(key)) {
-                continue;
-            }
-            if (c.first() && c.chunk().chunk().start() > 0
-                    && fragment(c.text(), key, byDocument.get(c.chunk().chunk().documentId()))) {
-                continue;
-            }
-            out.add(c);
-        }
-        return out;
-    }
-
-    /**
-     * Whether a chunk's first sentence, in a chunk that starts inside its document, starts inside a sentence:
-     * it starts with a lower-case letter or punctuation, or it is the proper tail of another sentence of the
-     * same document.
-     */
-    private static boolean fragment(String text, String key, List<String> sameDocument) {
-        int first = text.codePointAt(0);
-        if (Character.isLowerCase(first) || !Character.isLetterOrDigit(first) && "\"'(\u201c\u2018[".indexOf(first) < 0) {
-            return true;
-        }
-        for (String other : sameDocument) {
-            if (other.length() > key.length() && other.endsWith(" " + key)) {
-                return true;
-            }
-        }
-        return false;
     }
 
     private Answer chooseOption(Query query, Context context, List<Candidate> sentences, Map<String, Double> idf,
@@ -601,33 +523,5 @@ public final class ExtractiveGenerator implements Generator {
         }
         idx.sort(Comparator.<Integer>comparingDouble(i -> -scores[i]).thenComparingInt(i -> i));
         return idx;
-    }
-
-    private static List<Candidate> sentencesOf(Context context) {
-        List<Candidate> out = new ArrayList<>();
-        List<ScoredChunk> chunks = context.chunks();
-        for (int n = 0; n < chunks.size(); n++) {
-            String text = chunks.get(n).chunk().text();
-            boolean first = true;
-            for (Prose.Sentence s : Prose.sentences(text)) {
-                out.add(new Candidate(n + 1, chunks.get(n), s.text(), s.start(), s.end(), first, Terms.of(s.text())));
-                first = false;
-            }
-        }
-        return out;
-    }
-
-    /** Smoothed IDF over the context's sentences: log(1 + N / df). */
-    private static Map<String, Double> idf(List<Candidate> sentences) {
-        Map<String, Integer> df = new HashMap<>();
-        for (Candidate c : sentences) {
-            for (String t : new HashSet<>(c.terms())) {
-                df.merge(t, 1, Integer::sum);
-            }
-        }
-        Map<String, Double> idf = new HashMap<>();
-        int n = Math.max(1, sentences.size());
-        df.forEach((t, d) -> idf.put(t, Math.log(1 + (double) n / d)));
-        return idf;
     }
 }

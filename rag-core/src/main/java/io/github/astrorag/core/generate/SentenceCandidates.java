@@ -1,0 +1,112 @@
+package io.github.astrorag.core.generate;
+
+import io.github.astrorag.core.internal.text.Prose;
+import io.github.astrorag.core.internal.text.Terms;
+import io.github.astrorag.core.model.Context;
+import io.github.astrorag.core.model.ScoredChunk;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The sentences {@link ExtractiveGenerator} may quote: a context's sentences ({@link #of}), the statements among them
+ * that are no fragment of an overlapping chunk and no repeat ({@link #statements}), and the sentences' smoothed IDF
+ * ({@link #idf}).
+ *
+ * <p>Contract: every method is a pure function of its arguments, returning new collections in context order.
+ * Complexity: {@link #of} and {@link #idf} are linear in the context's length; {@link #statements} is linear in the
+ * sentences plus, for each first sentence of a chunk that starts inside its document, a scan of that document's
+ * sentences. Thread-safety: stateless; the {@link Candidate}s are immutable, safe for concurrent use.
+ */
+final class SentenceCandidates {
+
+    private SentenceCandidates() {
+    }
+
+    /**
+     * A sentence of the context, with the 1-based number of its chunk: its readable text (scored and put
+     * into the answer), its verbatim source span in the chunk's text (the citation's quote), and whether it is
+     * its chunk's first sentence.
+     */
+    record Candidate(int number, ScoredChunk chunk, String text, int start, int end, boolean first,
+                             List<String> terms) {
+        String quote() {
+            return chunk.chunk().text().substring(start, end);
+        }
+    }
+
+    /**
+     * The sentences an open answer may quote: statements ({@link AnswerCues#statement}) that are no fragment of
+     * an overlapping chunk and no repeat of an earlier sentence.
+     */
+    static List<Candidate> statements(List<Candidate> sentences) {
+        Map<String, List<String>> byDocument = new HashMap<>(); // normalised sentences per document
+        for (Candidate c : sentences) {
+            byDocument.computeIfAbsent(c.chunk().chunk().documentId(), d -> new ArrayList<>())
+                    .add(AnswerCues.normalised(c.text()));
+        }
+        Set<String> seen = new HashSet<>();
+        List<Candidate> out = new ArrayList<>();
+        for (Candidate c : sentences) {
+            String key = AnswerCues.normalised(c.text());
+            if (key.isEmpty() || !AnswerCues.statement(c.text()) || !seen.add(key)) {
+                continue;
+            }
+            if (c.first() && c.chunk().chunk().start() > 0
+                    && fragment(c.text(), key, byDocument.get(c.chunk().chunk().documentId()))) {
+                continue;
+            }
+            out.add(c);
+        }
+        return out;
+    }
+
+    /**
+     * Whether a chunk's first sentence, in a chunk that starts inside its document, starts inside a sentence:
+     * it starts with a lower-case letter or punctuation, or it is the proper tail of another sentence of the
+     * same document.
+     */
+    private static boolean fragment(String text, String key, List<String> sameDocument) {
+        int first = text.codePointAt(0);
+        if (Character.isLowerCase(first) || !Character.isLetterOrDigit(first) && "\"'(\u201c\u2018[".indexOf(first) < 0) {
+            return true;
+        }
+        for (String other : sameDocument) {
+            if (other.length() > key.length() && other.endsWith(" " + key)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    static List<Candidate> of(Context context) {
+        List<Candidate> out = new ArrayList<>();
+        List<ScoredChunk> chunks = context.chunks();
+        for (int n = 0; n < chunks.size(); n++) {
+            String text = chunks.get(n).chunk().text();
+            boolean first = true;
+            for (Prose.Sentence s : Prose.sentences(text)) {
+                out.add(new Candidate(n + 1, chunks.get(n), s.text(), s.start(), s.end(), first, Terms.of(s.text())));
+                first = false;
+            }
+        }
+        return out;
+    }
+
+    /** Smoothed IDF over the context's sentences: log(1 + N / df). */
+    static Map<String, Double> idf(List<Candidate> sentences) {
+        Map<String, Integer> df = new HashMap<>();
+        for (Candidate c : sentences) {
+            for (String t : new HashSet<>(c.terms())) {
+                df.merge(t, 1, Integer::sum);
+            }
+        }
+        Map<String, Double> idf = new HashMap<>();
+        int n = Math.max(1, sentences.size());
+        df.forEach((t, d) -> idf.put(t, Math.log(1 + (double) n / d)));
+        return idf;
+    }
+}
