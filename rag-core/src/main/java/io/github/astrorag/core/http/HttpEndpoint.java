@@ -2,7 +2,6 @@ package io.github.astrorag.core.http;
 
 import io.github.astrorag.core.internal.Arguments;
 import io.github.astrorag.core.internal.Secrets;
-import io.github.astrorag.core.internal.http.RetryingHttpClient;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.time.Duration;
@@ -171,7 +170,18 @@ public final class HttpEndpoint {
      * @return the base URL without user info, query or fragment
      */
     public String display() {
-        return RetryingHttpClient.display(baseUrl);
+        return display(baseUrl);
+    }
+
+    /**
+     * An endpoint as shown in messages and logs: scheme, host, port and path, never user info, query or fragment
+     * (where a key could hide).
+     *
+     * @param uri the endpoint
+     * @return its displayed form
+     */
+    public static String display(URI uri) {
+        return uri.getScheme() + "://" + uri.getHost() + (uri.getPort() < 0 ? "" : ":" + uri.getPort()) + uri.getRawPath();
     }
 
     /**

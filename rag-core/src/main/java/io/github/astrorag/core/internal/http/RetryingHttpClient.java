@@ -126,7 +126,7 @@ public final class RetryingHttpClient<E extends ServiceException> {
      * @return the URI without user info, query and fragment
      */
     public static String display(URI uri) {
-        return uri.getScheme() + "://" + uri.getHost() + (uri.getPort() < 0 ? "" : ":" + uri.getPort()) + uri.getRawPath();
+        return HttpEndpoint.display(uri);
     }
 
     /**
