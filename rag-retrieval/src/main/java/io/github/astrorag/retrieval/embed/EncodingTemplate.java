@@ -1,5 +1,6 @@
 package io.github.astrorag.retrieval.embed;
 
+import io.github.astrorag.core.internal.IntList;
 import io.github.astrorag.retrieval.embed.WordPieceTokenizer.Encoding;
 import java.util.Arrays;
 

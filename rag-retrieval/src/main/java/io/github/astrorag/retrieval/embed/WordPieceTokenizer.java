@@ -1,5 +1,6 @@
 package io.github.astrorag.retrieval.embed;
 
+import io.github.astrorag.core.internal.IntList;
 import io.github.astrorag.core.EmbeddingException;
 import io.github.astrorag.core.internal.Arguments;
 import java.io.IOException;

@@ -1,5 +1,6 @@
 package io.github.astrorag.core.internal.text;
 
+import io.github.astrorag.core.internal.IntList;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
