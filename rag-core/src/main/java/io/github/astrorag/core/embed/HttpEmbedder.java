@@ -254,7 +254,7 @@ public abstract sealed class HttpEmbedder implements Embedder permits OpenAiComp
     }
 
     private String where() {
-        return RetryingHttpClient.display(endpoint.resolve(path()));
+        return HttpEndpoint.display(endpoint.resolve(path()));
     }
 
     /** A failure: the server answered 2xx with something the protocol does not allow. */

@@ -1,5 +1,6 @@
 package io.github.astrorag.core.embed;
 
+import io.github.astrorag.core.http.HttpEndpoint;
 import io.github.astrorag.core.internal.json.JsonValue;
 import io.github.astrorag.core.RagException;
 import io.github.astrorag.core.internal.http.RetryingHttpClient;
@@ -110,7 +111,7 @@ public final class TeiEmbedder extends HttpEmbedder {
     }
 
     private Optional<String> info() {
-        String where = RetryingHttpClient.display(endpoint.resolve(INFO_PATH));
+        String where = HttpEndpoint.display(endpoint.resolve(INFO_PATH));
         try {
             JsonValue info = http.parse(http.get(endpoint.resolve(INFO_PATH)).body(), where, "the reply");
             JsonValue id = info.get("model_id");

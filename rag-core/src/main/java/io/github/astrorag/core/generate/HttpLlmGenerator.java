@@ -123,7 +123,7 @@ public abstract sealed class HttpLlmGenerator implements Generator permits OpenA
             URI uri = endpoint(false);
             RetryingHttpClient.Reply reply = http.post(uri, request(query, context, false));
             trace.put(TRACE_ATTEMPTS, reply.attempts());
-            String endpoint = RetryingHttpClient.display(uri);
+            String endpoint = HttpEndpoint.display(uri);
             return answer(query, context, text(parse(reply.body(), endpoint, "the reply"), endpoint, trace), trace);
         });
     }
@@ -145,7 +145,7 @@ public abstract sealed class HttpLlmGenerator implements Generator permits OpenA
 
     private Answer streamed(Query query, Context context, Consumer<String> onToken, TraceSink trace) {
         URI uri = endpoint(true);
-        String endpoint = RetryingHttpClient.display(uri);
+        String endpoint = HttpEndpoint.display(uri);
         StreamReader reader = streamReader(endpoint, onToken, trace);
         RetryingHttpClient.Reply reply = http.stream(uri, request(query, context, true), reader::event);
         trace.put(TRACE_ATTEMPTS, reply.attempts());

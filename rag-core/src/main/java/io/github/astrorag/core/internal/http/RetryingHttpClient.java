@@ -119,15 +119,6 @@ public final class RetryingHttpClient<E extends ServiceException> {
         this.maxReplyBytes = maxReplyBytes;
     }
 
-    /**
-     * The endpoint as shown in messages: scheme, host, port and path only.
-     *
-     * @param uri the endpoint, possibly with user info that is not shown
-     * @return the URI without user info, query and fragment
-     */
-    public static String display(URI uri) {
-        return HttpEndpoint.display(uri);
-    }
 
     /**
      * The body of a 2xx reply to POSTing {@code json} to {@code uri}; records {@code attempts} in the result.
@@ -243,7 +234,7 @@ public final class RetryingHttpClient<E extends ServiceException> {
     }
 
     private Reply execute(URI uri, String method, Attempt attempt) {
-        String endpoint = display(uri);
+        String endpoint = HttpEndpoint.display(uri);
         String key = apiKey == null ? null : apiKey.get();
         if (apiKey != null) {
             try {
@@ -384,7 +375,7 @@ public final class RetryingHttpClient<E extends ServiceException> {
     /**
      * A failure: the server at {@code where} answered 2xx with something its protocol does not allow.
      *
-     * @param where the endpoint, as {@link #display(URI)} shows it
+     * @param where the endpoint, as {@link HttpEndpoint#display(URI)} shows it
      * @param what what was wrong with the reply
      * @return the exception; not thrown yet
      */
