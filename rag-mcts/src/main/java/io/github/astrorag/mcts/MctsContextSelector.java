@@ -140,7 +140,7 @@ public final class MctsContextSelector implements ContextSelector {
         b.counter = counter;
         b.executor = ownExecutor ? null : executor;
         b.fill = fill;
-        b.derived = true;
+        b.replaced = new java.util.HashSet<>();
         return b;
     }
 
@@ -294,13 +294,14 @@ public final class MctsContextSelector implements ContextSelector {
         private TokenCounter counter;
         private Executor executor;
         private Boolean fill;
-        private boolean derived;
+        /** In a builder from {@link MctsContextSelector#toBuilder()}: the settings replaced so far; else null. */
+        private java.util.Set<String> replaced;
 
         private Builder() {
         }
 
         private void once(Object current, String name) {
-            Arguments.checkState(derived || current == null, "%s was already set", name);
+            Arguments.checkState(replaced != null ? replaced.add(name) : current == null, "%s was already set", name);
         }
 
         /**
