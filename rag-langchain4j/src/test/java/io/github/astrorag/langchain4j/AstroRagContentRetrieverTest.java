@@ -132,11 +132,10 @@ class AstroRagContentRetrieverTest {
 
         assertThat(model.lastUserText()).isEqualTo(PromptTemplate.defaults().render(Query.of(QUESTION), expected).asText());
         List<Citation> citations = AstroRagContentRetriever.citations(result.content(), result.sources());
-        assertThat(citations).containsExactly(
-                new Citation(1, "halley#0", "comets.pdf", 1,
-                        "Halley's Comet returns to the inner Solar System about every 76 years.",
-                        Map.of("page", "1", "topic", "comets")),
-                new Citation(1, "halley#0", "comets.pdf", 1, "Its next return is expected in 2061.",
+        assertThat(citations).as("two sentences of one chunk: one citation, quoting from the first to the last")
+                .containsExactly(new Citation(1, "halley#0", "comets.pdf", 1,
+                        "Halley's Comet returns to the inner Solar System about every 76 years. "
+                                + "Its next return is expected in 2061.",
                         Map.of("page", "1", "topic", "comets")));
         assertThat(citations.get(0).location()).isEqualTo("comets.pdf, p. 1");
     }

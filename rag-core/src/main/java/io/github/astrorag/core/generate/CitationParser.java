@@ -6,9 +6,11 @@ import io.github.astrorag.core.model.Context;
 import io.github.astrorag.core.spi.TraceSink;
 import io.github.astrorag.core.internal.text.Sentences;
 import io.github.astrorag.core.internal.text.Terms;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -24,14 +26,16 @@ import java.util.regex.Pattern;
  * by {@link PromptTemplate#numberedContext}. A number naming no chunk (0, or more than the context has)
  * is dropped, never mapped to a guess, and the dropped numbers are written to the trace under
  * {@value #INVALID_CITATIONS} (a list of integers in order of first appearance). The reply text itself is
- * not changed.
+ * not changed: its citations keep the numbers it writes, which a streaming reader has already shown.
  *
  * <p>The quote of a citation is the sentence of the cited chunk ({@link Sentences}) that best matches
  * the reply sentence carrying the marker: the highest Dice coefficient {@code 2|A∩B| / (|A| + |B|)}
  * between the two sentences' content-term sets ({@link Terms}), ties to the earlier sentence; when no
  * sentence shares a term, the chunk's first sentence. A marker that opens a reply sentence ({@code "…
- * galaxy. [2] The …"}) belongs to the sentence before it. The quote is always verbatim text of the
- * chunk. The result has one citation per distinct (number, quote), in order of first appearance.
+ * galaxy. [2] The …"}) belongs to the sentence before it. The result has one citation per cited number, in
+ * order of first appearance: when reply sentences citing one chunk draw on different sentences of it, its
+ * quote is the chunk's text from the first of them to the last, so that a quote is always verbatim text of
+ * the chunk and no number is listed twice.
  *
  * <p>Cost: linear in the reply's length, plus O(log r) per marker for r reply sentences, plus one quote
  * per distinct (number, reply sentence): O(s · t) for s sentences per cited chunk and t terms per
@@ -51,15 +55,15 @@ public final class CitationParser {
      * @param reply the model's reply
      * @param context the context the reply was generated from
      * @param trace where invalid citation numbers are written
-     * @return the distinct valid citations, in order of appearance, each quoting the chunk span its citing sentence
-     * draws on
+     * @return one citation per valid number, in order of first appearance, each quoting the span of its chunk
+     *         that the citing sentences draw on
      */
     public List<Citation> parse(String reply, Context context, TraceSink trace) {
         List<Sentences.Span> replySentences = Sentences.split(reply);
         int[] leadingMarkersEnd = new int[replySentences.size()];
         Arrays.fill(leadingMarkersEnd, -1);
-        Map<List<Integer>, String> quotes = new HashMap<>();
-        Set<Citation> citations = new LinkedHashSet<>();
+        Map<List<Integer>, int[]> quotes = new HashMap<>();
+        Map<Integer, int[]> spans = new LinkedHashMap<>(); // per cited number: its chunk's quoted span
         Set<Integer> invalid = new LinkedHashSet<>();
         Matcher m = MARKER.matcher(reply);
         while (m.find()) {
@@ -76,13 +80,18 @@ public final class CitationParser {
                 }
                 Chunk chunk = context.chunks().get(n - 1).chunk();
                 String citingText = citing < 0 ? reply : replySentences.get(citing).text();
-                String quote = quotes.computeIfAbsent(List.of(n, citing), k -> quote(chunk.text(), citingText));
-                citations.add(Citation.of(n, chunk, quote));
+                int[] quote = quotes.computeIfAbsent(List.of(n, citing), k -> quote(chunk.text(), citingText));
+                spans.merge(n, quote, (a, b) -> new int[] {Math.min(a[0], b[0]), Math.max(a[1], b[1])});
             }
         }
         if (!invalid.isEmpty()) {
             trace.put(INVALID_CITATIONS, List.copyOf(invalid));
         }
+        List<Citation> citations = new ArrayList<>();
+        spans.forEach((n, span) -> {
+            Chunk chunk = context.chunks().get(n - 1).chunk();
+            citations.add(Citation.of(n, chunk, chunk.text().substring(span[0], span[1])));
+        });
         return List.copyOf(citations);
     }
 
@@ -127,14 +136,14 @@ public final class CitationParser {
         }
     }
 
-    /** The sentence of {@code chunkText} that best matches {@code citing}, verbatim. */
-    static String quote(String chunkText, String citing) {
+    /** The span {start, end} of the sentence of {@code chunkText} that best matches {@code citing}. */
+    static int[] quote(String chunkText, String citing) {
         List<Sentences.Span> sentences = Sentences.split(chunkText);
         if (sentences.isEmpty()) {
-            return chunkText;
+            return new int[] {0, chunkText.length()};
         }
         Set<String> wanted = new HashSet<>(Terms.of(MARKER.matcher(citing).replaceAll(" ")));
-        String best = sentences.get(0).text();
+        Sentences.Span best = sentences.get(0);
         double bestScore = 0;
         for (Sentences.Span s : sentences) {
             Set<String> terms = new HashSet<>(Terms.of(s.text()));
@@ -147,9 +156,9 @@ public final class CitationParser {
             double dice = shared == 0 ? 0 : 2.0 * shared / (terms.size() + wanted.size());
             if (dice > bestScore) {
                 bestScore = dice;
-                best = s.text();
+                best = s;
             }
         }
-        return best;
+        return new int[] {best.start(), best.end()};
     }
 }

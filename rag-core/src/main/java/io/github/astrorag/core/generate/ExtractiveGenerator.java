@@ -30,8 +30,11 @@ import java.util.Set;
  * <p><b>Scoring.</b> Each sentence of the context is scored by {@code cos(q, s) + w·overlap(q, s)}: the cosine
  * between the question's and the sentence's embeddings (the pipeline's {@link Embedder}) plus the IDF-weighted
  * fraction of the question's terms that the sentence contains (IDF {@code log(1 + N/df)} over the context's N
- * sentences; {@code w} = {@value #DEFAULT_OVERLAP_WEIGHT}). Only the {@value #DEFAULT_EMBED_LIMIT} sentences
- * best by overlap are embedded, which bounds the cost per question.
+ * sentences; {@code w} = {@value #DEFAULT_OVERLAP_WEIGHT}). A sentence that opens with a reference to the one
+ * before it in its chunk (This, These, Those, That, Such, It, Its, They, Their, He, She, His, Her, The latter) is
+ * matched with the terms of both, as it is read: "His father was Shi Bingzhi." answers a question about the person
+ * the sentence before names. Only the {@value #DEFAULT_EMBED_LIMIT} sentences best by overlap are embedded, which
+ * bounds the cost per question.
  *
  * <p><b>Which sentences may be quoted.</b> The sentences are the context's readable ones ({@link Prose}: headings
  * are never quoted, Markdown syntax and leftovers of removed markup such as an emptied {@code ()} are left out,
@@ -54,29 +57,35 @@ import java.util.Set;
  * order) only when both hold: its score is at least the best score less {@code margin} (default
  * {@value #DEFAULT_MARGIN}), and it holds question content terms that the sentences already chosen lack,
  * worth at least {@code minGain} (default {@value #DEFAULT_MIN_GAIN}) of the question's IDF weight. Each
- * sentence is followed by its citation {@code [n]} (the chunk's 1-based number in the context, as the
- * {@link Generator} contract defines it), written once after consecutive sentences of one chunk. There is one
- * {@link Citation} per cited chunk, in answer order; its quote is the chunk's verbatim span from the first to
- * the last quoted sentence of that chunk.
+ * sentence is followed by its citation {@code [n]}, written once after consecutive sentences of one chunk. There
+ * is one {@link Citation} per cited chunk, numbered 1, 2, ... in answer order (as the {@link Generator} contract
+ * defines it); its quote is the chunk's verbatim span from the first to the last quoted sentence of that chunk.
  *
- * <p><b>Abstention.</b> The best statement's <em>support</em>, in [0, 1], higher meaning better supported:
+ * <p><b>Abstention.</b> The answer's <em>support</em> is that of its best supported sentence, a sentence's support
+ * being, in [0, 1], higher meaning better supported:
  * <pre>
- * support = (coverage + max(0, cosine)) / 2 · (1 − 0.75·unmatched) · (typeMatch ? 1 : 0.75)
+ * support = (0.25·coverage + 0.75·max(0, cosine)) · (1 − 0.25·unmatched) · (typeMatch ? 1 : 0.9)
  * </pre>
  * where, over the question's content terms Q (its terms less question words such as what, how, does):
  * {@code coverage} is the IDF-weighted share of Q the sentence holds; {@code cosine} is the cosine between the
  * question's and the sentence's embeddings; {@code unmatched} is the IDF-weighted share of Q that no sentence of
  * the context holds (a term found nowhere weighs {@code log(1 + N)}, as if in one sentence), which a question
- * about something else entirely has near 1 (the factor keeps a quarter, for a paraphrase the cosine still
- * recognises); {@code typeMatch} is whether the sentence holds the kind of answer the question asks for
+ * about something else entirely has near 1; {@code typeMatch} is whether the sentence holds the kind of answer the question asks for
  * ("when": a date or number; "how many/much/far/...": a number; "who": a name; any sentence for other
  * questions). Each factor is non-negative and rises with its evidence, so support is
- * monotone in it. Below {@code minSupport} (default {@value #DEFAULT_MIN_SUPPORT}: under every threshold that 2-fold
- * cross-validation chose at a false-abstention rate of at most 5%, see {@code docs/evaluation.md}) the answer is
+ * monotone in it. The weights were chosen by 2-fold cross-validation over answerable, adversarial unanswerable and
+ * off-corpus questions with the default embedding model, bge-small-en-v1.5: the cosine separates best. Below
+ * {@code minSupport} (default {@value #DEFAULT_MIN_SUPPORT}: under every threshold that 2-fold cross-validation
+ * chose at a false-abstention rate of at most 5%, so false abstention stays under it, and the lowest at which
+ * questions asked over documents about something else still abstain 97% of the time, two points above the 95%
+ * this library promises; see {@code docs/evaluation.md}; the cosine's scale is the
+ * embedding model's, so with another model choose it by the evaluation's abstention curve; with the model-free
+ * hashing embedder of unit tests the default is {@value #HASHING_MIN_SUPPORT}) the answer is
  * {@link Answer#abstention(String, String, Context) an abstention} saying {@link #NO_ANSWER}. An empty context,
  * or one with no statement, abstains too. The generate stage's trace always holds {@value #SUPPORT} (a
  * double), its components {@value #COVERAGE}, {@value #COSINE}, {@value #UNMATCHED} (with the terms, under
- * {@value #UNMATCHED_TERMS}), {@value #ANSWER_TYPE}, {@value #TYPE_MATCH}, the threshold {@value #MIN_SUPPORT},
+ * {@value #UNMATCHED_TERMS}), {@value #ANSWER_TYPE}, {@value #TYPE_MATCH} (of the sentence that gave the support),
+ * the threshold {@value #MIN_SUPPORT},
  * {@value #ABSTAINED} (a boolean) and {@value #CLOSEST_PASSAGE} (the best statement: its text, chunk id and
  * number), so that a reader can see why. See docs/configuration.md.
  *
@@ -100,20 +109,25 @@ public final class ExtractiveGenerator implements Generator {
     /** Most sentences embedded per question. */
     public static final int DEFAULT_EMBED_LIMIT = 24;
     /** How far below the best score a further sentence's score may be. */
-    public static final double DEFAULT_MARGIN = 0.1;
+    public static final double DEFAULT_MARGIN = 0.15;
     /** The least share of the question's IDF weight a further sentence must add. */
-    public static final double DEFAULT_MIN_GAIN = 0.1;
-    /** The least support an answer needs; below it the generator abstains. */
-    public static final double DEFAULT_MIN_SUPPORT = 0.25;
+    public static final double DEFAULT_MIN_GAIN = 0.05;
+    /** The least support an answer needs; below it the generator abstains (chosen with bge-small-en-v1.5). */
+    public static final double DEFAULT_MIN_SUPPORT = 0.44;
+    /**
+     * The least support with the model-free {@link io.github.astrorag.core.embed.HashingEmbedder} (an embedder
+     * that describes itself as {@code hashing}), whose cosines between a question and a sentence are lower.
+     */
+    public static final double HASHING_MIN_SUPPORT = 0.25;
 
     /** The answer given when the context does not answer the question ({@link Answer#NOT_ANSWERED}). */
     public static final String NO_ANSWER = Answer.NOT_ANSWERED;
 
-    /** Trace key: the best statement's support in [0, 1] (a double). */
+    /** Trace key: the answer's support in [0, 1] (a double): that of its best supported sentence. */
     public static final String SUPPORT = "support";
-    /** Trace key: the IDF-weighted share of the question's content terms the best statement holds. */
+    /** Trace key: the IDF-weighted share of the question's content terms the best supported sentence holds. */
     public static final String COVERAGE = "coverage";
-    /** Trace key: the cosine between the question and the best statement. */
+    /** Trace key: the cosine between the question and the best supported sentence. */
     public static final String COSINE = "cosine";
     /** Trace key: the IDF-weighted share of the question's content terms no sentence of the context holds. */
     public static final String UNMATCHED = "unmatched";
@@ -139,8 +153,8 @@ public final class ExtractiveGenerator implements Generator {
     private final double minSupport;
 
     /**
-     * The defaults: at most 2 sentences, overlap weight 0.5, 24 sentences embedded, margin 0.1, gain 0.1,
-     * support at least 0.25.
+     * The defaults: at most 2 sentences, overlap weight 0.5, 24 sentences embedded, margin 0.15, gain 0.05,
+     * support at least 0.44 (0.25 with the model-free hashing embedder).
      *
      * @param embedder the embedder comparing sentences with the question
      */
@@ -167,7 +181,8 @@ public final class ExtractiveGenerator implements Generator {
         this.embedLimit = b.embedLimit == null ? DEFAULT_EMBED_LIMIT : b.embedLimit;
         this.margin = b.margin == null ? DEFAULT_MARGIN : b.margin;
         this.minGain = b.minGain == null ? DEFAULT_MIN_GAIN : b.minGain;
-        this.minSupport = b.minSupport == null ? DEFAULT_MIN_SUPPORT : b.minSupport;
+        this.minSupport = b.minSupport != null ? b.minSupport
+                : "hashing".equals(b.embedder.describe().get("name")) ? HASHING_MIN_SUPPORT : DEFAULT_MIN_SUPPORT;
     }
 
     /**
@@ -274,7 +289,8 @@ public final class ExtractiveGenerator implements Generator {
         }
 
         /**
-         * The least support an answer needs (default {@value #DEFAULT_MIN_SUPPORT}); 0 never abstains but on
+         * The least support an answer needs (default {@value #DEFAULT_MIN_SUPPORT}, or {@value #HASHING_MIN_SUPPORT}
+         * with the model-free hashing embedder); 0 never abstains but on
          * a context without statements.
          *
          * @param value in [0, 1]
@@ -355,16 +371,6 @@ public final class ExtractiveGenerator implements Generator {
         Set<String> inContext = new HashSet<>(idf.keySet());
         List<String> unmatchedTerms = qWeight.keySet().stream().filter(t -> !inContext.contains(t)).toList();
         double unmatched = SupportScore.share(unmatchedTerms, qWeight, qTotal);
-        double coverage = SupportScore.share(SupportScore.held(top, qWeight.keySet()), qWeight, qTotal);
-        double cosine = Double.isNaN(scores.cosine()[best]) ? 0 : scores.cosine()[best];
-        double typeMatch = AnswerCues.matches(type, top.text()) ? 1 : 0;
-        double support = SupportScore.support(coverage, cosine, unmatched, typeMatch);
-        boolean abstain = support < minSupport;
-        traceSupport(trace, support, coverage, cosine, unmatched, unmatchedTerms, type, typeMatch, top, abstain);
-        if (abstain) {
-            return Answer.abstention(query.text(), NO_ANSWER, context);
-        }
-
         List<Candidate> chosen = new ArrayList<>();
         chosen.add(top);
         Set<String> covered = new HashSet<>(SupportScore.held(top, qWeight.keySet()));
@@ -379,6 +385,30 @@ public final class ExtractiveGenerator implements Generator {
                 chosen.add(statements.get(i));
                 covered.addAll(fresh);
             }
+        }
+
+        // the answer's support: that of its best supported sentence
+        double support = -1;
+        double coverage = 0;
+        double cosine = 0;
+        double typeMatch = 0;
+        for (Candidate c : chosen) {
+            int i = statements.indexOf(c);
+            double cCoverage = SupportScore.share(SupportScore.held(c, qWeight.keySet()), qWeight, qTotal);
+            double cCosine = Double.isNaN(scores.cosine()[i]) ? 0 : scores.cosine()[i];
+            double cType = AnswerCues.matches(type, c.text()) ? 1 : 0;
+            double cSupport = SupportScore.support(cCoverage, cCosine, unmatched, cType);
+            if (cSupport > support) {
+                support = cSupport;
+                coverage = cCoverage;
+                cosine = cCosine;
+                typeMatch = cType;
+            }
+        }
+        boolean abstain = support < minSupport;
+        traceSupport(trace, support, coverage, cosine, unmatched, unmatchedTerms, type, typeMatch, top, abstain);
+        if (abstain) {
+            return Answer.abstention(query.text(), NO_ANSWER, context);
         }
         return answer(query, context, chosen);
     }
@@ -406,28 +436,28 @@ public final class ExtractiveGenerator implements Generator {
 
     /**
      * The answer quoting {@code chosen} in order: each sentence then {@code [n]}, the number written once after
-     * consecutive sentences of one chunk; one citation per chunk, in answer order, quoting the chunk's span from
-     * its first to its last quoted sentence.
+     * consecutive sentences of one chunk; one citation per chunk, numbered 1, 2, ... in answer order, quoting the
+     * chunk's span from its first to its last quoted sentence.
      */
     private static Answer answer(Query query, Context context, List<Candidate> chosen) {
         StringBuilder text = new StringBuilder();
-        Map<Integer, int[]> spans = new LinkedHashMap<>();
+        Map<Integer, int[]> spans = new LinkedHashMap<>(); // by chunk position, in answer order
         for (int k = 0; k < chosen.size(); k++) {
             Candidate c = chosen.get(k);
             if (text.length() > 0) {
                 text.append(' ');
             }
             text.append(c.text());
-            if (k + 1 == chosen.size() || chosen.get(k + 1).number() != c.number()) {
-                text.append(" [").append(c.number()).append(']');
-            }
             spans.merge(c.number(), new int[] {c.start(), c.end()},
                     (a, b) -> new int[] {Math.min(a[0], b[0]), Math.max(a[1], b[1])});
+            if (k + 1 == chosen.size() || chosen.get(k + 1).number() != c.number()) {
+                text.append(" [").append(new ArrayList<>(spans.keySet()).indexOf(c.number()) + 1).append(']');
+            }
         }
         List<Citation> citations = new ArrayList<>();
-        spans.forEach((number, span) -> {
-            var chunk = context.chunks().get(number - 1).chunk();
-            citations.add(Citation.of(number, chunk, chunk.text().substring(span[0], span[1])));
+        spans.forEach((position, span) -> {
+            var chunk = context.chunks().get(position - 1).chunk();
+            citations.add(Citation.of(citations.size() + 1, chunk, chunk.text().substring(span[0], span[1])));
         });
         return new Answer(query.text(), text.toString(), citations, null, context, Trace.EMPTY);
     }
@@ -464,8 +494,8 @@ public final class ExtractiveGenerator implements Generator {
         List<Citation> citations = new ArrayList<>();
         if (bestSentence >= 0) {
             Candidate c = sentences.get(bestSentence);
-            text += " — " + c.text() + " [" + c.number() + "]";
-            citations.add(Citation.of(c.number(), c.chunk().chunk(), c.quote()));
+            text += " — " + c.text() + " [1]";
+            citations.add(Citation.of(1, c.chunk().chunk(), c.quote()));
         }
         return new Answer(query.text(), text, citations, bestLetter, context, Trace.EMPTY);
     }
@@ -484,7 +514,7 @@ public final class ExtractiveGenerator implements Generator {
         double[] overlap = new double[sentences.size()];
         for (int i = 0; i < sentences.size(); i++) {
             double hit = 0;
-            for (String t : new HashSet<>(sentences.get(i).terms())) {
+            for (String t : new HashSet<>(sentences.get(i).matchTerms())) {
                 if (wanted.contains(t)) {
                     hit += idf.getOrDefault(t, 0.0);
                 }

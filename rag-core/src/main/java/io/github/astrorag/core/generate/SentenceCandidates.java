@@ -10,6 +10,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
  * The sentences {@link ExtractiveGenerator} may quote: a context's sentences ({@link #of}), the statements among them
@@ -23,16 +24,21 @@ import java.util.Set;
  */
 final class SentenceCandidates {
 
+    private static final Pattern REFERS_BACK =
+            Pattern.compile("(?:This|These|Those|That|Such|It|Its|They|Their|He|She|His|Her|The latter)\\b");
+
     private SentenceCandidates() {
     }
 
     /**
      * A sentence of the context, with the 1-based number of its chunk: its readable text (scored and put
-     * into the answer), its verbatim source span in the chunk's text (the citation's quote), and whether it is
-     * its chunk's first sentence.
+     * into the answer), its verbatim source span in the chunk's text (the citation's quote), whether it is
+     * its chunk's first sentence, its terms, and the terms it is matched with the question by: its own, plus,
+     * when it opens with a reference to what came before ({@link #refersBack}), those of the sentence before
+     * it in its chunk ("His father was Shi Bingzhi." is about the person the sentence before names).
      */
     record Candidate(int number, ScoredChunk chunk, String text, int start, int end, boolean first,
-                             List<String> terms) {
+                     List<String> terms, List<String> matchTerms) {
         String quote() {
             return chunk.chunk().text().substring(start, end);
         }
@@ -87,13 +93,28 @@ final class SentenceCandidates {
         List<ScoredChunk> chunks = context.chunks();
         for (int n = 0; n < chunks.size(); n++) {
             String text = chunks.get(n).chunk().text();
-            boolean first = true;
+            List<String> before = null;
             for (Prose.Sentence s : Prose.sentences(text)) {
-                out.add(new Candidate(n + 1, chunks.get(n), s.text(), s.start(), s.end(), first, Terms.of(s.text())));
-                first = false;
+                List<String> terms = Terms.of(s.text());
+                List<String> match = terms;
+                if (before != null && refersBack(s.text())) {
+                    match = new ArrayList<>(terms);
+                    match.addAll(before);
+                    match = List.copyOf(match);
+                }
+                out.add(new Candidate(n + 1, chunks.get(n), s.text(), s.start(), s.end(), before == null, terms, match));
+                before = terms;
             }
         }
         return out;
+    }
+
+    /**
+     * Whether a sentence opens with a word that refers to what came before: This, These, Those, That, Such, It,
+     * Its, They, Their, He, She, His, Her, or "The latter".
+     */
+    static boolean refersBack(String sentence) {
+        return REFERS_BACK.matcher(sentence).lookingAt();
     }
 
     /** Smoothed IDF over the context's sentences: log(1 + N / df). */

@@ -6,7 +6,12 @@ import org.jspecify.annotations.Nullable;
 /**
  * One source an answer cites.
  *
- * @param number   the 1-based number of the chunk in the context, as written in the answer ({@code [n]})
+ * <p>Its {@code number} is the one the answer's text writes ({@code [n]}); there is one citation per cited chunk,
+ * named by {@code chunkId}. The offline {@code ExtractiveGenerator} numbers an answer's sources 1, 2, ... in the
+ * order it cites them; a language model's reply keeps the numbers the prompt gave the passages (the n-th chunk
+ * of the context), as its streamed tokens showed them.
+ *
+ * @param number   the number the answer's text writes for this source ({@code [n]}), from 1
  * @param chunkId  the chunk's id
  * @param source   the file name
  * @param page     the 1-based page, or {@code null} for unpaged documents
@@ -19,7 +24,7 @@ public record Citation(int number, String chunkId, String source, @Nullable Inte
     /**
      * Copies the metadata, immutable and sorted by key.
      *
-     * @param number the 1-based number of the chunk in the context, as written in the answer ({@code [n]})
+     * @param number the number the answer's text writes for this source ({@code [n]}), from 1
      * @param chunkId the chunk's id
      * @param source the file name
      * @param page the 1-based page, or {@code null} for unpaged documents
@@ -33,7 +38,7 @@ public record Citation(int number, String chunkId, String source, @Nullable Inte
     /**
      * A citation without metadata.
      *
-     * @param number the 1-based number of the chunk in the context, as written in the answer ({@code [n]})
+     * @param number the number the answer's text writes for this source ({@code [n]}), from 1
      * @param chunkId the chunk's id
      * @param source the file name
      * @param page the 1-based page, or {@code null} for unpaged documents
@@ -44,9 +49,9 @@ public record Citation(int number, String chunkId, String source, @Nullable Inte
     }
 
     /**
-     * A citation of {@code quote} in the {@code number}-th context chunk.
+     * A citation of {@code quote} in {@code chunk}, written {@code [number]} in the answer.
      *
-     * @param number the 1-based number of the chunk in the context
+     * @param number the number the answer's text writes for this source, from 1
      * @param chunk the cited chunk
      * @param quote the cited text
      * @return the citation, with the chunk's source, page and metadata

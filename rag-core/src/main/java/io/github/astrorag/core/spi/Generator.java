@@ -8,8 +8,11 @@ import java.util.function.Consumer;
 /**
  * Writes the answer from the selected context, in one pass.
  *
- * <p>Contract: every citation refers to a chunk of {@code context} by its 1-based position and quotes
- * that chunk's text verbatim; a number that names no chunk is dropped, never invented. For a
+ * <p>Contract: every citation names a chunk of {@code context} (its {@code chunkId}) and quotes that chunk's
+ * text verbatim; there is one citation per cited chunk, and its {@code number} is the one the answer's text
+ * writes for it ({@code [n]}): the offline generator numbers sources 1, 2, ... in answer order, a model's reply
+ * the passages as the prompt numbered them (the n-th chunk of the context). A model's number that names no
+ * chunk is dropped from the citations, never mapped to a guess. For a
  * multiple-choice query the answer's {@code choice} holds the chosen letter(s). The returned answer's
  * trace is {@link io.github.astrorag.core.model.Trace#EMPTY}: the pipeline fills it in. Failures are
  * {@link io.github.astrorag.core.GenerationException}s. Thread-safe.

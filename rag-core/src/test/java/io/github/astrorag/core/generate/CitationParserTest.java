@@ -56,6 +56,17 @@ class CitationParserTest {
     }
 
     @Test
+    void twoReplySentencesDrawingOnOneChunkGiveOneCitationQuotingTheSpanFromTheFirstToTheLast() {
+        List<Citation> cited = parse("Andromeda is 2.5 million light-years from Earth [1]. "
+                + "It is the nearest large spiral galaxy to the Milky Way [1].");
+        assertThat(cited).singleElement().satisfies(c -> {
+            assertThat(c.number()).isEqualTo(1);
+            assertThat(c.quote()).startsWith(M31_DISTANCE).endsWith(M31_NEAREST);
+            assertThat(CHUNK_1.text()).contains(c.quote());
+        });
+    }
+
+    @Test
     void dropsNumbersThatNameNoChunkAndFlagsThem() {
         assertThat(parse("It is close [1]. See also [9] and [0, 3].")).containsExactly(
                 Citation.of(1, CHUNK_1, M31_DISTANCE), Citation.of(3, CHUNK_3, APPROACH));

@@ -104,14 +104,40 @@ class ExtractiveGeneratorTest extends GeneratorContract {
         String guide = "The telescope has a mirror of 2.4 metres. The dome is white. The mirror is cleaned every year "
                 + "in June by the staff.";
         Context ctx = contextOf(chunk("notes", 0, 0, "The dome turns on twelve wheels."), chunk("guide", 0, 0, guide));
-        Answer a = ExtractiveGenerator.builder(new HashingEmbedder()).margin(2.0).maxSentences(3).build()
+        Answer a = ExtractiveGenerator.builder(new HashingEmbedder()).margin(2.0).maxSentences(3).minSupport(0).build()
                 .generate(Query.of("How large is the telescope mirror and when is it cleaned?"), ctx);
         assertThat(a.text()).isEqualTo("The telescope has a mirror of 2.4 metres. "
-                + "The mirror is cleaned every year in June by the staff. [2]");
+                + "The mirror is cleaned every year in June by the staff. [1]");
         assertThat(a.citations()).singleElement().satisfies(c -> {
-            assertThat(c.number()).isEqualTo(2);
+            assertThat(c.number()).isEqualTo(1);
+            assertThat(c.chunkId()).isEqualTo("guide#0");
             assertThat(c.quote()).isEqualTo(guide);
         });
+    }
+
+    @Test
+    void sourcesAreNumberedInTheOrderTheAnswerCitesThem() {
+        Context ctx = contextOf(chunk("notes", 0, 0, "The dome turns on twelve wheels."),
+                chunk("history", 0, 0, "The observatory opened in 1931."),
+                chunk("guide", 0, 0, "The telescope mirror is 2.4 metres wide."));
+        Answer a = ExtractiveGenerator.builder(new HashingEmbedder()).margin(2.0).minGain(0.01).minSupport(0).build()
+                .generate(Query.of("How wide is the telescope mirror, and when did the observatory open?"), ctx);
+        assertThat(a.text()).isEqualTo("The telescope mirror is 2.4 metres wide. [1] The observatory opened in 1931. [2]");
+        assertThat(a.citations()).extracting(c -> c.number() + " " + c.chunkId())
+                .containsExactly("1 guide#0", "2 history#0");
+    }
+
+    @Test
+    void aSentenceThatRefersBackIsMatchedWithTheSentenceBeforeIt() {
+        Context ctx = contextOf(chunk("people", 0, 0, "Arlen Voss surveyed the northern ridge for the observatory. "
+                + "His father was Corin Voss, a lens grinder from the coast."));
+        Answer a = ExtractiveGenerator.builder(new HashingEmbedder()).maxSentences(1).minSupport(0).build()
+                .generate(Query.of("Who was the father of Arlen Voss?"), ctx);
+        assertThat(a.text()).isEqualTo("His father was Corin Voss, a lens grinder from the coast. [1]");
+        assertThat(SentenceCandidates.refersBack("His father was Corin Voss.")).isTrue();
+        assertThat(SentenceCandidates.refersBack("The latter was built in 1931.")).isTrue();
+        assertThat(SentenceCandidates.refersBack("Thistle grows on the ridge.")).isFalse();
+        assertThat(SentenceCandidates.refersBack("Arlen Voss surveyed the ridge.")).isFalse();
     }
 
     @Test
@@ -161,7 +187,8 @@ class ExtractiveGeneratorTest extends GeneratorContract {
                 chunk("history", 1, 40, "The Kestrel Observatory opened in 1931 on the ridge."));
         Answer a = new ExtractiveGenerator(new HashingEmbedder())
                 .generate(Query.of("What is the history of the Kestrel Observatory?"), ctx);
-        assertThat(a.text()).isEqualTo("The Kestrel Observatory opened in 1931 on the ridge. [2]");
+        assertThat(a.text()).isEqualTo("The Kestrel Observatory opened in 1931 on the ridge. [1]");
+        assertThat(a.citations()).singleElement().satisfies(c -> assertThat(c.chunkId()).isEqualTo("history#1"));
     }
 
     @Test
@@ -187,7 +214,7 @@ class ExtractiveGeneratorTest extends GeneratorContract {
         Answer a = new ExtractiveGenerator(new HashingEmbedder())
                 .generate(Query.of("When did the Kestrel telescope see first light?"), telescopeDocuments(), trace);
         assertThat(a.abstained()).isFalse();
-        assertThat(a.text()).isEqualTo("The Kestrel telescope saw first light in March 1931. [2]");
+        assertThat(a.text()).isEqualTo("The Kestrel telescope saw first light in March 1931. [1]");
         assertThat(trace.values).containsEntry(ExtractiveGenerator.ABSTAINED, false);
         assertThat((double) trace.values.get(ExtractiveGenerator.SUPPORT))
                 .isGreaterThanOrEqualTo(ExtractiveGenerator.DEFAULT_MIN_SUPPORT).isLessThanOrEqualTo(1.0);

@@ -14,6 +14,8 @@ import io.github.astrorag.core.spi.Generator;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -22,8 +24,9 @@ import org.junit.jupiter.api.Test;
  * traced {@link Generator#generate(Query, Context, io.github.astrorag.core.spi.TraceSink) generate}:
  * <ul>
  *   <li>the answer is for that question and context, with {@link Trace#EMPTY};</li>
- *   <li>every citation names a chunk of the context by its 1-based number, with that chunk's id, source and
- *       page, and quotes text found verbatim in that chunk; an empty context gives no citation;</li>
+ *   <li>every citation names a chunk of the context by its id, with that chunk's source and page, and quotes
+ *       text found verbatim in that chunk; one citation per chunk, its number one the answer's text writes
+ *       ({@code [n]}), no number twice; an empty context gives no citation;</li>
  *   <li>a multiple-choice answer's choice, if any, is made of option letters;</li>
  *   <li>{@link Generator#stream} returns the answer {@code generate} returns, and, where
  *       {@link #deterministic()}, the same input gives the same answer.</li>
@@ -69,6 +72,8 @@ public abstract class GeneratorContract {
         return true;
     }
 
+    private static final Pattern MARKER = Pattern.compile("\\[\\s*(\\d+(?:\\s*[,;]\\s*\\d+)*)\\s*]");
+
     private static Answer generate(Generator generator, Query query, Context context) {
         return generator.generate(query, context, (key, value) -> { });
     }
@@ -77,14 +82,23 @@ public abstract class GeneratorContract {
         assertThat(answer.question()).isEqualTo(query.text());
         assertThat(answer.context()).isEqualTo(context);
         assertThat(answer.trace()).isEqualTo(Trace.EMPTY);
+        List<Integer> written = new ArrayList<>();
+        Matcher marker = MARKER.matcher(answer.text());
+        while (marker.find()) {
+            for (String n : marker.group(1).split("\\s*[,;]\\s*")) {
+                written.add(Integer.parseInt(n.strip()));
+            }
+        }
         for (Citation c : answer.citations()) {
-            assertThat(c.number()).as("citation number of " + c).isBetween(1, context.chunks().size());
-            Chunk cited = context.chunks().get(c.number() - 1).chunk();
-            assertThat(c.chunkId()).as("chunk id of " + c).isEqualTo(cited.id());
+            assertThat(written).as("numbers written in " + answer.text()).contains(c.number());
+            Chunk cited = context.chunks().stream().map(ScoredChunk::chunk).filter(ch -> ch.id().equals(c.chunkId()))
+                    .findFirst().orElseThrow(() -> new AssertionError("no chunk " + c.chunkId() + " in the context"));
             assertThat(c.source()).as("source of " + c).isEqualTo(cited.source());
             assertThat(c.page()).as("page of " + c).isEqualTo(cited.page());
-            assertThat(cited.text()).as("text of chunk " + c.number()).contains(c.quote());
+            assertThat(cited.text()).as("text of chunk " + c.chunkId()).contains(c.quote());
         }
+        assertThat(answer.citations()).extracting(Citation::number).doesNotHaveDuplicates();
+        assertThat(answer.citations()).extracting(Citation::chunkId).doesNotHaveDuplicates();
         if (answer.choice() != null && query.multipleChoice()) {
             for (char letter : answer.choice().replaceAll("[^A-Za-z]", "").toCharArray()) {
                 assertThat(query.options()).as("choice " + answer.choice()).containsKey(String.valueOf(letter));

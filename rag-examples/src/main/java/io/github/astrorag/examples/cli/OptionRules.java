@@ -40,6 +40,10 @@ final class OptionRules {
                 "%s apply to --generator openai or tgi only, not the extractive generator", String.join(", ", llm));
         Arguments.check(o.generator != PipelineOptions.GeneratorKind.TGI || o.llmModel == null,
                 "--llm-model applies to --generator openai only: a TGI server serves one model");
+        Arguments.check(o.generator == PipelineOptions.GeneratorKind.EXTRACTIVE || o.minSupport == null,
+                "--min-support applies to the extractive generator only: a language model declines in its own words");
+        Arguments.check(o.minSupport == null || o.minSupport >= 0 && o.minSupport <= 1,
+                "--min-support must be between 0 and 1, was %s", o.minSupport);
     }
 
     /**

@@ -2,6 +2,7 @@ package io.github.astrorag.examples.cli;
 
 import io.github.astrorag.core.internal.Arguments;
 import io.github.astrorag.core.internal.Secrets;
+import io.github.astrorag.core.generate.ExtractiveGenerator;
 import io.github.astrorag.core.generate.HttpLlmGenerator;
 import io.github.astrorag.core.generate.OpenAiCompatibleGenerator;
 import io.github.astrorag.core.generate.TgiGenerator;
@@ -73,7 +74,7 @@ public final class PipelineFactory {
             if (embedder != o.embedder && embedder instanceof AutoCloseable owned) {
                 b.owning(owned);
             }
-            return configure(b, o, indexes).build();
+            return configure(b, o, indexes, embedder).build();
         } catch (RuntimeException | Error e) {
             if (embedder != o.embedder) {
                 release(embedder);
@@ -83,7 +84,8 @@ public final class PipelineFactory {
     }
 
     private static RagPipeline.Builder configure(RagPipeline.Builder b, PipelineOptions o,
-                                                 io.github.astrorag.core.spi.EphemeralIndexFactory indexes) {
+                                                 io.github.astrorag.core.spi.EphemeralIndexFactory indexes,
+                                                 Embedder embedder) {
         b.index(indexes);
         if (o.unreadable != null) {
             b.onUnreadable(o.unreadable);
@@ -100,7 +102,8 @@ public final class PipelineFactory {
         if (o.prefilter != null) {
             b.prefilter(new Bm25Prefilter(), o.prefilter);
         }
-        Generator generator = generator(o);
+        Generator generator = o.minSupport != null
+                ? ExtractiveGenerator.builder(embedder).minSupport(o.minSupport).build() : generator(o);
         if (generator != null) {
             b.generator(generator);
         }

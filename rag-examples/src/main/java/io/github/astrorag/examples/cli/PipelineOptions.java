@@ -106,6 +106,12 @@ public final class PipelineOptions {
             description = "Who writes the answer: ${COMPLETION-CANDIDATES}. Default: extractive (offline).")
     public GeneratorKind generator = GeneratorKind.EXTRACTIVE;
 
+    @Option(names = "--min-support", paramLabel = "T",
+            description = "extractive: the least support an answer needs; below it the answer is \"The documents do not "
+                    + "answer this question.\" 0 answers whenever the context has a statement. Default: 0.44, chosen with "
+                    + "bge-small (0.25 with --model hashing); with another model, choose it from 'astrorag eval'.")
+    public Double minSupport;
+
     @Option(names = "--base-url", paramLabel = "URL",
             description = "openai: e.g. http://127.0.0.1:8000/v1; tgi: e.g. http://127.0.0.1:3000.")
     public String baseUrl;

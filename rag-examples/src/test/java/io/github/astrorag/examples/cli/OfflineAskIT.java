@@ -3,6 +3,7 @@ package io.github.astrorag.examples.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.github.astrorag.core.generate.ExtractiveGenerator;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -88,7 +89,7 @@ class OfflineAskIT {
         assertThat(declined.path("abstained").asBoolean()).as(declined.toString()).isTrue();
         assertThat(declined.path("answer").asText()).isEqualTo("The documents do not answer this question.");
         assertThat(declined.path("citations")).isEmpty();
-        assertThat(declined.path("closestPassage").path("support").asDouble()).isLessThan(0.25);
+        assertThat(declined.path("closestPassage").path("support").asDouble()).isLessThan(ExtractiveGenerator.DEFAULT_MIN_SUPPORT);
         JsonNode answered = askOffline("--docs", dir.toString(), "When did the Kestrel telescope see first light?");
         assertThat(answered.path("abstained").asBoolean()).as(answered.toString()).isFalse();
         assertThat(answered.path("answer").asText()).contains("1931");
