@@ -14,7 +14,6 @@ import io.github.astrorag.core.generate.SentenceCandidates.Candidate;
 import io.github.astrorag.core.internal.text.Prose;
 import io.github.astrorag.core.internal.text.Terms;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -151,6 +150,7 @@ public final class ExtractiveGenerator implements Generator {
     private final double margin;
     private final double minGain;
     private final double minSupport;
+    private final SentenceScorer scorer;
 
     /**
      * The defaults: at most 2 sentences, overlap weight 0.5, 24 sentences embedded, margin 0.15, gain 0.05,
@@ -183,6 +183,7 @@ public final class ExtractiveGenerator implements Generator {
         this.minGain = b.minGain == null ? DEFAULT_MIN_GAIN : b.minGain;
         this.minSupport = b.minSupport != null ? b.minSupport
                 : "hashing".equals(b.embedder.describe().get("name")) ? HASHING_MIN_SUPPORT : DEFAULT_MIN_SUPPORT;
+        this.scorer = new SentenceScorer(embedder, overlapWeight, embedLimit);
     }
 
     /**
@@ -328,10 +329,6 @@ public final class ExtractiveGenerator implements Generator {
         return m;
     }
 
-    /** The scores of a question against the sentences: total, and cosine (NaN where not embedded). */
-    private record Scores(double[] total, double[] cosine) {
-    }
-
     @Override
     public Answer generate(Query query, Context context, TraceSink trace) {
         List<Candidate> sentences = SentenceCandidates.of(context);
@@ -345,9 +342,9 @@ public final class ExtractiveGenerator implements Generator {
             traceSupport(trace, 0, 0, 0, 1, List.of(), AnswerCues.AnswerType.NONE, 1, null, true);
             return Answer.abstention(query.text(), NO_ANSWER, context);
         }
-        Scores scores = score(embedder.embedQuery(query.text()), Terms.of(query.text()), Set.of(), statements, idf,
-                new HashMap<>());
-        List<Integer> order = new ArrayList<>(rank(scores.total()));
+        SentenceScorer.Scores scores = scorer.score(embedder.embedQuery(query.text()), Terms.of(query.text()), Set.of(),
+                statements, idf, new HashMap<>());
+        List<Integer> order = new ArrayList<>(SentenceScorer.rank(scores.total()));
         AnswerCues.AnswerType type = AnswerCues.answerType(query.text());
         for (int k = 1; k < order.size() && !AnswerCues.matches(type, statements.get(order.get(0)).text()); k++) {
             if (scores.total()[order.get(k)] < scores.total()[order.get(0)] - margin) {
@@ -478,8 +475,9 @@ public final class ExtractiveGenerator implements Generator {
             if (question != null) {
                 score = Vectors.cosine(vector, question);
             } else {
-                double[] s = score(vector, Terms.of(option.getValue()), qTerms, sentences, idf, sentenceVectors).total();
-                sentence = rank(s).get(0);
+                double[] s = scorer.score(vector, Terms.of(option.getValue()), qTerms, sentences, idf, sentenceVectors)
+                        .total();
+                sentence = SentenceScorer.rank(s).get(0);
                 score = s[sentence];
             }
             optionScores.put(option.getKey(), score);
@@ -498,60 +496,5 @@ public final class ExtractiveGenerator implements Generator {
             citations.add(Citation.of(1, c.chunk().chunk(), c.quote()));
         }
         return new Answer(query.text(), text, citations, bestLetter, context, Trace.EMPTY);
-    }
-
-    /**
-     * cos(vector, s) + w·overlap for every sentence, where overlap is the IDF-weighted share of
-     * {@code terms} (less {@code exclude}) found in s. Only the best by overlap are embedded; the others
-     * keep their overlap score alone, shifted below every embedded one. Sentence vectors are taken from,
-     * and added to, {@code vectors} (by sentence index), so that no sentence is embedded twice per answer.
-     */
-    private Scores score(float[] vector, List<String> terms, Set<String> exclude, List<Candidate> sentences,
-                           Map<String, Double> idf, Map<Integer, float[]> vectors) {
-        Set<String> wanted = new HashSet<>(terms);
-        wanted.removeAll(exclude);
-        double total = wanted.stream().mapToDouble(t -> idf.getOrDefault(t, maxIdf(idf))).sum();
-        double[] overlap = new double[sentences.size()];
-        for (int i = 0; i < sentences.size(); i++) {
-            double hit = 0;
-            for (String t : new HashSet<>(sentences.get(i).matchTerms())) {
-                if (wanted.contains(t)) {
-                    hit += idf.getOrDefault(t, 0.0);
-                }
-            }
-            overlap[i] = total == 0 ? 0 : hit / total;
-        }
-        List<Integer> byOverlap = rank(overlap);
-        List<Integer> embedded = byOverlap.subList(0, Math.min(embedLimit, byOverlap.size()));
-        List<Integer> missing = embedded.stream().filter(i -> !vectors.containsKey(i)).toList();
-        List<float[]> fresh = embedder.embedDocuments(missing.stream().map(i -> sentences.get(i).text()).toList());
-        for (int j = 0; j < missing.size(); j++) {
-            vectors.put(missing.get(j), fresh.get(j));
-        }
-        double[] scores = new double[sentences.size()];
-        double[] cosines = new double[sentences.size()];
-        for (int i = 0; i < scores.length; i++) {
-            scores[i] = -2 + overlapWeight * overlap[i];
-            cosines[i] = Double.NaN;
-        }
-        for (int i : embedded) {
-            cosines[i] = Vectors.cosine(vector, vectors.get(i));
-            scores[i] = cosines[i] + overlapWeight * overlap[i];
-        }
-        return new Scores(scores, cosines);
-    }
-
-    private static double maxIdf(Map<String, Double> idf) {
-        return idf.values().stream().mapToDouble(Double::doubleValue).max().orElse(1.0);
-    }
-
-    /** Indices by descending score, ties by position (earlier first). */
-    private static List<Integer> rank(double[] scores) {
-        List<Integer> idx = new ArrayList<>();
-        for (int i = 0; i < scores.length; i++) {
-            idx.add(i);
-        }
-        idx.sort(Comparator.<Integer>comparingDouble(i -> -scores[i]).thenComparingInt(i -> i));
-        return idx;
     }
 }

@@ -1,0 +1,92 @@
+package io.github.astrorag.core.generate;
+
+import io.github.astrorag.core.embed.Vectors;
+import io.github.astrorag.core.generate.SentenceCandidates.Candidate;
+import io.github.astrorag.core.spi.Embedder;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The score {@link ExtractiveGenerator} ranks sentences by: {@code cos(v, s) + w·overlap}, the cosine between a
+ * vector (the question's, or the question's with an option) and the sentence's embedding, plus {@code w} times the
+ * IDF-weighted share of the wanted terms the sentence holds (its {@link Candidate#matchTerms}).
+ *
+ * <p>Contract: {@link #score} embeds at most {@code embedLimit} sentences, the best by overlap, and only those not
+ * already in the vectors it is given. Complexity: O(N·|terms|) for N sentences, plus the embedding. Thread-safety:
+ * immutable; safe for concurrent use when the embedder is.
+ */
+final class SentenceScorer {
+
+    /** The scores of a text against the sentences: total, and cosine (NaN where not embedded). */
+    record Scores(double[] total, double[] cosine) {
+    }
+
+    private final Embedder embedder;
+    private final double overlapWeight;
+    private final int embedLimit;
+
+    SentenceScorer(Embedder embedder, double overlapWeight, int embedLimit) {
+        this.embedder = embedder;
+        this.overlapWeight = overlapWeight;
+        this.embedLimit = embedLimit;
+    }
+
+    /**
+     * cos(vector, s) + w·overlap for every sentence, where overlap is the IDF-weighted share of
+     * {@code terms} (less {@code exclude}) found in s. Only the best by overlap are embedded; the others
+     * keep their overlap score alone, shifted below every embedded one. Sentence vectors are taken from,
+     * and added to, {@code vectors} (by sentence index), so that no sentence is embedded twice per answer.
+     */
+    Scores score(float[] vector, List<String> terms, Set<String> exclude, List<Candidate> sentences,
+                           Map<String, Double> idf, Map<Integer, float[]> vectors) {
+        Set<String> wanted = new HashSet<>(terms);
+        wanted.removeAll(exclude);
+        double total = wanted.stream().mapToDouble(t -> idf.getOrDefault(t, maxIdf(idf))).sum();
+        double[] overlap = new double[sentences.size()];
+        for (int i = 0; i < sentences.size(); i++) {
+            double hit = 0;
+            for (String t : new HashSet<>(sentences.get(i).matchTerms())) {
+                if (wanted.contains(t)) {
+                    hit += idf.getOrDefault(t, 0.0);
+                }
+            }
+            overlap[i] = total == 0 ? 0 : hit / total;
+        }
+        List<Integer> byOverlap = rank(overlap);
+        List<Integer> embedded = byOverlap.subList(0, Math.min(embedLimit, byOverlap.size()));
+        List<Integer> missing = embedded.stream().filter(i -> !vectors.containsKey(i)).toList();
+        List<float[]> fresh = embedder.embedDocuments(missing.stream().map(i -> sentences.get(i).text()).toList());
+        for (int j = 0; j < missing.size(); j++) {
+            vectors.put(missing.get(j), fresh.get(j));
+        }
+        double[] scores = new double[sentences.size()];
+        double[] cosines = new double[sentences.size()];
+        for (int i = 0; i < scores.length; i++) {
+            scores[i] = -2 + overlapWeight * overlap[i];
+            cosines[i] = Double.NaN;
+        }
+        for (int i : embedded) {
+            cosines[i] = Vectors.cosine(vector, vectors.get(i));
+            scores[i] = cosines[i] + overlapWeight * overlap[i];
+        }
+        return new Scores(scores, cosines);
+    }
+
+    private static double maxIdf(Map<String, Double> idf) {
+        return idf.values().stream().mapToDouble(Double::doubleValue).max().orElse(1.0);
+    }
+
+    /** Indices by descending score, ties by position (earlier first). */
+    static List<Integer> rank(double[] scores) {
+        List<Integer> idx = new ArrayList<>();
+        for (int i = 0; i < scores.length; i++) {
+            idx.add(i);
+        }
+        idx.sort(Comparator.<Integer>comparingDouble(i -> -scores[i]).thenComparingInt(i -> i));
+        return idx;
+    }
+}
