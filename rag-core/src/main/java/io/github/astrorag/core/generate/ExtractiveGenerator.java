@@ -78,8 +78,9 @@ import java.util.Set;
  * chose at a false-abstention rate of at most 5%, so false abstention stays under it, and the lowest at which
  * questions asked over documents about something else still abstain 97% of the time, two points above the 95%
  * this library promises; see {@code docs/evaluation.md}; the cosine's scale is the
- * embedding model's, so with another model choose it by the evaluation's abstention curve; with the model-free
- * hashing embedder of unit tests the default is {@value #HASHING_MIN_SUPPORT}) the answer is
+ * embedding model's, so an embedder may declare its own under {@link #MIN_SUPPORT_HINT}, as the built-in models
+ * and the model-free hashing embedder do; with any other, choose it by the evaluation's abstention curve) the
+ * answer is
  * {@link Answer#abstention(String, String, Context) an abstention} saying {@link #NO_ANSWER}. An empty context,
  * or one with no statement, abstains too. The generate stage's trace always holds {@value #SUPPORT} (a
  * double), its components {@value #COVERAGE}, {@value #COSINE}, {@value #UNMATCHED} (with the terms, under
@@ -114,10 +115,12 @@ public final class ExtractiveGenerator implements Generator {
     /** The least support an answer needs; below it the generator abstains (chosen with bge-small-en-v1.5). */
     public static final double DEFAULT_MIN_SUPPORT = 0.44;
     /**
-     * The least support with the model-free {@link io.github.astrorag.core.embed.HashingEmbedder} (an embedder
-     * that describes itself as {@code hashing}), whose cosines between a question and a sentence are lower.
+     * The key under which an embedder's {@link Embedder#describe() description} may name the least support this
+     * generator should ask of an answer with it (a number in [0, 1]): the cosine's scale is the model's. The
+     * built-in models declare theirs ({@code SentenceModel.extractiveMinSupport()}, the model-free hashing
+     * embedder 0.25); with an embedder that declares none the default is {@value #DEFAULT_MIN_SUPPORT}.
      */
-    public static final double HASHING_MIN_SUPPORT = 0.25;
+    public static final String MIN_SUPPORT_HINT = "extractiveMinSupport";
 
     /** The answer given when the context does not answer the question ({@link Answer#NOT_ANSWERED}). */
     public static final String NO_ANSWER = Answer.NOT_ANSWERED;
@@ -154,7 +157,7 @@ public final class ExtractiveGenerator implements Generator {
 
     /**
      * The defaults: at most 2 sentences, overlap weight 0.5, 24 sentences embedded, margin 0.15, gain 0.05,
-     * support at least 0.44 (0.25 with the model-free hashing embedder).
+     * support at least the embedder's declared threshold, or 0.44.
      *
      * @param embedder the embedder comparing sentences with the question
      */
@@ -181,9 +184,17 @@ public final class ExtractiveGenerator implements Generator {
         this.embedLimit = b.embedLimit == null ? DEFAULT_EMBED_LIMIT : b.embedLimit;
         this.margin = b.margin == null ? DEFAULT_MARGIN : b.margin;
         this.minGain = b.minGain == null ? DEFAULT_MIN_GAIN : b.minGain;
-        this.minSupport = b.minSupport != null ? b.minSupport
-                : "hashing".equals(b.embedder.describe().get("name")) ? HASHING_MIN_SUPPORT : DEFAULT_MIN_SUPPORT;
+        this.minSupport = b.minSupport != null ? b.minSupport : declaredMinSupport(b.embedder);
         this.scorer = new SentenceScorer(embedder, overlapWeight, embedLimit);
+    }
+
+    /** The threshold {@code embedder} declares under {@link #MIN_SUPPORT_HINT}, or {@link #DEFAULT_MIN_SUPPORT}. */
+    private static double declaredMinSupport(Embedder embedder) {
+        Object declared = embedder.describe().get(MIN_SUPPORT_HINT);
+        if (declared instanceof Number n && n.doubleValue() >= 0 && n.doubleValue() <= 1) {
+            return n.doubleValue();
+        }
+        return DEFAULT_MIN_SUPPORT;
     }
 
     /**
@@ -290,8 +301,8 @@ public final class ExtractiveGenerator implements Generator {
         }
 
         /**
-         * The least support an answer needs (default {@value #DEFAULT_MIN_SUPPORT}, or {@value #HASHING_MIN_SUPPORT}
-         * with the model-free hashing embedder); 0 never abstains but on
+         * The least support an answer needs (default: the one the embedder declares under
+         * {@link #MIN_SUPPORT_HINT}, else {@value #DEFAULT_MIN_SUPPORT}); 0 never abstains but on
          * a context without statements.
          *
          * @param value in [0, 1]

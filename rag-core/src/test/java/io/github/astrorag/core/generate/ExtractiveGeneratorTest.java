@@ -223,6 +223,51 @@ class ExtractiveGeneratorTest extends GeneratorContract {
         assertThat(never.abstained()).isFalse();
     }
 
+    /** The hashing embedder, declaring {@code declared} (or nothing, if null) as its threshold. */
+    private static Embedder declaring(Object declared) {
+        HashingEmbedder hashing = new HashingEmbedder();
+        return new Embedder() {
+            @Override
+            public int dimension() {
+                return hashing.dimension();
+            }
+
+            @Override
+            public List<float[]> embedDocuments(List<String> texts) {
+                return hashing.embedDocuments(texts);
+            }
+
+            @Override
+            public float[] embedQuery(String text) {
+                return hashing.embedQuery(text);
+            }
+
+            @Override
+            public Map<String, Object> describe() {
+                return declared == null ? Map.of("name", "plain") : Map.of("name", "plain", ExtractiveGenerator.MIN_SUPPORT_HINT, declared);
+            }
+        };
+    }
+
+    @Test
+    void theThresholdIsTheOneTheEmbedderDeclaresElseTheDefault() {
+        assertThat(new HashingEmbedder().describe()).containsEntry(ExtractiveGenerator.MIN_SUPPORT_HINT,
+                HashingEmbedder.EXTRACTIVE_MIN_SUPPORT);
+        Query q = Query.of("When did the Kestrel telescope see first light?");
+        for (Object[] c : new Object[][] {{0.9, 0.9}, {null, ExtractiveGenerator.DEFAULT_MIN_SUPPORT},
+                {"0.1", ExtractiveGenerator.DEFAULT_MIN_SUPPORT}, {1.5, ExtractiveGenerator.DEFAULT_MIN_SUPPORT},
+                {0.25, 0.25}}) {
+            Fixtures.RecordingTrace trace = new Fixtures.RecordingTrace();
+            new ExtractiveGenerator(declaring(c[0])).generate(q, telescopeDocuments(), trace);
+            assertThat(trace.values).as("declared " + c[0]).containsEntry(ExtractiveGenerator.MIN_SUPPORT, c[1]);
+        }
+        Answer strict = new ExtractiveGenerator(declaring(0.9)).generate(q, telescopeDocuments());
+        assertThat(strict.abstained()).isTrue();
+        Fixtures.RecordingTrace trace = new Fixtures.RecordingTrace();
+        ExtractiveGenerator.builder(declaring(0.9)).minSupport(0.1).build().generate(q, telescopeDocuments(), trace);
+        assertThat(trace.values).as("a threshold given wins").containsEntry(ExtractiveGenerator.MIN_SUPPORT, 0.1);
+    }
+
     @Test
     void theBuilderFailsFast() {
         ExtractiveGenerator.Builder b = ExtractiveGenerator.builder(new HashingEmbedder()).minSupport(0.3);

@@ -108,8 +108,9 @@ public final class PipelineOptions {
 
     @Option(names = "--min-support", paramLabel = "T",
             description = "extractive: the least support an answer needs; below it the answer is \"The documents do not "
-                    + "answer this question.\" 0 answers whenever the context has a statement. Default: 0.44, chosen with "
-                    + "bge-small (0.25 with --model hashing); with another model, choose it from 'astrorag eval'.")
+                    + "answer this question.\" 0 answers whenever the context has a statement. Default: the model's own "
+                    + "(bge-small-q 0.44, minilm-q 0.30, minilm 0.29, e5-small-q 0.61, hashing 0.25; 0.44 for a server's "
+                    + "embeddings, for which choose it from 'astrorag eval').")
     public Double minSupport;
 
     @Option(names = "--base-url", paramLabel = "URL",

@@ -1,5 +1,6 @@
 package io.github.astrorag.retrieval.embed;
 
+import io.github.astrorag.core.generate.ExtractiveGenerator;
 import io.github.astrorag.core.EmbeddingException;
 import io.github.astrorag.core.embed.Vectors;
 import io.github.astrorag.core.internal.Arguments;
@@ -207,6 +208,11 @@ public final class OnnxSentenceEmbedder implements Embedder, AutoCloseable {
         if (!queryPrefix.isEmpty() || !passagePrefix.isEmpty()) {
             m.put("queryPrefix", queryPrefix);
             m.put("passagePrefix", passagePrefix);
+        }
+        for (SentenceModel known : SentenceModel.values()) {
+            if (known.id().equals(name)) {
+                m.put(ExtractiveGenerator.MIN_SUPPORT_HINT, known.extractiveMinSupport());
+            }
         }
         return m;
     }

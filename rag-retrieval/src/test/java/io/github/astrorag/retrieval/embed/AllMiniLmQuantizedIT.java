@@ -127,7 +127,9 @@ class AllMiniLmQuantizedIT {
                 .build();
         try {
             assertThat(user.describe()).containsEntry("name", dir.getFileName().toString()).containsEntry("pooling", "mean")
-                    .containsEntry("intraOpThreads", 2).containsEntry("parallelism", 1);
+                    .containsEntry("intraOpThreads", 2).containsEntry("parallelism", 1)
+                    .as("a model of the user's declares no threshold").doesNotContainKey("extractiveMinSupport");
+            assertThat(embedder.describe()).containsEntry("extractiveMinSupport", 0.30);
             List<String> texts = EmbeddingFixtures.variedTexts();
             List<float[]> expected = embedder.embedDocuments(texts);
             List<float[]> got = user.embedDocuments(texts);

@@ -1,5 +1,6 @@
 package io.github.astrorag.retrieval.embed;
 
+import io.github.astrorag.core.generate.ExtractiveGenerator;
 import static io.github.astrorag.retrieval.embed.EmbeddingFixtures.CAT;
 import static io.github.astrorag.retrieval.embed.EmbeddingFixtures.FELINE;
 import static io.github.astrorag.retrieval.embed.EmbeddingFixtures.MARKET;
@@ -54,8 +55,10 @@ class BgeAndE5IT {
 
     @Test
     void poolingAndPrefixesAreTheModelsOwn() {
-        assertThat(bge.describe()).containsEntry("name", "bge-small-q").containsEntry("pooling", "cls");
+        assertThat(bge.describe()).containsEntry("name", "bge-small-q").containsEntry("pooling", "cls")
+                .containsEntry(ExtractiveGenerator.MIN_SUPPORT_HINT, 0.44);
         assertThat(e5.describe()).containsEntry("name", "e5-small-q").containsEntry("pooling", "mean")
+                .containsEntry(ExtractiveGenerator.MIN_SUPPORT_HINT, 0.61)
                 .containsEntry("queryPrefix", "query: ").containsEntry("passagePrefix", "passage: ");
         // e5 reads "query: x" and "passage: x" differently
         assertThat(Vectors.dot(e5.embedQuery(CAT), e5.embedDocuments(List.of(CAT)).get(0))).isLessThan(0.9999);
