@@ -34,7 +34,7 @@ class PipelineRegistryTest {
                 var answer = instance.ask("How far away is Vega?");
                 assertThat(answer.context().tokens()).as(name).isLessThanOrEqualTo(120);
                 assertThat(answer.context().chunks()).as(name).isNotEmpty();
-                assertThat(answer.trace().config().get("embedder")).as(name).isEqualTo(java.util.Map.of("name", "hashing", "dimension", 384));
+                assertThat(answer.trace().config().get("embedder")).as(name).isEqualTo(java.util.Map.of("name", "hashing", "dimension", 384, "extractiveMinSupport", 0.25));
             }
         }
     }
