@@ -379,8 +379,7 @@ public final class ExtractiveGenerator implements Generator {
         Set<String> inContext = new HashSet<>(idf.keySet());
         List<String> unmatchedTerms = qWeight.keySet().stream().filter(t -> !inContext.contains(t)).toList();
         double unmatched = SupportScore.share(unmatchedTerms, qWeight, qTotal);
-        List<Candidate> chosen = new ArrayList<>();
-        chosen.add(top);
+        List<Integer> chosen = new ArrayList<>(List.of(best)); // indices into statements
         Set<String> covered = new HashSet<>(SupportScore.held(top, qWeight.keySet()));
         for (int k = 1; k < order.size() && chosen.size() < maxSentences; k++) {
             int i = order.get(k);
@@ -390,7 +389,7 @@ public final class ExtractiveGenerator implements Generator {
             List<String> fresh = SupportScore.held(statements.get(i), qWeight.keySet()).stream()
                     .filter(t -> !covered.contains(t)).toList();
             if (qTotal > 0 && SupportScore.share(fresh, qWeight, qTotal) >= minGain) {
-                chosen.add(statements.get(i));
+                chosen.add(i);
                 covered.addAll(fresh);
             }
         }
@@ -400,8 +399,8 @@ public final class ExtractiveGenerator implements Generator {
         double coverage = 0;
         double cosine = 0;
         double typeMatch = 0;
-        for (Candidate c : chosen) {
-            int i = statements.indexOf(c);
+        for (int i : chosen) {
+            Candidate c = statements.get(i);
             double cCoverage = SupportScore.share(SupportScore.held(c, qWeight.keySet()), qWeight, qTotal);
             double cCosine = Double.isNaN(scores.cosine()[i]) ? 0 : scores.cosine()[i];
             double cType = AnswerCues.matches(type, c.text()) ? 1 : 0;
@@ -418,7 +417,7 @@ public final class ExtractiveGenerator implements Generator {
         if (abstain) {
             return Answer.abstention(query.text(), NO_ANSWER, context);
         }
-        return answer(query, context, chosen);
+        return answer(query, context, chosen.stream().map(statements::get).toList());
     }
 
     private void traceSupport(TraceSink trace, double support, double coverage, double cosine, double unmatched,
@@ -450,6 +449,7 @@ public final class ExtractiveGenerator implements Generator {
     private static Answer answer(Query query, Context context, List<Candidate> chosen) {
         StringBuilder text = new StringBuilder();
         Map<Integer, int[]> spans = new LinkedHashMap<>(); // by chunk position, in answer order
+        Map<Integer, Integer> numbers = new HashMap<>(); // chunk position -> citation number
         for (int k = 0; k < chosen.size(); k++) {
             Candidate c = chosen.get(k);
             if (text.length() > 0) {
@@ -459,7 +459,7 @@ public final class ExtractiveGenerator implements Generator {
             spans.merge(c.number(), new int[] {c.start(), c.end()},
                     (a, b) -> new int[] {Math.min(a[0], b[0]), Math.max(a[1], b[1])});
             if (k + 1 == chosen.size() || chosen.get(k + 1).number() != c.number()) {
-                text.append(" [").append(new ArrayList<>(spans.keySet()).indexOf(c.number()) + 1).append(']');
+                text.append(" [").append(numbers.computeIfAbsent(c.number(), p -> numbers.size() + 1)).append(']');
             }
         }
         List<Citation> citations = new ArrayList<>();

@@ -115,11 +115,13 @@ public final class OnnxSentenceEmbedder implements Embedder, AutoCloseable {
     private final String passagePrefix;
     private final int dimension;
     private final OnnxBatchRunner runner;
+    private final @Nullable Double extractiveMinSupport;
     private final ReadWriteLock lifecycle = new ReentrantReadWriteLock();
     private boolean closed;
 
     private OnnxSentenceEmbedder(Builder b, OnnxModelLoader.Loaded loaded) {
         this.name = loaded.id();
+        this.extractiveMinSupport = b.extractiveMinSupport;
         this.modelSha256 = loaded.sha256();
         this.tokenizer = loaded.tokenizer();
         this.pooling = b.pooling;
@@ -209,10 +211,8 @@ public final class OnnxSentenceEmbedder implements Embedder, AutoCloseable {
             m.put("queryPrefix", queryPrefix);
             m.put("passagePrefix", passagePrefix);
         }
-        for (SentenceModel known : SentenceModel.values()) {
-            if (known.id().equals(name)) {
-                m.put(ExtractiveGenerator.MIN_SUPPORT_HINT, known.extractiveMinSupport());
-            }
+        if (extractiveMinSupport != null) {
+            m.put(ExtractiveGenerator.MIN_SUPPORT_HINT, extractiveMinSupport);
         }
         return m;
     }
@@ -272,6 +272,8 @@ public final class OnnxSentenceEmbedder implements Embedder, AutoCloseable {
      */
     public static final class Builder {
         private @Nullable SentenceModel sentenceModel;
+        /** The bundled model's answer threshold, set by {@link #build()}; none for a user's model folder. */
+        private @Nullable Double extractiveMinSupport;
         private @Nullable Path directory;
         private Pooling pooling = DEFAULT_MODEL.pooling();
         private int maxLength = DEFAULT_MAX_LENGTH;
@@ -479,6 +481,7 @@ public final class OnnxSentenceEmbedder implements Embedder, AutoCloseable {
                 passagePrefix = m.passagePrefix();
             }
             batchInvariant = !m.quantized();
+            extractiveMinSupport = m.extractiveMinSupport();
             return create(OnnxModelLoader.bundled(m, maxLength, intraOpThreads));
         }
 
