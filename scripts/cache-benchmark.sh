@@ -5,14 +5,14 @@
 # --json trace, chunk vectors from the cache, whether the answers match, and the cache's size per 1,000
 # chunks. Cold and --no-cache runs alternate (ROUNDS each, median) so that a busy machine hurts both alike.
 #
-#   mvn -B -ntp -q -pl rag-examples -am package -DskipTests
+#   mvn -B -ntp -q -pl rag-cli -am package -DskipTests
 #   scripts/cache-benchmark.sh ../shared/data/astronomy-2e [ROUNDS]
 #   WHOLE=0 scripts/cache-benchmark.sh ../shared/data/astronomy-2e 7     # the 12 sections only, 7 rounds
 set -euo pipefail
 cd "$(dirname "$0")/.."
 corpus=${1:?usage: scripts/cache-benchmark.sh TEXTBOOK_FOLDER [ROUNDS]}
 rounds=${2:-3}
-jar=rag-examples/target/astrorag.jar
+jar=rag-cli/target/astrorag.jar
 question="What is the difference between a planet and a star?"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT

@@ -12,7 +12,7 @@ import java.util.Objects;
  * instance, created once per run), the seed (sampling and bootstrap), and the run's options.
  *
  * @param budget           context budget in tokens (default {@value TokenBudgetSelector#DEFAULT_BUDGET})
- * @param model            the embedding model's name in the {@link ModelRegistry}
+ * @param model            the embedding model's name (an embedder part of the {@link io.github.astrorag.core.part.PartRegistry})
  * @param embedder         that model
  * @param seed             seed of the instance sample and of the bootstrap
  * @param generate         whether answers are generated (else only the context is selected and scored)
@@ -30,7 +30,7 @@ public record EvalSettings(int budget, String model, Embedder embedder, long see
      * Checks the settings.
      *
      * @param budget           context budget in tokens, at least 1
-     * @param model            the embedding model's name in the {@link ModelRegistry}; not {@code null}
+     * @param model            the embedding model's name (an embedder part of the {@link io.github.astrorag.core.part.PartRegistry}); not {@code null}
      * @param embedder         that model, created once for the run and used by every pipeline; not {@code null}
      * @param seed             seed of the instance sample and of the bootstrap
      * @param generate         whether answers are generated (else only the context is selected and scored)

@@ -26,8 +26,8 @@ class PipelineRegistryTest {
                 io.github.astrorag.core.model.Document.of("b", "Deneb is in Cygnus and is far more distant."),
                 io.github.astrorag.core.model.Document.of("c", "Altair is in Aquila."));
         PipelineRegistry registry = PipelineRegistry.defaults();
-        assertThat(registry.names()).containsExactly("naive", "bm25", "rrf", "weighted", "mmr", "coverage", "astrorag", "corag-paper", "upper",
-                "corag", "mcts-evidence", "upper-evidence", "default-dense", "default");
+        assertThat(registry.names()).containsExactly("default", "corag", "astrorag", "corag-paper", "naive", "bm25", "rrf",
+                "weighted", "mmr", "coverage", "upper", "mcts-evidence", "upper-evidence", "default-dense");
         for (String name : registry.names()) {
             RagPipeline pipeline = registry.get(name).factory().apply(settings);
             try (var instance = pipeline.openDocuments(docs)) {
@@ -40,44 +40,34 @@ class PipelineRegistryTest {
     }
 
     @Test
-    void weightedTakesItsBm25WeightFromTheName() {
+    void aPresetTakesItsSettingsFromTheSpec() {
         EvalSettings s = new EvalSettings(300, "hashing", new HashingEmbedder(), 1, true, false);
         PipelineRegistry r = PipelineRegistry.defaults();
         assertThat(r.get("weighted").factory().apply(s).describe().get("retriever")).asString()
                 .contains("fusion=weighted", "bm25Weight=0.3");
-        assertThat(r.get("weighted:0.75").factory().apply(s).describe().get("retriever")).asString()
+        assertThat(r.get("weighted:bm25-weight=0.75").name()).isEqualTo("weighted:bm25-weight=0.75");
+        assertThat(r.get("weighted:bm25-weight=0.75").factory().apply(s).describe().get("retriever")).asString()
                 .contains("fusion=weighted", "bm25Weight=0.75");
-        assertThatThrownBy(() -> r.get("weighted:1.5")).hasMessageContaining("must be in [0, 1]");
-        assertThatThrownBy(() -> r.get("weighted:x")).hasMessageContaining("must be a number");
-        assertThatThrownBy(() -> PipelineRegistry.empty().get("weighted:0.5")).hasMessageContaining("unknown pipeline");
-    }
-
-    @Test
-    void defaultTakesItsCandidatesAndCoverageWeightFromTheName() {
-        PipelineRegistry r = PipelineRegistry.defaults();
-        EvalSettings s = new EvalSettings(300, "hashing", new HashingEmbedder(), 1, true, false);
-        java.util.Map<String, Object> fused = r.get("default:0.4:0.5").factory().apply(s).describe();
+        assertThatThrownBy(() -> r.get("weighted:bm25-weight=1.5"))
+                .hasMessageContaining("preset weighted: setting bm25-weight must be a number in [0.0, 1.0], was '1.5'");
+        assertThatThrownBy(() -> r.get("weighted:bm25-weight=x")).hasMessageContaining("must be a number");
+        assertThatThrownBy(() -> r.get("weighted:k=3")).hasMessageContaining("preset weighted takes no setting 'k': its settings are bm25-weight");
+        assertThatThrownBy(() -> PipelineRegistry.empty().get("weighted:bm25-weight=0.5")).hasMessageContaining("unknown pipeline");
+        java.util.Map<String, Object> fused = r.get("default:bm25-weight=0.4,coverage-weight=0.5").factory().apply(s).describe();
         assertThat(fused.get("retriever")).asString().contains("fusion=weighted", "bm25Weight=0.4");
         assertThat(fused.get("selector")).asString().contains("name=bridging-coverage", "weight=0.5");
-        assertThat(r.get("default:0:2").factory().apply(s).describe().get("retriever")).asString().contains("dense");
-        assertThatThrownBy(() -> r.get("default:0.4")).hasMessageContaining("default:W:C");
-        assertThatThrownBy(() -> r.get("default:2:1")).hasMessageContaining("W must be in [0, 1]");
-        assertThatThrownBy(() -> r.get("default:0.4:-1")).hasMessageContaining("C in [0, 100]");
-        assertThatThrownBy(() -> r.get("default:0.4:x")).hasMessageContaining("the coverage weight must be a number");
     }
 
     @Test
     void extendsByNameAndRefusesClashes() {
         PipelineRegistry r = PipelineRegistry.defaults().with("half", "naive at half the budget",
                 s -> RagPipeline.builder().embedder(s.embedder()).budget(s.budget() / 2).build());
-        assertThat(r.names()).startsWith("naive").endsWith("default", "half").doesNotHaveDuplicates();
+        assertThat(r.names()).startsWith("default").endsWith("default-dense", "half").doesNotHaveDuplicates();
         assertThat(PipelineRegistry.defaults().names()).doesNotContain("half");
         assertThatThrownBy(() -> r.with("naive", "again", s -> null)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("already registered");
         assertThatThrownBy(() -> r.with("chance", "x", s -> null)).hasMessageContaining("reserved");
-        assertThatThrownBy(() -> r.get("random")).hasMessageContaining("unknown pipeline 'random': use one of naive, bm25")
-                .hasMessageContaining("default, half");
-        assertThatThrownBy(() -> ModelRegistry.defaults().create("gpt"))
-                .hasMessageContaining("unknown model 'gpt': use one of bge-small-q, minilm-q");
+        assertThatThrownBy(() -> r.get("random")).hasMessageContaining("unknown pipeline 'random': use one of default, corag")
+                .hasMessageContaining("default-dense, half");
     }
 }

@@ -1,22 +1,18 @@
 package io.github.astrorag.presets;
 
-import io.github.astrorag.core.chunk.RecursiveTokenChunker;
-import io.github.astrorag.core.index.InMemoryEphemeralIndexFactory;
 import io.github.astrorag.core.pipeline.RagPipeline;
 import io.github.astrorag.core.select.ContextOrder;
 import io.github.astrorag.core.select.TokenBudgetSelector;
-import io.github.astrorag.core.spi.ContextSelector;
 import io.github.astrorag.core.spi.Embedder;
-import io.github.astrorag.core.token.TokenCounter;
 import io.github.astrorag.retrieval.graph.PageRankReranker;
 import io.github.astrorag.retrieval.graph.PersonalizedPageRank;
 import io.github.astrorag.retrieval.mmr.MmrRetriever;
 import io.github.astrorag.retrieval.coverage.BridgingCoverageSelector;
 import io.github.astrorag.retrieval.coverage.EvidenceCoverageScorer;
 import io.github.astrorag.mcts.MctsContextSelector;
-import io.github.astrorag.retrieval.embed.OnnxSentenceEmbedder;
-import io.github.astrorag.retrieval.embed.SentenceModel;
-import io.github.astrorag.retrieval.hybrid.HybridRetriever;
+import io.github.astrorag.onnx.OnnxSentenceEmbedder;
+import io.github.astrorag.onnx.SentenceModel;
+import java.util.Locale;
 import java.util.Objects;
 import java.util.function.Function;
 
@@ -79,7 +75,7 @@ public final class AstroRag {
     public static final ContextOrder ORDER = ContextOrder.RELEVANCE;
     /**
      * The weight w of BM25 in the weighted fusion that gives {@link #recommended()} its candidates,
-     * {@code (1 − w) · dense + w · bm25} over min-max-normalised scores ({@link HybridRetriever.Fusion#WEIGHTED}).
+     * {@code (1 − w) · dense + w · bm25} over min-max-normalised scores ({@link io.github.astrorag.retrieval.hybrid.HybridRetriever.Fusion#WEIGHTED}).
      * It was chosen together with the selector's coverage weight by 2-fold cross-validation; the runs are in
      * {@code docs/evaluation.md}.
      */
@@ -123,18 +119,7 @@ public final class AstroRag {
      * @return a builder, to which a generator or other settings may be added
      */
     public static RagPipeline.Builder recommendedBuilder(Embedder embedder, ContextOrder order) {
-        return fused(embedder, BridgingCoverageSelector.builder().assembler(inOrder(order)).build());
-    }
-
-    /**
-     * The first stage of {@link #recommended()} and {@link #corag()}: weighted fusion of min-max-normalised
-     * BM25 and cosine scores, BM25 weight {@value #RECOMMENDED_BM25_WEIGHT} ({@link HybridRetriever}; over an
-     * index with its own full-text search, such as Elasticsearch, its BM25).
-     *
-     * @return the retriever
-     */
-    public static HybridRetriever recommendedRetriever() {
-        return HybridRetriever.weighted(RECOMMENDED_BM25_WEIGHT);
+        return Preset.builder("default" + order(order), embedder);
     }
 
     /**
@@ -156,20 +141,7 @@ public final class AstroRag {
      * @return a builder, to which a generator or other settings may be added
      */
     public static RagPipeline.Builder coragBuilder(Embedder embedder) {
-        return fused(embedder, coragSelectorBuilder().build());
-    }
-
-    /**
-     * The selector of {@link #corag()}, as a builder: {@link MctsContextSelector} at the paper's settings (10 iterations,
-     * c = 2.4, λ = 0.1) over {@link EvidenceCoverageScorer#defaults()} (the default selector's objective
-     * summed over an ordered combination), the budget its best combination leaves filled in the
-     * objective's order ({@link MctsContextSelector.Builder#fill}); the cheap scorer runs on the calling
-     * thread.
-     *
-     * @return a builder of that selector, to change the search's settings
-     */
-    public static MctsContextSelector.Builder coragSelectorBuilder() {
-        return MctsContextSelector.builder().scorer(EvidenceCoverageScorer.defaults()).fill(true).executor(Runnable::run);
+        return Preset.builder("corag", embedder);
     }
 
     /**
@@ -200,21 +172,7 @@ public final class AstroRag {
      * @return a builder, to which a generator or other settings may be added
      */
     public static RagPipeline.Builder paperBuilder(Embedder embedder, ContextOrder order) {
-        Objects.requireNonNull(embedder, "embedder");
-        Objects.requireNonNull(order, "order");
-        TokenCounter counter = TokenCounter.p50k();
-        return RagPipeline.builder()
-                .chunker(RecursiveTokenChunker.builder().counter(counter).maxTokens(CHUNK_TOKENS).overlap(CHUNK_OVERLAP).build())
-                .embedder(embedder)
-                .index(new InMemoryEphemeralIndexFactory())
-                .retriever(MmrRetriever.builder().k(MMR_K).lambda(MMR_LAMBDA).fetchSize(MMR_FETCH).build())
-                .candidates(MMR_K)
-                .reranker(PageRankReranker.builder().graph(PageRankReranker.GraphKind.COSINE)
-                        .threshold(PAGERANK_THRESHOLD).damping(PAGERANK_DAMPING).top(PAGERANK_TOP).build())
-                .selector(new TokenBudgetSelector(counter, order))
-                .budget(BUDGET)
-                .build()
-                .toBuilder();
+        return Preset.builder("astrorag" + order(order), embedder);
     }
 
     /**
@@ -246,22 +204,12 @@ public final class AstroRag {
      * @return a builder, to which a generator or other settings may be added
      */
     public static RagPipeline.Builder naiveBuilder(Embedder embedder, ContextOrder order) {
-        return withSelector(embedder, inOrder(order));
+        return Preset.builder("naive" + order(order), embedder);
     }
 
-    private static TokenBudgetSelector inOrder(ContextOrder order) {
-        return new TokenBudgetSelector(TokenCounter.p50k(), Objects.requireNonNull(order, "order"));
-    }
-
-    /** The minimal pipeline over {@code embedder} with {@link #recommendedRetriever()} and {@code selector}, as a preset's builder. */
-    private static RagPipeline.Builder fused(Embedder embedder, ContextSelector selector) {
-        return RagPipeline.builder().embedder(Objects.requireNonNull(embedder, "embedder")).retriever(recommendedRetriever())
-                .selector(selector).build().toBuilder();
-    }
-
-    /** The minimal pipeline over {@code embedder} with {@code selector}, as a preset's builder. */
-    private static RagPipeline.Builder withSelector(Embedder embedder, ContextSelector selector) {
-        return RagPipeline.builder().embedder(Objects.requireNonNull(embedder, "embedder")).selector(selector).build().toBuilder();
+    /** The preset setting of {@code order}, as a spec writes it. */
+    static String order(ContextOrder order) {
+        return ":order=" + Objects.requireNonNull(order, "order").name().toLowerCase(Locale.ROOT);
     }
 
     /** A pipeline from {@code preset} over {@code embedder} that closes it; closes it at once if building fails. */

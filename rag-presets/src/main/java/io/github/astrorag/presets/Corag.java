@@ -51,7 +51,7 @@ public final class Corag {
      * @return a builder, to which a generator or other settings may be added
      */
     public static RagPipeline.Builder paperBuilder(Embedder embedder) {
-        return paperBuilder(embedder, MctsContextSelector.defaults());
+        return Preset.builder("corag-paper", embedder);
     }
 
     /**

@@ -3,24 +3,26 @@ package io.github.astrorag.presets;
 import io.github.astrorag.core.pipeline.RagPipeline;
 import io.github.astrorag.core.select.ContextOrder;
 import io.github.astrorag.core.spi.Embedder;
-import io.github.astrorag.retrieval.embed.OnnxSentenceEmbedder;
-import io.github.astrorag.retrieval.embed.SentenceModel;
-import java.util.Arrays;
-import java.util.List;
+import io.github.astrorag.onnx.OnnxSentenceEmbedder;
+import io.github.astrorag.onnx.SentenceModel;
+import io.github.astrorag.core.part.PartContext;
+import io.github.astrorag.core.part.PartRegistry;
+import io.github.astrorag.core.part.PartSpec;
+import io.github.astrorag.core.part.PipelinePreset;
+import io.github.astrorag.core.part.Role;
 import java.util.Objects;
 
 /**
- * The presets by name: the one lookup from a name such as {@code default} or {@code corag-paper} to its pipeline,
- * used alike by the command line ({@code --preset}), the Spring Boot properties and any configuration file. Each
- * constant delegates to the preset's own factory ({@link AstroRag}, {@link Corag}), so {@code Preset.DEFAULT} is
- * exactly {@link AstroRag#recommended()}.
+ * The five presets of the README as constants, for code that names them: each is the registry's preset of its
+ * {@link #id()} (defined once, in {@link PartRegistry#installed() the registry of parts}), so
+ * {@code Preset.DEFAULT.builder(embedder)} is exactly what {@code --preset default} and {@link AstroRag#recommended()}
+ * build. Any preset by name, these and the evaluation's and those other jars register, with its settings:
+ * {@link #open(String)} and {@link #builder(String, Embedder)}.
  *
  * <pre>{@code
- * try (RagPipeline rag = Preset.of("corag-paper").open()) { ... }           // owns its model
+ * try (RagPipeline rag = Preset.open("corag-paper:iterations=20")) { ... }  // owns its model
  * RagPipeline.Builder b = Preset.DEFAULT.builder(embedder).budget(300);     // over an embedder you own
  * }</pre>
- *
- * <p>Names are matched ignoring case and surrounding white space; {@link #id()} is the canonical spelling.
  */
 public enum Preset {
 
@@ -44,30 +46,47 @@ public enum Preset {
     }
 
     /**
-     * The preset of a name.
+     * Any preset by name, over its own embedding model, loaded from the registry ({@link PipelinePreset#embedder()}).
      *
-     * @param name a preset's {@link #id()}, in any case, surrounding white space ignored
-     * @return the preset
-     * @throws IllegalArgumentException naming every preset if none has that name
-     * @throws NullPointerException if {@code name} is null
+     * @param spec a preset and its settings, {@code name[:key=value,...]} ({@link PartSpec})
+     * @return a new pipeline that owns its model: close it to free the model
+     * @throws IllegalArgumentException naming the presets or the settings that exist if the spec names another
+     * @throws io.github.astrorag.core.EmbeddingException if the model cannot be loaded
      */
-    public static Preset of(String name) {
-        Objects.requireNonNull(name, "name");
-        for (Preset p : values()) {
-            if (p.id.equalsIgnoreCase(name.strip())) {
-                return p;
+    public static RagPipeline open(String spec) {
+        PartRegistry r = PartRegistry.installed();
+        PipelinePreset preset = r.create(Role.PRESET, spec, PartContext.of(r));
+        Embedder embedder = r.create(Role.EMBEDDER, preset.embedder(), PartContext.of(r));
+        try {
+            RagPipeline.Builder b = preset.builder(embedder);
+            if (embedder instanceof AutoCloseable owned) {
+                b.owning(owned);
             }
+            return b.build();
+        } catch (RuntimeException | Error e) {
+            if (embedder instanceof AutoCloseable owned) {
+                try {
+                    owned.close();
+                } catch (Exception suppressed) {
+                    e.addSuppressed(suppressed);
+                }
+            }
+            throw e;
         }
-        throw new IllegalArgumentException("unknown preset '" + name + "': use one of " + String.join(", ", ids()));
     }
 
     /**
-     * Every preset's name, in declaration order.
+     * Any preset by name over {@code embedder}.
      *
-     * @return {@code default, astrorag, corag, corag-paper, naive}
+     * @param spec     a preset and its settings, {@code name[:key=value,...]}
+     * @param embedder the embedder; the caller keeps ownership
+     * @return a builder to continue (each setting may be replaced once, see {@link RagPipeline#toBuilder()})
+     * @throws IllegalArgumentException naming the presets or the settings that exist if the spec names another
      */
-    public static List<String> ids() {
-        return Arrays.stream(values()).map(Preset::id).toList();
+    public static RagPipeline.Builder builder(String spec, Embedder embedder) {
+        Objects.requireNonNull(embedder, "embedder");
+        PartRegistry r = PartRegistry.installed();
+        return r.create(Role.PRESET, spec, PartContext.of(r)).builder(embedder);
     }
 
     /**
@@ -90,22 +109,13 @@ public enum Preset {
     }
 
     /**
-     * Whether the preset chooses its context by CORAG's tree search (and so takes the search's settings).
-     *
-     * @return true for {@code corag} and {@code corag-paper}
-     */
-    public boolean searches() {
-        return this == CORAG || this == CORAG_PAPER;
-    }
-
-    /**
      * The preset over {@code embedder}, the chosen chunks in relevance order.
      *
      * @param embedder the embedder of chunks and queries; the caller keeps ownership
      * @return a builder to continue (each setting may be replaced once, see {@link RagPipeline#toBuilder()})
      */
     public RagPipeline.Builder builder(Embedder embedder) {
-        return builder(embedder, AstroRag.ORDER);
+        return builder(id, Objects.requireNonNull(embedder, "embedder"));
     }
 
     /**
@@ -119,13 +129,8 @@ public enum Preset {
     public RagPipeline.Builder builder(Embedder embedder, ContextOrder order) {
         Objects.requireNonNull(embedder, "embedder");
         Objects.requireNonNull(order, "order");
-        return switch (this) {
-            case DEFAULT -> AstroRag.recommendedBuilder(embedder, order);
-            case ASTRORAG -> AstroRag.paperBuilder(embedder, order);
-            case CORAG -> AstroRag.coragBuilder(embedder);
-            case CORAG_PAPER -> Corag.paperBuilder(embedder);
-            case NAIVE -> AstroRag.naiveBuilder(embedder, order);
-        };
+        boolean searches = this == CORAG || this == CORAG_PAPER;
+        return builder(searches ? id : id + AstroRag.order(order), embedder);
     }
 
     /**

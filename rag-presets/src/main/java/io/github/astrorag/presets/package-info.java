@@ -1,9 +1,11 @@
 /**
- * The presets: each a whole pipeline in one call and one name. {@link Preset} is the lookup by name
- * ({@code default}, {@code astrorag}, {@code corag}, {@code corag-paper}, {@code naive}) that the command line and
- * configuration files use; {@link AstroRag} builds the recommended pipeline, CORAG over the evidence utility, the
- * AstroRAG paper's pipeline and NaiveRAG; {@link Corag} the CORAG paper's, optionally with its configuration
- * agent; {@link EmbeddingModels} opens an embedding model by its id. This module sits above rag-retrieval and
- * rag-mcts, which know nothing of each other, because two presets combine them.
+ * The presets: each a whole pipeline in one call and one name. Every preset is defined once, as the named parts it is
+ * made of, in the registry of parts ({@link io.github.astrorag.core.part.PartRegistry}, role
+ * {@link io.github.astrorag.core.part.Role#PRESET}), which the command line, the evaluation and the Spring Boot
+ * properties look names up in; {@link Preset} holds the five of the README as constants and opens any preset by name
+ * ({@link Preset#open(String)}); {@link AstroRag} builds the recommended pipeline, CORAG over the evidence utility,
+ * the AstroRAG paper's pipeline and NaiveRAG; {@link Corag} the CORAG paper's, optionally with its configuration
+ * agent. This module sits above rag-retrieval, rag-onnx and rag-mcts, which know nothing of each other, because the
+ * presets combine them.
  */
 package io.github.astrorag.presets;

@@ -1,19 +1,15 @@
 package io.github.astrorag.retrieval;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.astrorag.core.select.TokenBudgetSelector;
 import io.github.astrorag.core.testing.GivenTwice;
 import io.github.astrorag.core.testing.GivenTwice.Values;
 import io.github.astrorag.retrieval.coverage.BridgingCoverageSelector;
-import io.github.astrorag.retrieval.embed.OnnxSentenceEmbedder;
-import io.github.astrorag.retrieval.embed.SentenceModel;
 import io.github.astrorag.retrieval.graph.PageRankReranker;
 import io.github.astrorag.retrieval.hybrid.HybridRetriever;
 import io.github.astrorag.retrieval.lexical.Bm25Retriever;
 import io.github.astrorag.retrieval.mmr.MmrRetriever;
-import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -36,14 +32,5 @@ class BuildersGivenTwiceTest {
         assertThat(GivenTwice.assertEverySettingOnce(BridgingCoverageSelector::builder, Values.defaults()
                 .type(TokenBudgetSelector.class, TokenBudgetSelector::new), Map.of()))
                 .contains("queryCoverageOnly()", "weight(double)", "assembler(TokenBudgetSelector)");
-    }
-
-    @Test
-    void onnxSentenceEmbedderWhoseModelAndModelDirectoryAreOneSetting() {
-        GivenTwice.assertEverySettingOnce(OnnxSentenceEmbedder::builder, Values.defaults()
-                .type(Path.class, () -> Path.of("model"))
-                .setter("maxLength", () -> new Object[] {128}), Map.of());
-        OnnxSentenceEmbedder.Builder b = OnnxSentenceEmbedder.builder().modelDirectory(Path.of("model"));
-        assertThatThrownBy(() -> b.model(SentenceModel.ALL_MINILM_L6_V2_Q)).isInstanceOf(IllegalStateException.class);
     }
 }

@@ -8,7 +8,7 @@ import io.github.astrorag.core.pipeline.RagPipeline;
 import io.github.astrorag.core.spi.Embedder;
 import io.github.astrorag.core.token.TokenCounter;
 import io.github.astrorag.presets.AstroRag;
-import io.github.astrorag.retrieval.embed.OnnxSentenceEmbedder;
+import io.github.astrorag.onnx.OnnxSentenceEmbedder;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryMXBean;

@@ -6,8 +6,8 @@ import io.github.astrorag.core.embed.HttpEmbedder;
 import io.github.astrorag.core.embed.OpenAiCompatibleEmbedder;
 import io.github.astrorag.core.embed.TeiEmbedder;
 import io.github.astrorag.core.spi.Embedder;
-import io.github.astrorag.retrieval.embed.OnnxSentenceEmbedder;
-import io.github.astrorag.retrieval.embed.SentenceModel;
+import io.github.astrorag.onnx.OnnxSentenceEmbedder;
+import io.github.astrorag.onnx.SentenceModel;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -28,7 +28,7 @@ import java.util.function.Supplier;
  * in-process model measured in the same run (the machine may be shared: compare ratios, not times across
  * runs).
  *
- * <p>Run: {@code mvn -B -ntp -Pbench -pl rag-examples -am package -DskipTests} then
+ * <p>Run: {@code mvn -B -ntp -Pbench -pl rag-cli -am package -DskipTests} then
  * {@code java -cp rag-examples/target/benchmarks.jar io.github.astrorag.eval.bench.RemoteEmbeddingBenchmark}.
  */
 public final class RemoteEmbeddingBenchmark {

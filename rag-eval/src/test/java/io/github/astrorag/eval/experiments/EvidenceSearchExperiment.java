@@ -8,7 +8,7 @@ import io.github.astrorag.core.token.TokenCounter;
 import io.github.astrorag.core.spi.CombinationScorer;
 import io.github.astrorag.mcts.ExhaustiveContextSelector;
 import io.github.astrorag.mcts.MctsContextSelector;
-import io.github.astrorag.retrieval.embed.SentenceModel;
+import io.github.astrorag.onnx.SentenceModel;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

