@@ -13,6 +13,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.locks.ReadWriteLock;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
@@ -268,7 +269,8 @@ public final class OnnxSentenceEmbedder implements Embedder, AutoCloseable {
     /**
      * Builds an {@link OnnxSentenceEmbedder}. Every setting may be given once: a setting given twice throws
      * {@link IllegalStateException} naming the value already set, a value out of range
-     * {@link IllegalArgumentException} naming the value and the limit.
+     * {@link IllegalArgumentException} naming the value and the limit, a {@code null}
+     * {@link NullPointerException} naming the parameter.
      */
     public static final class Builder {
         private @Nullable SentenceModel sentenceModel;
@@ -300,10 +302,10 @@ public final class OnnxSentenceEmbedder implements Embedder, AutoCloseable {
          * @param model the bundled model; not {@code null}
          * @return this builder
          * @throws IllegalStateException if the model (by this method or {@link #modelDirectory}) was already set
-         * @throws IllegalArgumentException if {@code model} is {@code null}
+         * @throws NullPointerException if {@code model} is {@code null}
          */
         public Builder model(SentenceModel model) {
-            Arguments.check(model != null, "model must not be null");
+            Objects.requireNonNull(model, "model");
             Arguments.checkState(sentenceModel == null && directory == null,
                     "the model is already set (%s); give model(...) or modelDirectory(...) once",
                     sentenceModel != null ? sentenceModel.id() : directory);
@@ -321,10 +323,10 @@ public final class OnnxSentenceEmbedder implements Embedder, AutoCloseable {
          * @param folder the model folder
          * @return this builder
          * @throws IllegalStateException if the model (by this method or {@link #model}) was already set
-         * @throws IllegalArgumentException if {@code folder} is {@code null}
+         * @throws NullPointerException if {@code folder} is {@code null}
          */
         public Builder modelDirectory(Path folder) {
-            Arguments.check(folder != null, "modelDirectory must not be null");
+            Objects.requireNonNull(folder, "folder");
             Arguments.checkState(sentenceModel == null && directory == null,
                     "the model is already set (%s); give model(...) or modelDirectory(...) once",
                     sentenceModel != null ? sentenceModel.id() : directory);
@@ -338,10 +340,10 @@ public final class OnnxSentenceEmbedder implements Embedder, AutoCloseable {
          * @param pooling the pooling; not {@code null}
          * @return this builder
          * @throws IllegalStateException if the pooling was already set
-         * @throws IllegalArgumentException if {@code pooling} is {@code null}
+         * @throws NullPointerException if {@code pooling} is {@code null}
          */
         public Builder pooling(Pooling pooling) {
-            Arguments.check(pooling != null, "pooling must not be null");
+            Objects.requireNonNull(pooling, "pooling");
             Arguments.checkState(!poolingSet, "pooling is already set to %s", this.pooling);
             this.pooling = pooling;
             this.poolingSet = true;
@@ -441,12 +443,13 @@ public final class OnnxSentenceEmbedder implements Embedder, AutoCloseable {
          * @param passage the prefix of passages; empty for none
          * @return this builder
          * @throws IllegalStateException if the prefixes were already set
-         * @throws IllegalArgumentException if a prefix is {@code null}
+         * @throws NullPointerException if a prefix is {@code null}
          */
         public Builder prefixes(String query, String passage) {
             Arguments.checkState(!prefixesSet, "prefixes are already set to '%s' / '%s'", queryPrefix,
                     passagePrefix);
-            Arguments.check(query != null && passage != null, "prefixes must not be null");
+            Objects.requireNonNull(query, "query");
+            Objects.requireNonNull(passage, "passage");
             this.queryPrefix = query;
             this.passagePrefix = passage;
             this.prefixesSet = true;

@@ -2,6 +2,7 @@ package io.github.astrorag.onnx;
 
 import java.util.Arrays;
 import java.util.Locale;
+import java.util.Objects;
 import java.util.stream.Collectors;
 
 /**
@@ -157,14 +158,13 @@ public enum SentenceModel {
      * @param id the id, e.g. {@code bge-small-q}
      * @return the model of that id
      * @throws IllegalArgumentException naming the unknown id and listing the known ones
+     * @throws NullPointerException if {@code id} is {@code null}
      */
     public static SentenceModel byId(String id) {
-        if (id != null) {
-            String wanted = id.trim().toLowerCase(Locale.ROOT);
-            for (SentenceModel m : values()) {
-                if (m.id.equals(wanted)) {
-                    return m;
-                }
+        String wanted = Objects.requireNonNull(id, "id").trim().toLowerCase(Locale.ROOT);
+        for (SentenceModel m : values()) {
+            if (m.id.equals(wanted)) {
+                return m;
             }
         }
         throw new IllegalArgumentException("unknown embedding model '" + id + "'; known models: "

@@ -51,8 +51,20 @@ class OnnxSentenceEmbedderBuilderTest {
                 .isInstanceOf(IllegalStateException.class).hasMessageContaining("already set (minilm-q)");
         assertThatThrownBy(() -> OnnxSentenceEmbedder.builder().modelDirectory(dir).model(SentenceModel.E5_SMALL_V2_Q))
                 .isInstanceOf(IllegalStateException.class).hasMessageContaining("already set");
+    }
+
+    @Test
+    void aNullIsANullPointerExceptionNamingTheParameter() {
         assertThatThrownBy(() -> OnnxSentenceEmbedder.builder().model(null))
-                .isInstanceOf(IllegalArgumentException.class).hasMessage("model must not be null");
+                .isInstanceOf(NullPointerException.class).hasMessage("model");
+        assertThatThrownBy(() -> OnnxSentenceEmbedder.builder().modelDirectory(null))
+                .isInstanceOf(NullPointerException.class).hasMessage("folder");
+        assertThatThrownBy(() -> OnnxSentenceEmbedder.builder().pooling(null))
+                .isInstanceOf(NullPointerException.class).hasMessage("pooling");
+        assertThatThrownBy(() -> OnnxSentenceEmbedder.builder().prefixes(null, ""))
+                .isInstanceOf(NullPointerException.class).hasMessage("query");
+        assertThatThrownBy(() -> OnnxSentenceEmbedder.builder().prefixes("", null))
+                .isInstanceOf(NullPointerException.class).hasMessage("passage");
     }
 
     @Test

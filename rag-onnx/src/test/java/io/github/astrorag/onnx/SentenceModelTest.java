@@ -30,7 +30,7 @@ class SentenceModelTest {
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("'mpnet'")
                 .hasMessageContaining("minilm-q, minilm, bge-small-q, e5-small-q");
-        assertThatThrownBy(() -> SentenceModel.byId(null)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> SentenceModel.byId(null)).isInstanceOf(NullPointerException.class).hasMessage("id");
     }
 
     @Test
