@@ -43,7 +43,10 @@ public class DocumentException extends RagException {
         return path;
     }
 
-    /** The file type is not one the loader reads. */
+    /**
+     * The file type is not one the loader reads, or one it reads only with an optional library that is not on the
+     * class path (a PDF without PDFBox: the message names the artifact to add).
+     */
     public static final class Unsupported extends DocumentException {
         private static final long serialVersionUID = 1L;
 
@@ -51,7 +54,7 @@ public class DocumentException extends RagException {
          * An unsupported file.
          *
          * @param path the file of a type no loader reads
-         * @param message what is wrong, naming the file and the supported types
+         * @param message what is wrong, naming the file and the supported types (or the artifact to add)
          */
         public Unsupported(Path path, String message) {
             super(path, message);

@@ -3,6 +3,7 @@ package io.github.astrorag.presets;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.github.astrorag.core.IndexException;
 import io.github.astrorag.core.model.Answer;
 import io.github.astrorag.core.model.Document;
 import io.github.astrorag.core.model.Trace;
@@ -100,7 +101,7 @@ class AstroRagPresetsIT {
         }
         rag.close();
         assertThat(rag.isClosed()).isTrue();
-        assertThatThrownBy(() -> rag.openDocuments(DOCS)).isInstanceOf(IllegalStateException.class).hasMessageContaining("closed");
+        assertThatThrownBy(() -> rag.openDocuments(DOCS)).isInstanceOf(IndexException.class).hasMessageContaining("closed");
     }
 
     private static int settledThreadCount(int target) throws InterruptedException {

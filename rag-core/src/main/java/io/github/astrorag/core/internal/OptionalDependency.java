@@ -60,13 +60,24 @@ public enum OptionalDependency {
      */
     public void require(String user) {
         if (!isPresent()) {
-            throw new Missing(user + " needs the optional dependency " + coordinates
-                    + ", which is not on the class path: add it to your build (Maven: <groupId>"
-                    + coordinates.substring(0, coordinates.indexOf(':')) + "</groupId><artifactId>"
-                    + coordinates.substring(coordinates.indexOf(':') + 1, coordinates.lastIndexOf(':'))
-                    + "</artifactId><version>" + coordinates.substring(coordinates.lastIndexOf(':') + 1)
-                    + "</version>)");
+            throw new Missing(missing(user));
         }
+    }
+
+    /**
+     * The one line that says the dependency is missing, for a part that throws its own exception type.
+     *
+     * @param user what needs it ("reading x.pdf")
+     * @return "{@code user} needs the optional dependency ..., which is not on the class path: add it ...", with
+     *         the coordinates as a Maven dependency
+     */
+    public String missing(String user) {
+        return user + " needs the optional dependency " + coordinates
+                + ", which is not on the class path: add it to your build (Maven: <groupId>"
+                + coordinates.substring(0, coordinates.indexOf(':')) + "</groupId><artifactId>"
+                + coordinates.substring(coordinates.indexOf(':') + 1, coordinates.lastIndexOf(':'))
+                + "</artifactId><version>" + coordinates.substring(coordinates.lastIndexOf(':') + 1)
+                + "</version>)";
     }
 
     /** An optional dependency is not on the class path: the message names the coordinates to add. */

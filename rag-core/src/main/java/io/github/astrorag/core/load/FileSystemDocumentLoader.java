@@ -2,7 +2,6 @@ package io.github.astrorag.core.load;
 
 import io.github.astrorag.core.DocumentException;
 import io.github.astrorag.core.internal.Arguments;
-import io.github.astrorag.core.internal.OptionalDependency;
 import io.github.astrorag.core.model.Document;
 import io.github.astrorag.core.spi.DocumentLoader;
 import java.io.IOException;
@@ -47,8 +46,8 @@ import org.jspecify.annotations.Nullable;
  * so that one bad file fails the whole call and nothing is indexed.
  *
  * <p>Files it cannot read: {@link #loadAll(Collection, OnUnreadable)} may skip them instead, and return them
- * with the documents. A file is skipped when its loader fails with a {@link DocumentException} or needs an
- * optional dependency that is missing (PDFBox for a PDF) and the policy allows it: {@link OnUnreadable#SKIP_IN_FOLDERS}
+ * with the documents. A file is skipped when its loader fails with a {@link DocumentException} (a PDF without
+ * PDFBox on the class path among them) and the policy allows it: {@link OnUnreadable#SKIP_IN_FOLDERS}
  * for a file found in a folder, {@link OnUnreadable#SKIP} for any file. A call that would return no document
  * fails with the first failure. The rules above that are not about one file's content (the limit per call, a
  * folder without any supported file, a link out of a folder) fail the call whatever the policy. Stateless and
@@ -199,7 +198,7 @@ public final class FileSystemDocumentLoader implements DocumentLoader {
         List<Document> read;
         try {
             read = loaderFor(file).load(file);
-        } catch (DocumentException | OptionalDependency.Missing e) {
+        } catch (DocumentException e) {
             call.unreadable(inFolder == null ? file : inFolder, e, inFolder);
             return;
         }

@@ -10,8 +10,8 @@ import java.util.List;
 /**
  * Reads the text layer of PDF files with Apache PDFBox, page by page, keeping 1-based page numbers.
  * PDFBox is an optional dependency of rag-core ({@link OptionalDependency#PDFBOX}): without it, loading a
- * PDF fails with an {@link IllegalStateException} naming the coordinates to add; text and Markdown files
- * load as before.
+ * PDF fails as {@link DocumentException.Unsupported}, its message naming the coordinates to add; text and
+ * Markdown files load as before.
  *
  * <p>A password-protected PDF, a file PDFBox cannot parse, or one whose text may not be extracted fails
  * as {@link DocumentException.Malformed}; a PDF without a text layer (scanned images) fails as
@@ -110,7 +110,9 @@ public final class PdfDocumentLoader implements DocumentLoader {
             throw new DocumentException.Unsupported(file, "not a PDF file: " + file);
         }
         LoaderLimits.checkReadable(file, maxBytes);
-        OptionalDependency.PDFBOX.require("reading " + file);
+        if (!OptionalDependency.PDFBOX.isPresent()) {
+            throw new DocumentException.Unsupported(file, OptionalDependency.PDFBOX.missing("reading " + file));
+        }
         return PdfBoxText.read(file, limits);
     }
 }

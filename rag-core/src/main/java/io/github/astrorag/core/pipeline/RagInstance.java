@@ -224,26 +224,39 @@ public final class RagInstance implements AutoCloseable {
     }
 
     /**
-     * Answers an open question.
+     * Answers an open question, as {@link #ask(Query)} does with {@link Query#of(String)}.
      *
      * @param question the question text; not blank
      * @return the answer, with its citations and trace
+     * @throws NullPointerException if {@code question} is {@code null}
      * @throws IllegalArgumentException if {@code question} is blank
-     * @throws IndexException if this instance is closed
+     * @throws IndexException if this instance is closed (before or between the stages), or the index fails
+     * @throws io.github.astrorag.core.EmbeddingException if embedding the question fails or gives a bad vector
+     *         (with a prefilter, also embedding the chunks it picks)
+     * @throws io.github.astrorag.core.GenerationException if the generator (or the query transformer's, for
+     *         HyDE) fails
+     * @throws RagException if the thread is interrupted before a stage, or a stage of the caller's own fails so
      */
     public Answer ask(String question) {
         return ask(Query.of(question));
     }
 
     /**
-     * Answers a question (open or multiple choice).
+     * Answers a question (open or multiple choice). The stages run in order (see the class comment); a stage that
+     * throws ends the ask, and the instance stays open for the next question.
      *
      * @param query the question, with options for multiple choice and an optional metadata filter
      * @return the answer, with its citations and trace
-     * @throws IndexException if this instance is closed
+     * @throws NullPointerException if {@code query} is {@code null}
+     * @throws IndexException if this instance is closed (before or between the stages), or the index fails
+     * @throws io.github.astrorag.core.EmbeddingException if embedding the question fails or gives a bad vector
+     *         (with a prefilter, also embedding the chunks it picks)
+     * @throws io.github.astrorag.core.GenerationException if the generator (or the query transformer's, for
+     *         HyDE) fails
+     * @throws RagException if the thread is interrupted before a stage, or a stage of the caller's own fails so
      */
     public Answer ask(Query query) {
-        return run(query, null);
+        return run(Objects.requireNonNull(query, "query"), null);
     }
 
     /**
@@ -252,10 +265,14 @@ public final class RagInstance implements AutoCloseable {
      * @param query the question, with options for multiple choice and an optional metadata filter
      * @param onToken called with each piece of text as it arrives
      * @return the answer, with its citations and trace
-     * @throws IndexException if this instance is closed
+     * @throws NullPointerException if {@code query} or {@code onToken} is {@code null}
+     * @throws IndexException if this instance is closed (before or between the stages), or the index fails
+     * @throws io.github.astrorag.core.EmbeddingException if embedding the question fails or gives a bad vector
+     * @throws io.github.astrorag.core.GenerationException if the generator fails, the stream included
+     * @throws RagException if the thread is interrupted before a stage, or a stage of the caller's own fails so
      */
     public Answer ask(Query query, Consumer<String> onToken) {
-        return run(query, Objects.requireNonNull(onToken, "onToken"));
+        return run(Objects.requireNonNull(query, "query"), Objects.requireNonNull(onToken, "onToken"));
     }
 
     /**
@@ -264,7 +281,10 @@ public final class RagInstance implements AutoCloseable {
      *
      * @param query the question, with options for multiple choice and an optional metadata filter
      * @return the context, never over the pipeline's budget
-     * @throws IndexException if this instance is closed
+     * @throws NullPointerException if {@code query} is {@code null}
+     * @throws IndexException if this instance is closed (before or between the stages), or the index fails
+     * @throws io.github.astrorag.core.EmbeddingException if embedding the question fails or gives a bad vector
+     * @throws RagException if the thread is interrupted before a stage, or a stage of the caller's own fails so
      */
     public Context selectContext(Query query) {
         return selectContext(query, components.budget());
@@ -278,10 +298,14 @@ public final class RagInstance implements AutoCloseable {
      * @param query the question
      * @param budget the context budget in tokens, at least 1
      * @return the selected context, at most {@code budget} tokens
+     * @throws NullPointerException if {@code query} is {@code null}
      * @throws IllegalArgumentException if {@code budget} is below 1
-     * @throws IndexException if this instance is closed
+     * @throws IndexException if this instance is closed (before or between the stages), or the index fails
+     * @throws io.github.astrorag.core.EmbeddingException if embedding the question fails or gives a bad vector
+     * @throws RagException if the thread is interrupted before a stage, or a stage of the caller's own fails so
      */
     public Context selectContext(Query query, int budget) {
+        Objects.requireNonNull(query, "query");
         Arguments.check(budget >= 1, "budget must be at least 1 token, was %d", budget);
         StageLog log = new StageLog(this::ensureOpen, components.observing());
         Context context = selectInto(query, budget, log);

@@ -1,5 +1,6 @@
 package io.github.astrorag.core.pipeline;
 
+import io.github.astrorag.core.IndexException;
 import io.github.astrorag.core.RagException;
 import io.github.astrorag.core.chunk.RecursiveTokenChunker;
 import io.github.astrorag.core.generate.ExtractiveGenerator;
@@ -112,7 +113,7 @@ public final class RagPipeline implements AutoCloseable {
      * @param paths the files and folders to read
      * @return a new instance; the caller closes it
      * @throws IllegalArgumentException if {@code paths} is empty
-     * @throws IllegalStateException if this pipeline is closed
+     * @throws IndexException if this pipeline is closed (before anything is read)
      * @throws RagException if a file cannot be read, the documents hold no text, or embedding or the index fails
      */
     public RagInstance open(Collection<Path> paths) {
@@ -129,10 +130,11 @@ public final class RagPipeline implements AutoCloseable {
      * @param listener told of the progress; {@link IngestListener#NONE} for none
      * @return a new instance; the caller closes it
      * @throws IllegalArgumentException if {@code paths} is empty
-     * @throws IllegalStateException if this pipeline is closed
+     * @throws IndexException if this pipeline is closed (before anything is read)
      * @throws RagException if a file cannot be read, the documents hold no text, or embedding or the index fails
      */
     public RagInstance open(Collection<Path> paths, IngestListener listener) {
+        ensureOpen();
         List<Trace.Stage> stages = new ArrayList<>();
         List<Document> documents = ingest.load(paths, listener, stages, "");
         return open(documents, listener, stages);
@@ -144,7 +146,7 @@ public final class RagPipeline implements AutoCloseable {
      * @param documents the documents; a repeated id is made distinct ({@code ~2}, {@code ~3}, ...)
      * @return a new instance; the caller closes it
      * @throws IllegalArgumentException if {@code documents} is empty
-     * @throws IllegalStateException if this pipeline is closed
+     * @throws IndexException if this pipeline is closed (before anything is read)
      * @throws RagException if the documents hold no text, or embedding or the index fails
      */
     public RagInstance openDocuments(List<Document> documents) {
@@ -158,7 +160,7 @@ public final class RagPipeline implements AutoCloseable {
      * @param listener told of the progress
      * @return a new instance; the caller closes it
      * @throws IllegalArgumentException if {@code documents} is empty
-     * @throws IllegalStateException if this pipeline is closed
+     * @throws IndexException if this pipeline is closed (before anything is read)
      * @throws RagException if the documents hold no text, or embedding or the index fails
      */
     public RagInstance openDocuments(List<Document> documents, IngestListener listener) {
@@ -166,8 +168,14 @@ public final class RagPipeline implements AutoCloseable {
     }
 
     private RagInstance open(List<Document> documents, IngestListener listener, List<Trace.Stage> stages) {
-        Arguments.checkState(!closed.get(), "this pipeline is closed: build a new one to open instances");
+        ensureOpen();
         return ingest.open(documents, listener, stages);
+    }
+
+    private void ensureOpen() {
+        if (closed.get()) {
+            throw new IndexException("this pipeline is closed: build a new one to open instances");
+        }
     }
 
     /**

@@ -1,5 +1,6 @@
 package io.github.astrorag.core.lean;
 
+import io.github.astrorag.core.DocumentException;
 import io.github.astrorag.core.generate.OpenAiCompatibleGenerator;
 import io.github.astrorag.core.embed.HashingEmbedder;
 import io.github.astrorag.core.load.FileSystemDocumentLoader;
@@ -38,7 +39,7 @@ public final class LeanClasspathProbe {
         try {
             FileSystemDocumentLoader.defaults().loadAll(List.of(pdf));
             System.out.println("pdf: loaded");
-        } catch (IllegalStateException e) {
+        } catch (DocumentException.Unsupported e) {
             System.out.println("pdf: " + e.getMessage());
         }
         Path folder = Files.createDirectories(dir.resolve("folder"));

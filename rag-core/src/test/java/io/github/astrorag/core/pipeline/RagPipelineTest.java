@@ -156,6 +156,19 @@ class RagPipelineTest {
         instance.close();
         instance.close();
         assertThatThrownBy(() -> instance.ask("Mars?")).isInstanceOf(IndexException.class).hasMessageContaining("closed");
+        assertThatThrownBy(() -> instance.ask((Query) null)).isInstanceOf(NullPointerException.class).hasMessage("query");
+    }
+
+    @Test
+    void aClosedPipelineFailsAsAClosedInstanceDoes(@TempDir Path dir) throws IOException {
+        RagPipeline rag = RagPipeline.builder().embedder(new HashingEmbedder()).build();
+        rag.close();
+        assertThat(rag.isClosed()).isTrue();
+        assertThatThrownBy(() -> rag.openDocuments(sky())).isInstanceOf(IndexException.class)
+                .hasMessageContaining("pipeline is closed");
+        Path file = Files.writeString(dir.resolve("a.txt"), "Mars is red.");
+        assertThatThrownBy(() -> rag.open(List.of(file))).isInstanceOf(IndexException.class)
+                .hasMessageContaining("pipeline is closed");
     }
 
     @Test
