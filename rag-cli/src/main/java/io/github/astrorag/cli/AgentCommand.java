@@ -88,7 +88,7 @@ public final class AgentCommand implements Runnable {
             }
             PrintWriter w = spec.commandLine().getOut();
             w.printf("trained on %d questions (%d skipped); best scorer counts %s; mean best quality %.3f; final loss %.4f%n",
-                    result.questions(), result.skipped(), result.bestRerankerCounts(), result.meanBestQuality(), result.finalLoss());
+                    result.questions(), result.skipped(), result.bestScorerCounts(), result.meanBestQuality(), result.finalLoss());
             w.printf("model written to %s%n", result.model());
             w.flush();
             return 0;

@@ -53,7 +53,7 @@ import java.util.concurrent.Executor;
  *
  * <p><b>Paper versus the authors' public code (CARROT).</b> This class follows the paper. The public
  * code differs: it back-propagates every child's reward instead of the best one, picks the final node by
- * (reranker score, visits, depth) rather than by value minus cost, and counts cost in whitespace-separated
+ * (the scorer's value, visits, depth) rather than by value minus cost, and counts cost in whitespace-separated
  * words; we count real tokens, because the budget is a token budget. Like that code, we score a whole
  * expansion in one batch.
  *

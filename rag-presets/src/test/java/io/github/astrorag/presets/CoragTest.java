@@ -59,7 +59,7 @@ class CoragTest {
         RagPipeline rag = Corag.agentBuilder(EMBEDDER, agent, Map.of("coverage", QueryCoverageScorer.defaults())).budget(80).build();
         try (RagInstance instance = rag.openDocuments(DOCS)) {
             Context c = instance.selectContext(Query.of("Who discovered Ceres?"));
-            assertThat(c.details()).containsEntry("agent.reranker", "coverage").containsEntry("selector", "mcts");
+            assertThat(c.details()).containsEntry("agent.scorer", "coverage").containsEntry("selector", "mcts");
             assertThat(c.tokens()).isLessThanOrEqualTo(80);
         }
         assertThatThrownBy(() -> Corag.agentBuilder(new HashingEmbedder(64), agent, Map.of("coverage", QueryCoverageScorer.defaults())))

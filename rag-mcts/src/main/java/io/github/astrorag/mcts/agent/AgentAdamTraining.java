@@ -14,7 +14,7 @@ import java.util.TreeSet;
 /**
  * One training run of the {@link SiameseAgentNetwork}: mini-batch Adam (Kingma and Ba, 2015; β₁ 0.9,
  * β₂ 0.999, ε 1e-8) on the sum of the contrastive loss (Hadsell, Chopra and LeCun, 2006) of the batch's
- * eligible pairs, the cross-entropy of the best reranker and the mean squared error of the scaled settings,
+ * eligible pairs, the cross-entropy of the best scorer and the mean squared error of the scaled settings,
  * as {@link ConfigAgent} states. Deterministic for a seed (initialisation and the per-epoch shuffle share
  * one generator). Cost per epoch: O(n·(d·h₁ + h₁·h₂ + h₂·h₃) + n·b·h₃) for n examples, batch b.
  * Not thread-safe: one run, one thread.
@@ -69,8 +69,8 @@ final class AgentAdamTraining {
             for (float f : v) {
                 Arguments.check(Float.isFinite(f), "training example %d has a non-finite embedding value (%s)", i, f);
             }
-            names.add(e.bestReranker());
-            names.addAll(e.qualityByReranker().keySet());
+            names.add(e.bestScorer());
+            names.addAll(e.qualityByScorer().keySet());
         }
         return new AgentAdamTraining(examples, options, d, new ArrayList<>(names)).run();
     }
@@ -94,7 +94,7 @@ final class AgentAdamTraining {
             for (int k = 0; k < d; k++) {
                 x[i][k] = v[k];
             }
-            label[i] = names.indexOf(e.bestReranker());
+            label[i] = names.indexOf(e.bestScorer());
             double[] t = {e.best().iterations(), e.best().costWeight(), e.best().exploration()};
             for (int k = 0; k < SETTINGS; k++) {
                 target[i][k] = t[k];
@@ -224,7 +224,7 @@ final class AgentAdamTraining {
 
     /**
      * Adds to {@code loss} the contrastive loss over the batch's eligible pairs (mean over them):
-     * ‖zᵢ − zⱼ‖² for a pair with one best reranker, max(0, m − ‖zᵢ − zⱼ‖)² otherwise. Adds dL/dz to
+     * ‖zᵢ − zⱼ‖² for a pair with one best scorer, max(0, m − ‖zᵢ − zⱼ‖)² otherwise. Adds dL/dz to
      * {@code dz}.
      */
     private double contrastiveLoss(List<Integer> batch, double[][][] acts, double[][] dz, double lossSoFar) {
@@ -266,18 +266,18 @@ final class AgentAdamTraining {
         return loss;
     }
 
-    /** Same best reranker, or different ones where one query's quality gap exceeds the threshold. */
+    /** Same best scorer, or different ones where one query's quality gap exceeds the threshold. */
     private boolean eligible(int i, int j) {
         if (label[i] == label[j]) {
             return true;
         }
-        return gapExceeds(examples.get(i), examples.get(j).bestReranker())
-                || gapExceeds(examples.get(j), examples.get(i).bestReranker());
+        return gapExceeds(examples.get(i), examples.get(j).bestScorer())
+                || gapExceeds(examples.get(j), examples.get(i).bestScorer());
     }
 
     private boolean gapExceeds(AgentExample e, String other) {
-        Double own = e.qualityByReranker().get(e.bestReranker());
-        Double alt = e.qualityByReranker().get(other);
+        Double own = e.qualityByScorer().get(e.bestScorer());
+        Double alt = e.qualityByScorer().get(other);
         if (own == null || alt == null) {
             return true;
         }

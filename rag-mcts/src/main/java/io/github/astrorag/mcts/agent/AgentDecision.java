@@ -5,19 +5,19 @@ import java.util.Objects;
 /**
  * What the configuration agent chose for one query.
  *
- * @param reranker the name of the reranker (combination scorer) to use, one of the agent's names
+ * @param scorer the name of the combination scorer to use, one of the agent's names
  * @param settings the MCTS settings
  */
-public record AgentDecision(String reranker, AgentSettings settings) {
+public record AgentDecision(String scorer, AgentSettings settings) {
 
     /**
      * Checks that neither component is {@code null}.
      *
-     * @param reranker the name of the reranker (combination scorer) to use, one of the agent's names
+     * @param scorer the name of the combination scorer to use, one of the agent's names
      * @param settings the MCTS settings
      */
     public AgentDecision {
-        Objects.requireNonNull(reranker, "reranker");
+        Objects.requireNonNull(scorer, "scorer");
         Objects.requireNonNull(settings, "settings");
     }
 

@@ -10,29 +10,29 @@ import java.util.TreeMap;
  * One training example of the configuration agent: a query's embedding and what worked best for it.
  *
  * @param queryEmbedding      the query's vector
- * @param bestReranker        the name of the reranker that gave the best quality
+ * @param bestScorer        the name of the scorer that gave the best quality
  * @param best                the MCTS settings that gave it
- * @param qualityByReranker   the best quality reached with each reranker (by name; may be empty), used to
+ * @param qualityByScorer   the best quality reached with each scorer (by name; may be empty), used to
  *                            keep only contrastive pairs whose preferences really differ
  */
-public record AgentExample(float[] queryEmbedding, String bestReranker, AgentSettings best,
-                           Map<String, Double> qualityByReranker) {
+public record AgentExample(float[] queryEmbedding, String bestScorer, AgentSettings best,
+                           Map<String, Double> qualityByScorer) {
 
     /**
      * Copies the embedding and the map, so the example is immutable.
      *
      * @param queryEmbedding the query's vector
-     * @param bestReranker the name of the reranker that gave the best quality
+     * @param bestScorer the name of the scorer that gave the best quality
      * @param best the MCTS settings that gave it
-     * @param qualityByReranker the best quality reached with each reranker (by name; may be empty), used to keep only
+     * @param qualityByScorer the best quality reached with each scorer (by name; may be empty), used to keep only
      * contrastive pairs whose preferences really differ
      */
     public AgentExample {
         Objects.requireNonNull(queryEmbedding, "queryEmbedding");
-        Objects.requireNonNull(bestReranker, "bestReranker");
+        Objects.requireNonNull(bestScorer, "bestScorer");
         Objects.requireNonNull(best, "best");
         queryEmbedding = queryEmbedding.clone();
-        qualityByReranker = Collections.unmodifiableMap(new TreeMap<>(qualityByReranker));
+        qualityByScorer = Collections.unmodifiableMap(new TreeMap<>(qualityByScorer));
     }
 
     /**
@@ -48,16 +48,16 @@ public record AgentExample(float[] queryEmbedding, String bestReranker, AgentSet
     @Override
     public boolean equals(Object o) {
         return o instanceof AgentExample e && Arrays.equals(e.queryEmbedding, queryEmbedding)
-                && e.bestReranker.equals(bestReranker) && e.best.equals(best) && e.qualityByReranker.equals(qualityByReranker);
+                && e.bestScorer.equals(bestScorer) && e.best.equals(best) && e.qualityByScorer.equals(qualityByScorer);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(Arrays.hashCode(queryEmbedding), bestReranker, best, qualityByReranker);
+        return Objects.hash(Arrays.hashCode(queryEmbedding), bestScorer, best, qualityByScorer);
     }
 
     @Override
     public String toString() {
-        return "AgentExample[" + bestReranker + ", " + best + ", " + qualityByReranker + "]";
+        return "AgentExample[" + bestScorer + ", " + best + ", " + qualityByScorer + "]";
     }
 }

@@ -15,10 +15,10 @@ import java.util.TreeMap;
 
 /**
  * Labels queries for the configuration agent by grid search, as CORAG builds its training data: for
- * each query, MCTS is run with every named scorer (reranker) × iterations {5, 10, 20} × λ {0, 0.1, 0.3}
+ * each query, MCTS is run with every named combination scorer × iterations {5, 10, 20} × λ {0, 0.1, 0.3}
  * × c {1, 2.4}, the selected context is judged by the caller's quality function, and the best cell
- * becomes the query's {@link AgentExample} (best reranker and settings, and the best quality reached with
- * each reranker). Ties keep the first cell in grid order: scorers by name, then fewer iterations, smaller
+ * becomes the query's {@link AgentExample} (best scorer and settings, and the best quality reached with
+ * each scorer). Ties keep the first cell in grid order: scorers by name, then fewer iterations, smaller
  * λ, smaller c. Each scorer is prepared once per query and remembers the combinations it scored, so a
  * combination is scored once per query however many cells reach it. Cost: |scorers| × 18 MCTS runs per query. Immutable and thread-safe if the scorers and
  * the quality function are.
@@ -73,7 +73,7 @@ public final class AgentGridSearch {
     private final MctsContextSelector base;
 
     /**
-     * @param scorers the named rerankers (adapt a core {@code Reranker} with
+     * @param scorers the named scorers (adapt a core {@code Reranker} with
      *                {@link io.github.astrorag.mcts.score.RerankerCombinationScorer}); at least one
      * @param quality the quality function
      * @param budget  the token budget of every selection
@@ -150,7 +150,7 @@ public final class AgentGridSearch {
      * The example of one query.
      *
      * @param q the query to label, with its embedding
-     * @return the example: the best reranker, the best settings and each reranker's best quality
+     * @return the example: the best scorer, the best settings and each scorer's best quality
      */
     public AgentExample label(GridQuery q) {
         float[] embedding = q.query().requireEmbedding();

@@ -19,7 +19,7 @@ import java.util.TreeMap;
  * embedding ({@link Query#requireEmbedding()}, set by the pipeline) goes to {@link ConfigAgent#predict},
  * and the decision picks the scorer by name and sets iterations, λ and c on a copy of the base
  * selector (its seed, token counter and executor are kept). The decision is written to the trace
- * ({@code agent.reranker}, {@code agent.iterations}, {@code agent.costWeight}, {@code agent.exploration}).
+ * ({@code agent.scorer}, {@code agent.iterations}, {@code agent.costWeight}, {@code agent.exploration}).
  * Cost: one forward pass of a small network, then the MCTS. Immutable and thread-safe.
  */
 public final class AgentMctsSelector implements ContextSelector {
@@ -38,9 +38,9 @@ public final class AgentMctsSelector implements ContextSelector {
         this.agent = Objects.requireNonNull(agent, "agent");
         this.scorers = Map.copyOf(scorers);
         this.base = Objects.requireNonNull(base, "base");
-        for (String name : agent.rerankers()) {
+        for (String name : agent.scorers()) {
             Arguments.check(this.scorers.containsKey(name),
-                    "the configuration agent may choose reranker '%s' but no scorer of that name was given (given: %s)",
+                    "the configuration agent may choose scorer '%s' but no scorer of that name was given (given: %s)",
                     name, new TreeMap<>(this.scorers).keySet());
         }
     }
@@ -49,7 +49,7 @@ public final class AgentMctsSelector implements ContextSelector {
      * The decision for {@code query}, which must carry its embedding.
      *
      * @param query the query, with its embedding
-     * @return the reranker name and MCTS settings the agent predicts
+     * @return the scorer name and MCTS settings the agent predicts
      */
     public AgentDecision decide(Query query) {
         return agent.predict(query.requireEmbedding());
@@ -63,16 +63,16 @@ public final class AgentMctsSelector implements ContextSelector {
      */
     public MctsContextSelector selectorFor(Query query) {
         AgentDecision decision = decide(query);
-        return decision.settings().applyTo(base.toBuilder().scorer(scorers.get(decision.reranker())).build());
+        return decision.settings().applyTo(base.toBuilder().scorer(scorers.get(decision.scorer())).build());
     }
 
 
     @Override
     public Context select(Query query, List<ScoredChunk> candidates, int budget, TraceSink trace) {
         AgentDecision decision = decide(query);
-        MctsContextSelector selector = decision.settings().applyTo(base.toBuilder().scorer(scorers.get(decision.reranker())).build());
+        MctsContextSelector selector = decision.settings().applyTo(base.toBuilder().scorer(scorers.get(decision.scorer())).build());
         Map<String, Object> facts = new LinkedHashMap<>();
-        facts.put("agent.reranker", decision.reranker());
+        facts.put("agent.scorer", decision.scorer());
         facts.put("agent.iterations", decision.iterations());
         facts.put("agent.costWeight", decision.costWeight());
         facts.put("agent.exploration", decision.exploration());

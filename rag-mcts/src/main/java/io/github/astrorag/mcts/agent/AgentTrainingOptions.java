@@ -22,7 +22,7 @@ public final class AgentTrainingOptions {
     public static final int DEFAULT_EPOCHS = 60;
     /** The contrastive loss margin in CORAG. */
     public static final double DEFAULT_MARGIN = 1.0;
-    /** The relative quality difference below which a pair with different best rerankers is not used. */
+    /** The relative quality difference below which a pair with different best scorers is not used. */
     public static final double DEFAULT_QUALITY_GAP = 0.10;
     /** The default seed. */
     public static final long DEFAULT_SEED = 42L;

@@ -8,30 +8,30 @@ import java.util.Map;
 
 /**
  * CORAG's configuration agent (Wang et al., 2024, §5): predicts, from a query's embedding, which
- * reranker (combination scorer) and which MCTS settings (iterations, λ, c) to use.
+ * combination scorer and which MCTS settings (iterations, λ, c) to use.
  *
  * <p><b>Network.</b> A Siamese encoder of three fully connected layers with ReLU (widths
  * {@link AgentTrainingOptions#hidden()}, default 64-32-16) maps a query embedding to a code z; the same
  * weights encode both queries of a pair. Two heads read z: a linear classification head with softmax over
- * the reranker names (sorted), and a linear regression head for the three settings, each min-max scaled
+ * the scorer names (sorted), and a linear regression head for the three settings, each min-max scaled
  * to [0, 1] over the training examples.
  *
  * <p><b>Training</b> ({@link #train}): mini-batch Adam (lr 0.001, β = 0.9 / 0.999, batch 32, 60 epochs by
  * default), minimising per batch the sum of (1) the contrastive loss with margin m = 1.0 over pairs of the
- * batch, ‖z<sub>i</sub> − z<sub>j</sub>‖² for pairs that share the best reranker and max(0, m −
+ * batch, ‖z<sub>i</sub> − z<sub>j</sub>‖² for pairs that share the best scorer and max(0, m −
  * ‖z<sub>i</sub> − z<sub>j</sub>‖)² for pairs that do not; a pair that does not share it is used only
- * when the choice matters, that is when for one of its two queries the quality with its own best reranker
- * exceeds the quality with the other query's best reranker by more than 10% (relative; pairs without
- * quality figures are used); (2) the cross-entropy of the best reranker; (3) the mean squared error of
+ * when the choice matters, that is when for one of its two queries the quality with its own best scorer
+ * exceeds the quality with the other query's best scorer by more than 10% (relative; pairs without
+ * quality figures are used); (2) the cross-entropy of the best scorer; (3) the mean squared error of
  * the scaled settings. Examples are shuffled each epoch by a seeded generator, so training is
  * deterministic. Cost per epoch: O(n·(d·h₁ + h₁·h₂ + h₂·h₃) + n·b·h₃) for n examples, batch b.
  * The optimiser is Adam (Kingma and Ba, 2015), the pair loss the contrastive loss of Hadsell, Chopra and
  * LeCun (2006).
  *
- * <p><b>Prediction</b> ({@link #predict}): the reranker of highest probability (ties by name) and the
+ * <p><b>Prediction</b> ({@link #predict}): the scorer of highest probability (ties by name) and the
  * settings read back into the training range, iterations rounded. Instances are immutable and
  * thread-safe. <b>File format</b> ({@link #save}/{@link #load}): UTF-8 JSON
- * <pre>{"format": "astrorag-config-agent", "version": 1, "inputDimension": d, "rerankers": [names],
+ * <pre>{"format": "astrorag-config-agent", "version": 1, "inputDimension": d, "scorers": [names],
  *  "layers": [{"in": .., "out": .., "weights": [row-major], "bias": [..]} × 3],
  *  "classifier": {layer}, "regressor": {layer}, "targetMin": [it, λ, c], "targetMax": [it, λ, c],
  *  "training": {options and final loss}}</pre>
@@ -69,7 +69,7 @@ public final class ConfigAgent {
      * The decision for a query of this embedding.
      *
      * @param queryEmbedding the query's vector, of {@link #inputDimension()} values
-     * @return the reranker the classifier ranks first and the settings the regressor gives, clamped to the training range
+     * @return the scorer the classifier ranks first and the settings the regressor gives, clamped to the training range
      * @throws IllegalArgumentException if the vector is not of {@link #inputDimension()} values
      */
     public AgentDecision predict(float[] queryEmbedding) {
@@ -88,12 +88,12 @@ public final class ConfigAgent {
     }
 
     /**
-     * The reranker names it chooses among, sorted.
+     * The scorer names it chooses among, sorted.
      *
      * @return the names, sorted
      */
-    public List<String> rerankers() {
-        return network.rerankers;
+    public List<String> scorers() {
+        return network.scorers;
     }
 
     /**
@@ -117,13 +117,13 @@ public final class ConfigAgent {
     /**
      * A summary for traces and reports.
      *
-     * @return a new map of the name, the input dimension, the rerankers and the hidden widths
+     * @return a new map of the name, the input dimension, the scorers and the hidden widths
      */
     public Map<String, Object> describe() {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("name", "config-agent");
         m.put("inputDimension", network.inputDimension);
-        m.put("rerankers", network.rerankers);
+        m.put("scorers", network.scorers);
         m.put("hidden", network.hidden());
         return m;
     }

@@ -12,7 +12,8 @@ import java.util.Map;
 
 /**
  * The configuration agent's file format, version {@value ConfigAgent#VERSION}: UTF-8 JSON, pretty-printed,
- * members in the order {@code format}, {@code version}, {@code inputDimension}, {@code rerankers},
+ * members in the order {@code format}, {@code version}, {@code inputDimension}, {@code scorers} (read also as
+ * {@code rerankers}, its name in files written before),
  * {@code layers} (the three encoder layers), {@code classifier}, {@code regressor}, {@code targetMin},
  * {@code targetMax}, {@code training}; a layer is {@code {"in", "out", "weights" (row-major, out × in),
  * "bias"}}. Reading checks every shape and number and fails with an {@link AgentModelException} that names
@@ -29,7 +30,7 @@ final class ConfigAgentFile {
         m.put("format", ConfigAgent.FORMAT);
         m.put("version", ConfigAgent.VERSION);
         m.put("inputDimension", net.inputDimension);
-        m.put("rerankers", net.rerankers);
+        m.put("scorers", net.scorers);
         List<Object> layers = new ArrayList<>();
         for (DenseLayer l : net.encoder) {
             layers.add(layerJson(l));
@@ -74,8 +75,10 @@ final class ConfigAgentFile {
                 "version " + root.path("version") + " is not " + ConfigAgent.VERSION);
         int d = r.positive(root, "inputDimension");
         List<String> names = new ArrayList<>();
-        root.path("rerankers").forEach(n -> names.add(n.asText()));
-        r.require(!names.isEmpty() && names.stream().allMatch(s -> !s.isBlank()), "\"rerankers\" must list at least one name");
+        // "rerankers": the earlier name of the same list, in files written before it was renamed
+        JsonValue listed = root.path("scorers").isMissing() ? root.path("rerankers") : root.path("scorers");
+        listed.forEach(n -> names.add(n.asText()));
+        r.require(!names.isEmpty() && names.stream().allMatch(s -> !s.isBlank()), "\"scorers\" must list at least one name");
         JsonValue layers = root.path("layers");
         r.require(layers.isArray() && layers.size() == 3, "\"layers\" must hold 3 layers");
         DenseLayer[] encoder = new DenseLayer[3];

@@ -41,12 +41,12 @@ public final class ConfigAgentTrainer {
      *
      * @param questions the usable questions labelled and trained on
      * @param skipped the lines of the data file skipped as unusable
-     * @param bestRerankerCounts how many questions each reranker was best for, by name, sorted
+     * @param bestScorerCounts how many questions each scorer was best for, by name, sorted
      * @param meanBestQuality the mean over questions of the best quality reached
      * @param finalLoss the mean loss of the last training epoch
      * @param model the model file written
      */
-    public record Result(int questions, int skipped, Map<String, Integer> bestRerankerCounts, double meanBestQuality,
+    public record Result(int questions, int skipped, Map<String, Integer> bestScorerCounts, double meanBestQuality,
                          double finalLoss, Path model) {
     }
 
@@ -128,8 +128,8 @@ public final class ConfigAgentTrainer {
         for (int i = 0; i < instances.size(); i++) {
             AgentExample e = grid.label(instances.get(i).gridQuery());
             examples.add(e);
-            counts.merge(e.bestReranker(), 1, Integer::sum);
-            quality += e.qualityByReranker().get(e.bestReranker());
+            counts.merge(e.bestScorer(), 1, Integer::sum);
+            quality += e.qualityByScorer().get(e.bestScorer());
             listener.progress("label", i + 1, instances.size());
         }
         ConfigAgent agent = ConfigAgent.train(examples, options);
@@ -172,7 +172,7 @@ public final class ConfigAgentTrainer {
         }
 
         /**
-         * The named rerankers to choose among; default query-coverage and concatenation-embedding.
+         * The named scorers to choose among; default query-coverage and concatenation-embedding.
          *
          * @param value the scorers by name; not empty
          * @return this builder

@@ -7,12 +7,12 @@ import java.util.Objects;
 /**
  * The configuration agent's network (CORAG, Wang et al., 2024, §5): a Siamese encoder of three fully
  * connected ReLU layers mapping a query embedding to a code z, a linear classification head over the
- * reranker names (sorted) and a linear regression head for (iterations, λ, c), each min-max scaled to
+ * scorer names (sorted) and a linear regression head for (iterations, λ, c), each min-max scaled to
  * [0, 1] over the training examples ({@code targetMin}, {@code targetMax}).
  *
  * <p>Only the forward pass: {@link AgentAdamTraining} builds and trains one, {@link ConfigAgentFile} reads
  * and writes one. Never written after construction, so thread-safe. A prediction costs
- * O(d·h₁ + h₁·h₂ + h₂·h₃ + h₃·(r + 3)) for input dimension d, hidden widths h and r rerankers.
+ * O(d·h₁ + h₁·h₂ + h₂·h₃ + h₃·(r + 3)) for input dimension d, hidden widths h and r scorers.
  */
 final class SiameseAgentNetwork {
 
@@ -20,17 +20,17 @@ final class SiameseAgentNetwork {
     static final int SETTINGS = 3;
 
     final int inputDimension;
-    final List<String> rerankers;
+    final List<String> scorers;
     final DenseLayer[] encoder;
     final DenseLayer classifier;
     final DenseLayer regressor;
     final double[] targetMin;
     final double[] targetMax;
 
-    SiameseAgentNetwork(int inputDimension, List<String> rerankers, DenseLayer[] encoder, DenseLayer classifier,
+    SiameseAgentNetwork(int inputDimension, List<String> scorers, DenseLayer[] encoder, DenseLayer classifier,
                         DenseLayer regressor, double[] targetMin, double[] targetMax) {
         this.inputDimension = inputDimension;
-        this.rerankers = List.copyOf(rerankers);
+        this.scorers = List.copyOf(scorers);
         this.encoder = encoder;
         this.classifier = classifier;
         this.regressor = regressor;
@@ -39,7 +39,7 @@ final class SiameseAgentNetwork {
     }
 
     /**
-     * The reranker of highest logit (the first on ties, names being sorted) and the regressed settings,
+     * The scorer of highest logit (the first on ties, names being sorted) and the regressed settings,
      * clamped to [0, 1], read back into the training range, iterations rounded and at least 1.
      */
     AgentDecision predict(float[] queryEmbedding) {
@@ -57,7 +57,7 @@ final class SiameseAgentNetwork {
             v[k] = targetMin[k] + Math.min(1, Math.max(0, t[k])) * (targetMax[k] - targetMin[k]);
         }
         int iterations = (int) Math.max(1, Math.round(v[0]));
-        return new AgentDecision(rerankers.get(best), new AgentSettings(iterations, v[1], v[2]));
+        return new AgentDecision(scorers.get(best), new AgentSettings(iterations, v[1], v[2]));
     }
 
     /** The code z of a query embedding, a new array. */

@@ -14,8 +14,8 @@ import java.util.Objects;
 
 /**
  * Scores a combination by the cosine similarity between the query's embedding and the embedding of the
- * combination's texts joined in order by {@link Context#SEPARATOR}, as CORAG does with an embedding
- * model as its "reranker". One {@link Embedder#embedDocuments} call per batch. The query's own vector is
+ * combination's texts joined in order by {@link Context#SEPARATOR}, as CORAG scores combinations with an
+ * embedding model (the paper calls such a scorer a "reranker"; here a reranker is only a {@code Reranker}). One {@link Embedder#embedDocuments} call per batch. The query's own vector is
  * used when it has one (so a HyDE vector counts), otherwise it is embedded with
  * {@link Embedder#embedQuery}. Order matters only as far as the embedder sees word order.
  *

@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 class AgentGridSearchTest {
 
     @Test
-    void labelsEachQueryWithItsBestRerankerAndTheFirstBestSettings() {
+    void labelsEachQueryWithItsBestScorerAndTheFirstBestSettings() {
         List<ScoredChunk> pool = List.of(chunk("A", "the answer", 0.2), chunk("B", "filler", 0.5), chunk("C", "a distractor", 0.9));
         // "good" values contexts with A and without C, "bad" anything with C
         Map<String, CombinationScorer> scorers = Map.of(
@@ -25,10 +25,10 @@ class AgentGridSearchTest {
         AgentGridSearch grid = new AgentGridSearch(scorers, quality, 100, MctsContextSelector.builder().executor(Runnable::run).build());
         float[] v = {1f, 0f};
         AgentExample e = grid.label(new AgentGridSearch.GridQuery("q1", Query.of("question").withEmbedding(v), pool));
-        assertThat(e.bestReranker()).isEqualTo("good");
+        assertThat(e.bestScorer()).isEqualTo("good");
         assertThat(e.best()).isEqualTo(new AgentSettings(5, 0.0, 1.0));
         // "bad" picks C alone (fewest tokens among the contexts it values): quality 0
-        assertThat(e.qualityByReranker()).containsExactly(Map.entry("bad", 0.0), Map.entry("good", 1.0));
+        assertThat(e.qualityByScorer()).containsExactly(Map.entry("bad", 0.0), Map.entry("good", 1.0));
         assertThat(e.queryEmbedding()).containsExactly(v);
         assertThat(AgentGridSearch.ITERATIONS.size() * AgentGridSearch.COST_WEIGHTS.size() * AgentGridSearch.EXPLORATIONS.size()).isEqualTo(18);
     }

@@ -59,15 +59,15 @@ class ConfigAgentTest {
         for (int i = 0; i < 20; i++) {
             AgentDecision a = agent.predict(point(random, 0));
             AgentDecision b = agent.predict(point(random, 1));
-            assertThat(a.reranker()).isEqualTo("alpha");
-            assertThat(b.reranker()).isEqualTo("beta");
+            assertThat(a.scorer()).isEqualTo("alpha");
+            assertThat(b.scorer()).isEqualTo("beta");
             assertThat(a.iterations()).isBetween(5, 9);
             assertThat(b.iterations()).isBetween(16, 20);
             assertThat(a.costWeight()).isLessThan(0.1);
             assertThat(b.costWeight()).isGreaterThan(0.2);
             assertThat(a.exploration()).isLessThan(b.exploration());
         }
-        assertThat(agent.rerankers()).containsExactly("alpha", "beta");
+        assertThat(agent.scorers()).containsExactly("alpha", "beta");
         assertThat((double) agent.training().get("finalLoss")).isLessThan(0.2);
     }
 
@@ -113,8 +113,8 @@ class ConfigAgentTest {
         List<ScoredChunk> pool = List.of(chunk("A", "one", 0.5), chunk("B", "two", 0.4), chunk("C", "three", 0.3));
         Map<String, Object> trace = new HashMap<>();
         Context c = selector.select(qb, pool, 100, trace::put);
-        assertThat(trace).containsEntry("agent.reranker", "beta").containsEntry("agent.iterations", forB.iterations());
-        assertThat(c.details()).containsEntry("agent.reranker", "beta");
+        assertThat(trace).containsEntry("agent.scorer", "beta").containsEntry("agent.iterations", forB.iterations());
+        assertThat(c.details()).containsEntry("agent.scorer", "beta");
         // beta scores longer id lists higher: all three chunks
         assertThat(c.chunks()).hasSize(3);
         assertThatThrownBy(() -> new AgentMctsSelector(agent, Map.of("alpha", scorers.get("alpha")), MctsContextSelector.defaults()))
@@ -133,7 +133,7 @@ class ConfigAgentTest {
             assertThat(loaded.predict(v)).isEqualTo(agent.predict(v));
             assertThat(loaded.code(v)).containsExactly(agent.code(v));
         }
-        assertThat(loaded.rerankers()).isEqualTo(agent.rerankers());
+        assertThat(loaded.scorers()).isEqualTo(agent.scorers());
         assertThat(loaded.training()).containsEntry("epochs", 60).containsEntry("batchSize", 32);
         assertThat(Files.readString(file)).contains("\"format\" : \"astrorag-config-agent\"");
     }

@@ -35,11 +35,11 @@ class ConfigAgentTrainerTest {
                 .options(AgentTrainingOptions.builder().epochs(2).build()).budget(40).build().train(data, model);
         assertThat(r.questions()).isEqualTo(3);
         assertThat(r.skipped()).isEqualTo(1);
-        assertThat(r.bestRerankerCounts().values().stream().mapToInt(Integer::intValue).sum()).isEqualTo(3);
+        assertThat(r.bestScorerCounts().values().stream().mapToInt(Integer::intValue).sum()).isEqualTo(3);
         // each question's single supporting paragraph is found with some setting
         assertThat(r.meanBestQuality()).isEqualTo(1.0);
         ConfigAgent agent = ConfigAgent.load(model);
-        assertThat(agent.rerankers()).containsExactly("concatenation-embedding", "query-coverage");
+        assertThat(agent.scorers()).containsExactly("concatenation-embedding", "query-coverage");
         assertThat(agent.inputDimension()).isEqualTo(384);
     }
 
