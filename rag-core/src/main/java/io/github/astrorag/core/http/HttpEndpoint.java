@@ -31,10 +31,10 @@ public final class HttpEndpoint {
     public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(60);
     /** Longest timeout accepted. */
     public static final Duration MAX_TIMEOUT = Duration.ofHours(1);
-    /** HTTP attempts per call, the first included. */
-    public static final int DEFAULT_MAX_ATTEMPTS = 3;
-    /** Most attempts accepted. */
-    public static final int MAX_ATTEMPTS_LIMIT = 10;
+    /** Retries per call after the first attempt. */
+    public static final int DEFAULT_MAX_RETRIES = 2;
+    /** Most retries accepted. */
+    public static final int MAX_RETRIES_LIMIT = 9;
     /** The first backoff before jitter. */
     public static final Duration DEFAULT_INITIAL_BACKOFF = Duration.ofMillis(500);
     /** The longest wait between attempts, also the longest {@code Retry-After} honoured. */
@@ -56,7 +56,7 @@ public final class HttpEndpoint {
     private final Duration connectTimeout;
     private final Duration requestTimeout;
     private final Duration timeout;
-    private final int maxAttempts;
+    private final int maxRetries;
     private final Duration initialBackoff;
     private final Duration maxBackoff;
     private final @Nullable Supplier<String> apiKey;
@@ -70,7 +70,7 @@ public final class HttpEndpoint {
         this.connectTimeout = b.connectTimeout == null ? DEFAULT_CONNECT_TIMEOUT : b.connectTimeout;
         this.requestTimeout = b.requestTimeout == null ? DEFAULT_REQUEST_TIMEOUT : b.requestTimeout;
         this.timeout = b.timeout == null ? DEFAULT_TIMEOUT : b.timeout;
-        this.maxAttempts = b.maxAttempts == null ? DEFAULT_MAX_ATTEMPTS : b.maxAttempts;
+        this.maxRetries = b.maxRetries == null ? DEFAULT_MAX_RETRIES : b.maxRetries;
         this.initialBackoff = b.initialBackoff == null ? DEFAULT_INITIAL_BACKOFF : b.initialBackoff;
         this.maxBackoff = b.maxBackoff == null ? DEFAULT_MAX_BACKOFF : b.maxBackoff;
         this.apiKey = b.apiKey;
@@ -127,12 +127,12 @@ public final class HttpEndpoint {
     }
 
     /**
-     * HTTP attempts per call, the first included.
+     * Retries per call after the first attempt (so at most {@code maxRetries() + 1} attempts).
      *
-     * @return the number of attempts; default {@value #DEFAULT_MAX_ATTEMPTS}
+     * @return the number of retries; default {@value #DEFAULT_MAX_RETRIES}
      */
-    public int maxAttempts() {
-        return maxAttempts;
+    public int maxRetries() {
+        return maxRetries;
     }
 
     /**
@@ -207,7 +207,7 @@ public final class HttpEndpoint {
     }
 
     /**
-     * Puts the client's settings into a {@code describe()} map: timeouts, attempts and where the key comes from.
+     * Puts the client's settings into a {@code describe()} map: timeouts, retries and where the key comes from.
      *
      * @param m the map to add to
      */
@@ -215,7 +215,7 @@ public final class HttpEndpoint {
         m.put("connectTimeoutMillis", connectTimeout.toMillis());
         m.put("requestTimeoutMillis", requestTimeout.toMillis());
         m.put("timeoutMillis", timeout.toMillis());
-        m.put("maxAttempts", maxAttempts);
+        m.put("maxRetries", maxRetries);
         m.put("maxReplyBytes", maxReplyBytes);
         m.put("apiKey", apiKeySource);
     }
@@ -223,8 +223,8 @@ public final class HttpEndpoint {
     /**
      * The settings every HTTP component shares. Fail-fast: a value out of range throws
      * {@link IllegalArgumentException} naming the setting, the value and the limit; a setting given twice
-     * throws {@link IllegalStateException} naming it (two methods of one setting, such as {@code maxAttempts}
-     * and {@code maxRetries} or {@code apiKey} and {@code apiKeyEnv}, count as one).
+     * throws {@link IllegalStateException} naming it (two methods of one setting, such as {@code apiKey} and
+     * {@code apiKeyEnv}, count as one).
      *
      * @param <B> the concrete builder
      */
@@ -234,7 +234,7 @@ public final class HttpEndpoint {
         private @Nullable Duration connectTimeout;
         private @Nullable Duration requestTimeout;
         private @Nullable Duration timeout;
-        private @Nullable Integer maxAttempts;
+        private @Nullable Integer maxRetries;
         private @Nullable Duration initialBackoff;
         private @Nullable Duration maxBackoff;
         private @Nullable Supplier<String> apiKey;
@@ -401,31 +401,18 @@ public final class HttpEndpoint {
         }
 
         /**
-         * Retries after a failed attempt, in [0, {@value HttpEndpoint#MAX_ATTEMPTS_LIMIT} - 1]: the same
-         * setting as {@link #maxAttempts} ({@code maxAttempts = retries + 1}); default
-         * {@value HttpEndpoint#DEFAULT_MAX_ATTEMPTS} - 1.
+         * Retries after a failed attempt (a retriable failure: 5xx, 429, a timeout, a refused or reset connection),
+         * in [0, {@value HttpEndpoint#MAX_RETRIES_LIMIT}]: a call makes at most {@code retries + 1} attempts;
+         * default {@value HttpEndpoint#DEFAULT_MAX_RETRIES}.
          *
          * @param retries the number of retries
          * @return this builder
          */
         public B maxRetries(int retries) {
-            Arguments.check(retries >= 0 && retries < MAX_ATTEMPTS_LIMIT,
-                    "maxRetries must be in [0, %d], was %d", MAX_ATTEMPTS_LIMIT - 1, retries);
-            return maxAttempts(retries + 1);
-        }
-
-        /**
-         * HTTP attempts per call, the first included, in [1, {@value HttpEndpoint#MAX_ATTEMPTS_LIMIT}]; default {@value
-         * HttpEndpoint#DEFAULT_MAX_ATTEMPTS}.
-         *
-         * @param value the number of attempts
-         * @return this builder
-         */
-        public B maxAttempts(int value) {
-            once(maxAttempts, "maxAttempts");
-            Arguments.check(value >= 1 && value <= MAX_ATTEMPTS_LIMIT,
-                    "maxAttempts must be in [1, %d], was %d", MAX_ATTEMPTS_LIMIT, value);
-            maxAttempts = value;
+            once(maxRetries, "maxRetries");
+            Arguments.check(retries >= 0 && retries <= MAX_RETRIES_LIMIT,
+                    "maxRetries must be in [0, %d], was %d", MAX_RETRIES_LIMIT, retries);
+            maxRetries = retries;
             return self();
         }
 

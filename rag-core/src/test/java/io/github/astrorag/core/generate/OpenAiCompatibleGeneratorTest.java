@@ -191,7 +191,7 @@ class OpenAiCompatibleGeneratorTest {
         server.scripted().enqueue(json(500, error), json(500, error), json(500, error), json(500, error));
 
         GenerationException e = catchThrowableOfType(GenerationException.class,
-                () -> builder().maxAttempts(3).build().generate(Fixtures.OPEN, CONTEXT));
+                () -> builder().maxRetries(2).build().generate(Fixtures.OPEN, CONTEXT));
 
         assertThat(server.requests()).hasSize(3);
         assertThat(e.status()).isEqualTo(500);
@@ -205,7 +205,7 @@ class OpenAiCompatibleGeneratorTest {
         server = FakeOpenAiServer.replying(OPEN_REPLY);
         server.scripted().enqueue(json(401, FakeOpenAiServer.error("Incorrect API key provided: " + KEY
                 + ". You can find your API key in your account settings.", "invalid_request_error", "invalid_api_key")));
-        OpenAiCompatibleGenerator llm = builder().apiKey(() -> KEY).maxAttempts(3).build();
+        OpenAiCompatibleGenerator llm = builder().apiKey(() -> KEY).maxRetries(2).build();
         Fixtures.RecordingTrace trace = new Fixtures.RecordingTrace();
 
         GenerationException e = catchThrowableOfType(GenerationException.class,
@@ -242,7 +242,7 @@ class OpenAiCompatibleGeneratorTest {
     void aHungServerTimesOutWithinTheConfiguredTime() {
         server = FakeOpenAiServer.replying(OPEN_REPLY);
         server.scripted().enqueue(ScriptedHttpServer.hang());
-        OpenAiCompatibleGenerator llm = builder().requestTimeout(Duration.ofMillis(300)).maxAttempts(1).build();
+        OpenAiCompatibleGenerator llm = builder().requestTimeout(Duration.ofMillis(300)).maxRetries(0).build();
         long start = System.nanoTime();
 
         GenerationException e = catchThrowableOfType(GenerationException.class,
@@ -356,7 +356,7 @@ class OpenAiCompatibleGeneratorTest {
         Map<String, Object> d = llm.describe();
         assertThat(d).containsEntry("name", "openai").containsEntry("baseUrl", server.url())
                 .containsEntry("model", "m").containsEntry("temperature", 0.2).containsEntry("maxTokensOpen", 100)
-                .containsEntry("maxTokensMultipleChoice", 8).containsEntry("maxAttempts", 3)
+                .containsEntry("maxTokensMultipleChoice", 8).containsEntry("maxRetries", 2)
                 .containsEntry("requestTimeoutMillis", 60_000L).containsEntry("timeoutMillis", 60_000L).containsEntry("apiKey", "none");
         assertThat(d.keySet()).first().isEqualTo("name");
     }
@@ -375,8 +375,8 @@ class OpenAiCompatibleGeneratorTest {
                 .hasMessage("temperature must be in [0, 2.0], was 2.5");
         assertThatThrownBy(() -> OpenAiCompatibleGenerator.builder().maxTokens(0))
                 .hasMessage("maxTokens must be in [1, 1048576], was 0");
-        assertThatThrownBy(() -> OpenAiCompatibleGenerator.builder().maxAttempts(11))
-                .hasMessage("maxAttempts must be in [1, 10], was 11");
+        assertThatThrownBy(() -> OpenAiCompatibleGenerator.builder().maxRetries(10))
+                .hasMessage("maxRetries must be in [0, 9], was 10");
         assertThatThrownBy(() -> OpenAiCompatibleGenerator.builder().requestTimeout(Duration.ZERO))
                 .hasMessageStartingWith("requestTimeout must be in (0, PT1H], was PT0S");
         assertThatThrownBy(() -> OpenAiCompatibleGenerator.builder().backoff(Duration.ofSeconds(2), Duration.ofSeconds(1)))

@@ -97,7 +97,7 @@ public final class RetryingHttpClient<E extends ServiceException> {
      * @param failures makes the caller's exception
      */
     public RetryingHttpClient(HttpEndpoint endpoint, Failures<E> failures) {
-        this(endpoint.connectTimeout(), endpoint.requestTimeout(), endpoint.timeout(), endpoint.maxAttempts(),
+        this(endpoint.connectTimeout(), endpoint.requestTimeout(), endpoint.timeout(), endpoint.maxRetries() + 1,
                 endpoint.initialBackoff(), endpoint.maxBackoff(), endpoint.apiKey().orElse(null),
                 endpoint.maxReplyBytes(), failures);
     }

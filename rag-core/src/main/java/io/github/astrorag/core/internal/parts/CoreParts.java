@@ -117,7 +117,7 @@ public final class CoreParts implements PartProvider {
         b.setting(Setting.number("timeout", "longest time of one call in seconds, every attempt and wait included",
                 (double) HttpEndpoint.DEFAULT_TIMEOUT.toSeconds(), 0.001, 3600));
         b.setting(Setting.integer("retries", "retries after a failed attempt (5xx, 429, timeout, refused connection)",
-                HttpEndpoint.DEFAULT_MAX_ATTEMPTS - 1, 0, 9));
+                HttpEndpoint.DEFAULT_MAX_RETRIES, 0, HttpEndpoint.MAX_RETRIES_LIMIT));
     }
 
     private static <B extends HttpEndpoint.Builder<B>> B endpoint(B b, PartSettings s) {
