@@ -2,7 +2,7 @@ package io.github.astrorag.cli;
 
 import io.github.astrorag.eval.Bootstrap;
 import io.github.astrorag.eval.EvalDataset;
-import io.github.astrorag.eval.EvalInstance;
+import io.github.astrorag.eval.EvalQuestion;
 import io.github.astrorag.eval.EvalRunner;
 import io.github.astrorag.eval.EvalSettings;
 import io.github.astrorag.eval.MetricNames;
@@ -197,15 +197,15 @@ public final class EvalCommand implements Callable<Integer> {
         Arguments.check(prefilter == null || prefilter >= 1,
                 "--prefilter must be at least 1 (the chunks BM25 passes on to be embedded per question), was %s", prefilter);
         Arguments.check(!keepOriginals || offCorpus != null, "--keep-originals needs --off-corpus");
-        List<EvalInstance> instances = EvalDataset.read(data, limit == null ? 0 : limit);
+        List<EvalQuestion> instances = EvalDataset.read(data, limit == null ? 0 : limit);
         Arguments.check(!instances.isEmpty(), "no instance in %s", dataset());
         List<String> notes = new ArrayList<>();
         if (offCorpus != null) {
-            List<EvalInstance> off = EvalDataset.offCorpus(instances, offCorpus);
+            List<EvalQuestion> off = EvalDataset.offCorpus(instances, offCorpus);
             notes.add(String.format(Locale.ROOT, "Off-corpus (--off-corpus %d): every question read was asked over another "
                     + "instance's corpus or documents (type off-corpus, id + '%s')%s.", offCorpus, EvalDataset.OFF_CORPUS_SUFFIX,
                     keepOriginals ? ", after the questions as read (--keep-originals)" : ""));
-            List<EvalInstance> all = new ArrayList<>(keepOriginals ? instances : List.of());
+            List<EvalQuestion> all = new ArrayList<>(keepOriginals ? instances : List.of());
             all.addAll(off);
             instances = all;
         }
@@ -236,7 +236,7 @@ public final class EvalCommand implements Callable<Integer> {
         if (noGenerate) {
             notes.add("--no-generate: contexts were selected but no answer generated; answer metrics are absent.");
         }
-        long multipleChoice = instances.stream().filter(EvalInstance::multipleChoice).count();
+        long multipleChoice = instances.stream().filter(EvalQuestion::multipleChoice).count();
         if (multipleChoice > 0) {
             notes.add("The baseline rows (chance" + (noGenerate ? "" : ", no-retrieval") + ") cover only the "
                     + multipleChoice + " multiple-choice instances (judgment questions as options A = True, B = False).");
@@ -289,7 +289,7 @@ public final class EvalCommand implements Callable<Integer> {
         return String.join(" + ", data.stream().map(Path::toString).toList());
     }
 
-    private List<PipelineRun> run(PipelineRegistry registry, EvalSettings settings, List<EvalInstance> instances,
+    private List<PipelineRun> run(PipelineRegistry registry, EvalSettings settings, List<EvalQuestion> instances,
                                   List<String> names) {
         EvalRunner runner = new EvalRunner(settings, registry);
         List<PipelineRun> runs;

@@ -162,10 +162,10 @@ public final class AbstentionCurve {
      * @param results a pipeline's results, in instance order
      * @return the observations, in instance order; empty when no trace reported a support score
      */
-    public static List<Observation> observations(List<InstanceResult> results) {
+    public static List<Observation> observations(List<QuestionResult> results) {
         List<Observation> out = new ArrayList<>();
         for (int i = 0; i < results.size(); i++) {
-            InstanceResult r = results.get(i);
+            QuestionResult r = results.get(i);
             Double support = r.scores().get(MetricNames.SUPPORT);
             if (r.failed() || support == null) {
                 continue;

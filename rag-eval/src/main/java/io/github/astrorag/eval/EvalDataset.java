@@ -20,7 +20,7 @@ import java.util.Map;
 import java.util.Random;
 
 /**
- * Reads evaluation instances from a JSON-lines file (one {@link EvalInstance} object a line, in the schema of
+ * Reads evaluation instances from a JSON-lines file (one {@link EvalQuestion} object a line, in the schema of
  * the evaluation data files: see docs/evaluation.md, "Data sets") and loads corpus folders. Blank lines are skipped; a malformed line fails with its line number.
  */
 public final class EvalDataset {
@@ -40,12 +40,12 @@ public final class EvalDataset {
      * @throws IllegalArgumentException if the file is missing or unreadable, is not valid UTF-8, or a line is not a
      *                                  valid instance (the message names the line)
      */
-    public static List<EvalInstance> read(Path file, int limit) {
+    public static List<EvalQuestion> read(Path file, int limit) {
         if (!Files.isRegularFile(file)) {
             throw new IllegalArgumentException("no such data file: " + file);
         }
         Path folder = file.toAbsolutePath().getParent();
-        List<EvalInstance> out = new ArrayList<>();
+        List<EvalQuestion> out = new ArrayList<>();
         int number = 0;
         try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
             String line;
@@ -73,12 +73,12 @@ public final class EvalDataset {
      * @throws IllegalArgumentException if there is no file, a file cannot be read (as {@link #read(Path, int)}), or
      *                                  two instances share an id (the message names it and its file)
      */
-    public static List<EvalInstance> read(List<Path> files, int limit) {
+    public static List<EvalQuestion> read(List<Path> files, int limit) {
         Arguments.check(!files.isEmpty(), "no data file given");
-        List<EvalInstance> out = new ArrayList<>();
+        List<EvalQuestion> out = new ArrayList<>();
         java.util.Set<String> ids = new java.util.HashSet<>();
         for (Path file : files) {
-            for (EvalInstance i : read(file, limit)) {
+            for (EvalQuestion i : read(file, limit)) {
                 Arguments.check(ids.add(i.id()), "instance id '%s' of %s occurs twice among the data files", i.id(), file);
                 out.add(i);
             }
@@ -91,7 +91,7 @@ public final class EvalDataset {
 
     /**
      * The same questions asked over documents that cannot answer them: each instance becomes one of type
-     * {@value EvalInstance#OFF_CORPUS}, id {@code <id>}{@value #OFF_CORPUS_SUFFIX}, the same question with no gold
+     * {@value EvalQuestion#OFF_CORPUS}, id {@code <id>}{@value #OFF_CORPUS_SUFFIX}, the same question with no gold
      * answer, no supporting document and no options (a multiple-choice question is asked as plain text), over
      * <ul>
      *   <li>for an instance with a {@code corpus}: another corpus folder of {@code instances} (never its own), drawn
@@ -113,12 +113,12 @@ public final class EvalDataset {
      *                                  {@code instances}, or one with documents no other instance whose documents
      *                                  are all different
      */
-    public static List<EvalInstance> offCorpus(List<EvalInstance> instances, long seed) {
-        List<Path> corpora = instances.stream().map(EvalInstance::corpus).filter(java.util.Objects::nonNull).distinct().sorted().toList();
-        List<EvalInstance> inline = instances.stream().filter(i -> i.corpus() == null).toList();
+    public static List<EvalQuestion> offCorpus(List<EvalQuestion> instances, long seed) {
+        List<Path> corpora = instances.stream().map(EvalQuestion::corpus).filter(java.util.Objects::nonNull).distinct().sorted().toList();
+        List<EvalQuestion> inline = instances.stream().filter(i -> i.corpus() == null).toList();
         java.util.SplittableRandom random = new java.util.SplittableRandom(seed);
-        List<EvalInstance> out = new ArrayList<>();
-        for (EvalInstance i : instances) {
+        List<EvalQuestion> out = new ArrayList<>();
+        for (EvalQuestion i : instances) {
             Path corpus = null;
             List<Document> documents = List.of();
             if (i.corpus() != null) {
@@ -129,18 +129,18 @@ public final class EvalDataset {
             } else {
                 documents = otherDocuments(i, inline, random.nextInt(inline.size()));
             }
-            out.add(new EvalInstance(i.id() + OFF_CORPUS_SUFFIX, EvalInstance.OFF_CORPUS, i.question(), List.of(), documents, corpus,
+            out.add(new EvalQuestion(i.id() + OFF_CORPUS_SUFFIX, EvalQuestion.OFF_CORPUS, i.question(), List.of(), documents, corpus,
                     List.of(), Map.of(), null));
         }
         return out;
     }
 
     /** The documents of the first instance from {@code start} on (cyclically) that is not {@code own} and shares no document id. */
-    private static List<Document> otherDocuments(EvalInstance own, List<EvalInstance> inline, int start) {
+    private static List<Document> otherDocuments(EvalQuestion own, List<EvalQuestion> inline, int start) {
         java.util.Set<String> ids = new java.util.HashSet<>();
         own.documents().forEach(d -> ids.add(d.id()));
         for (int k = 0; k < inline.size(); k++) {
-            EvalInstance other = inline.get((start + k) % inline.size());
+            EvalQuestion other = inline.get((start + k) % inline.size());
             if (other != own && other.documents().stream().noneMatch(d -> ids.contains(d.id()))) {
                 return other.documents();
             }
@@ -158,7 +158,7 @@ public final class EvalDataset {
         }
     }
 
-    private static EvalInstance parse(String line, Path folder, Path file, int number) {
+    private static EvalQuestion parse(String line, Path folder, Path file, int number) {
         try {
             JsonNode n = JSON.readTree(line);
             List<Document> documents = new ArrayList<>();
@@ -174,7 +174,7 @@ public final class EvalDataset {
                 Map.Entry<String, JsonNode> e = it.next();
                 options.put(e.getKey(), e.getValue().asText());
             }
-            return new EvalInstance(text(n, "id"), text(n, "type"), text(n, "question"), strings(n.path("answers")),
+            return new EvalQuestion(text(n, "id"), text(n, "type"), text(n, "question"), strings(n.path("answers")),
                     documents, corpus, strings(n.path("supporting")), options,
                     n.hasNonNull("answer_key") ? n.get("answer_key").asText() : null);
         } catch (JsonProcessingException | IllegalArgumentException | NullPointerException e) {
@@ -208,7 +208,7 @@ public final class EvalDataset {
      *         itself when it holds at most {@code n}
      * @throws IllegalArgumentException if {@code n < 1}
      */
-    public static List<EvalInstance> sample(List<EvalInstance> instances, int n, long seed) {
+    public static List<EvalQuestion> sample(List<EvalQuestion> instances, int n, long seed) {
         Arguments.check(n >= 1, "the sample size must be at least 1, was %d", n);
         if (n >= instances.size()) {
             return instances;
@@ -232,10 +232,10 @@ public final class EvalDataset {
      * @return the fold's instances, in order
      * @throws IllegalArgumentException if {@code folds < 2} or {@code index} is not in {@code [0, folds)}
      */
-    public static List<EvalInstance> fold(List<EvalInstance> instances, int index, int folds) {
+    public static List<EvalQuestion> fold(List<EvalQuestion> instances, int index, int folds) {
         Arguments.check(folds >= 2, "at least 2 folds, was %d", folds);
         Arguments.check(index >= 0 && index < folds, "the fold must be in [0, %d), was %d", folds, index);
-        List<EvalInstance> out = new ArrayList<>();
+        List<EvalQuestion> out = new ArrayList<>();
         for (int i = index; i < instances.size(); i += folds) {
             out.add(instances.get(i));
         }
@@ -247,7 +247,7 @@ public final class EvalDataset {
      * dataset's id: its file name without extension. The core loader's ids are paths relative to the
      * folder with extension ({@code sub/000.txt}); supporting ids name files without either.
      *
-     * @param folder the corpus folder, usually an instance's {@link EvalInstance#corpus()}
+     * @param folder the corpus folder, usually an instance's {@link EvalQuestion#corpus()}
      * @return the folder's documents in path order, each with its file name without extension as id; a new list
      * @throws DocumentException if the folder does not exist or a file cannot be loaded
      */

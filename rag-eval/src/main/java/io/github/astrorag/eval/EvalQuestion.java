@@ -11,7 +11,7 @@ import java.util.TreeMap;
 import org.jspecify.annotations.Nullable;
 
 /**
- * One evaluation question in the schema of the evaluation data files (see docs/evaluation.md): its own
+ * One evaluation question, an "instance" in the schema of the evaluation data files (see docs/evaluation.md): its own
  * {@code documents}, or a
  * {@code corpus} folder whose files are its documents (ids = file names without extension).
  *
@@ -20,13 +20,13 @@ import org.jspecify.annotations.Nullable;
  *                   {@code judgment}, {@code open}, {@code claim}, {@code unanswerable}, {@code off-corpus}
  * @param question   the query text
  * @param answers    acceptable gold answers (may be empty)
- * @param documents  the instance's own documents (empty when {@code corpus} is given)
+ * @param documents  the question's own documents (empty when {@code corpus} is given)
  * @param corpus     the corpus folder, already resolved against the data file's folder, or {@code null}
  * @param supporting ids of the documents holding the evidence (may be empty)
  * @param options    option letter to text, for multiple choice; empty otherwise
  * @param answerKey  the correct letters ({@code BD}) or, for judgment, {@code true}/{@code false}; or {@code null}
  */
-public record EvalInstance(String id, String type, String question, List<String> answers, List<Document> documents,
+public record EvalQuestion(String id, String type, String question, List<String> answers, List<Document> documents,
                            @Nullable Path corpus, List<String> supporting, Map<String, String> options,
                            @Nullable String answerKey) {
 
@@ -55,7 +55,7 @@ public record EvalInstance(String id, String type, String question, List<String>
      *                   {@code off-corpus}); not {@code null}
      * @param question   the query text; not {@code null}
      * @param answers    acceptable gold answers; may be empty
-     * @param documents  the instance's own documents; empty exactly when {@code corpus} is given
+     * @param documents  the question's own documents; empty exactly when {@code corpus} is given
      * @param corpus     the corpus folder, already resolved against the data file's folder; {@code null} exactly
      *                   when {@code documents} is not empty
      * @param supporting ids of the documents holding the evidence; may be empty
@@ -64,7 +64,7 @@ public record EvalInstance(String id, String type, String question, List<String>
      * @throws IllegalArgumentException if both or neither of {@code documents} and {@code corpus} are given
      * @throws NullPointerException if {@code id}, {@code type} or {@code question} is {@code null}
      */
-    public EvalInstance {
+    public EvalQuestion {
         Objects.requireNonNull(id, "id");
         Objects.requireNonNull(type, "type");
         Objects.requireNonNull(question, "question");
@@ -90,7 +90,7 @@ public record EvalInstance(String id, String type, String question, List<String>
     /**
      * The options the question is asked with.
      *
-     * @return the instance's options, or {@link #JUDGMENT_OPTIONS} ({@code A}: True, {@code B}: False) for a
+     * @return the question's options, or {@link #JUDGMENT_OPTIONS} ({@code A}: True, {@code B}: False) for a
      *         judgment without options; immutable, possibly empty for a question that is not multiple choice
      */
     public Map<String, String> effectiveOptions() {
@@ -102,7 +102,7 @@ public record EvalInstance(String id, String type, String question, List<String>
      *
      * @return the answer key's letters (such as {@code BD}); for a judgment without options {@code A} (true) or
      *         {@code B} (false)
-     * @throws IllegalStateException if the instance is not {@link #multipleChoice()}
+     * @throws IllegalStateException if the question is not {@link #multipleChoice()}
      * @throws IllegalArgumentException if a judgment's answer key is neither {@code true} nor {@code false}
      */
     public String goldLetters() {

@@ -57,7 +57,7 @@ public final class EvalRunner {
          *
          * @param row        the row's name: a pipeline's name as given to {@link #run}, or a baseline's
          *                   ({@value PipelineRegistry#CHANCE}, {@value PipelineRegistry#NO_RETRIEVAL})
-         * @param instanceId the {@link EvalInstance#id()} of the instance just finished
+         * @param instanceId the {@link EvalQuestion#id()} of the instance just finished
          */
         void advanced(String row, String instanceId);
     }
@@ -88,13 +88,13 @@ public final class EvalRunner {
      * @return {@code instances.size()} times the number of rows (the pipelines, plus one or two baselines when
      *         some instance is multiple choice)
      */
-    public int steps(List<EvalInstance> instances, List<String> pipelines) {
+    public int steps(List<EvalQuestion> instances, List<String> pipelines) {
         return instances.size() * (pipelines.size() + baselines(instances).size());
     }
 
     /**
      * Runs every pipeline (in the order given), then the baselines, on the same instances. A failing instance
-     * is recorded in its row ({@link InstanceResult#failed()}) and the run goes on.
+     * is recorded in its row ({@link QuestionResult#failed()}) and the run goes on.
      *
      * @param instances the instances, each run by every row in this order
      * @param pipelines names in the registry (or the {@code weighted:W} and {@code default:W:C} forms that
@@ -104,7 +104,7 @@ public final class EvalRunner {
      *         (a baseline only for the multiple-choice instances)
      * @throws IllegalArgumentException if a pipeline name is unknown (before anything runs)
      */
-    public List<PipelineRun> run(List<EvalInstance> instances, List<String> pipelines, Progress progress) {
+    public List<PipelineRun> run(List<EvalQuestion> instances, List<String> pipelines, Progress progress) {
         List<PipelineRegistry.Entry> entries = pipelines.stream().map(registry::get).toList();
         List<PipelineRun> out = new ArrayList<>();
         for (PipelineRegistry.Entry e : entries) {
@@ -116,8 +116,8 @@ public final class EvalRunner {
         return out;
     }
 
-    private List<String> baselines(List<EvalInstance> instances) {
-        if (instances.stream().noneMatch(EvalInstance::multipleChoice)) {
+    private List<String> baselines(List<EvalQuestion> instances) {
+        if (instances.stream().noneMatch(EvalQuestion::multipleChoice)) {
             return List.of();
         }
         return settings.generate() ? List.of(PipelineRegistry.CHANCE, PipelineRegistry.NO_RETRIEVAL)
@@ -128,7 +128,7 @@ public final class EvalRunner {
     private record Shared(RagInstance instance, RagInstance reference, Map<String, String> documentOf, RuntimeException failure) {
     }
 
-    private PipelineRun runPipeline(PipelineRegistry.Entry entry, List<EvalInstance> instances, Progress progress) {
+    private PipelineRun runPipeline(PipelineRegistry.Entry entry, List<EvalQuestion> instances, Progress progress) {
         RagPipeline pipeline = entry.factory().apply(settings);
         if (!settings.generate()) {
             pipeline = pipeline.toBuilder().generator(new ContextOnlyGenerator()).build();
@@ -143,9 +143,9 @@ public final class EvalRunner {
         config.put("pipeline", pipeline.describe());
         Map<Path, Shared> shared = new LinkedHashMap<>();
         double sharedMillis = 0;
-        List<InstanceResult> results = new ArrayList<>();
+        List<QuestionResult> results = new ArrayList<>();
         try {
-            for (EvalInstance instance : instances) {
+            for (EvalQuestion instance : instances) {
                 Shared s = null;
                 if (instance.corpus() != null && settings.reuseCorpusIndex()) {
                     s = shared.get(instance.corpus());
@@ -181,14 +181,14 @@ public final class EvalRunner {
         }
     }
 
-    private InstanceResult runInstance(RagPipeline pipeline, RagPipeline whole, EvalInstance instance, Shared shared) {
+    private QuestionResult runInstance(RagPipeline pipeline, RagPipeline whole, EvalQuestion instance, Shared shared) {
         if (shared == null && whole != null) {
             // the reference is indexed before the clock starts: the latency is the prefiltering pipeline's alone
             RagInstance reference;
             try {
                 reference = whole.openDocuments(documents(instance));
             } catch (RuntimeException e) {
-                return InstanceResult.failed(instance, e, Double.NaN);
+                return QuestionResult.failed(instance, e, Double.NaN);
             }
             try (reference) {
                 return runInstance(pipeline, instance, null, reference);
@@ -197,7 +197,7 @@ public final class EvalRunner {
         return runInstance(pipeline, instance, shared, shared == null ? null : shared.reference());
     }
 
-    private InstanceResult runInstance(RagPipeline pipeline, EvalInstance instance, Shared shared, RagInstance reference) {
+    private QuestionResult runInstance(RagPipeline pipeline, EvalQuestion instance, Shared shared, RagInstance reference) {
         long t0 = System.nanoTime();
         try {
             if (shared != null) {
@@ -210,18 +210,18 @@ public final class EvalRunner {
                 return result(instance, own, reference, documentMap(own), t0, own.ingestMillis());
             }
         } catch (RuntimeException e) {
-            return InstanceResult.failed(instance, e, (System.nanoTime() - t0) / 1e6);
+            return QuestionResult.failed(instance, e, (System.nanoTime() - t0) / 1e6);
         }
     }
 
-    private List<Document> documents(EvalInstance instance) {
+    private List<Document> documents(EvalQuestion instance) {
         return instance.corpus() != null ? corpus(instance.corpus()) : instance.documents();
     }
 
-    private InstanceResult result(EvalInstance instance, RagInstance rag, RagInstance reference, Map<String, String> documentOf,
+    private QuestionResult result(EvalQuestion instance, RagInstance rag, RagInstance reference, Map<String, String> documentOf,
                                   long t0, double ingestMillis) {
         Answer answer = rag.ask(instance.query());
-        Map<String, Double> scores = new LinkedHashMap<>(InstanceScorer.score(instance, answer, chunkId -> documentOf.getOrDefault(chunkId,
+        Map<String, Double> scores = new LinkedHashMap<>(QuestionScorer.score(instance, answer, chunkId -> documentOf.getOrDefault(chunkId,
                 chunkId.substring(0, Math.max(0, chunkId.lastIndexOf('#')))), settings.generate(), span(instance)));
         double latency = (System.nanoTime() - t0) / 1e6;
         if (reference != null) {
@@ -231,7 +231,7 @@ public final class EvalRunner {
         for (Trace.Stage s : answer.trace().stages()) {
             stages.merge(s.name(), s.millis(), Double::sum);
         }
-        return new InstanceResult(instance.id(), instance.type(), null, scores, latency,
+        return new QuestionResult(instance.id(), instance.type(), null, scores, latency,
                 stages, ingestMillis, answer.context().chunks().stream().map(c -> c.chunk().id()).toList(),
                 settings.generate() ? answer.text() : null);
     }
@@ -241,7 +241,7 @@ public final class EvalRunner {
      * its filter applied) that the answer's {@code prefilter} stage kept; 1 when that top is empty. The reference
      * is searched after the answer, so the latency excludes it.
      */
-    private double prefilterRecall(EvalInstance instance, Answer answer, RagInstance reference) {
+    private double prefilterRecall(EvalQuestion instance, Answer answer, RagInstance reference) {
         float[] q = settings.embedder().embedQuery(instance.query().text());
         List<String> dense = reference.index().search(q, REFERENCE_TOP, instance.query().filter()).stream()
                 .map(s -> s.id()).toList();
@@ -252,10 +252,10 @@ public final class EvalRunner {
     }
 
     /** Whether the instance's gold answer occurs in its documents; decided once per instance, for every row. */
-    private boolean span(EvalInstance instance) {
+    private boolean span(EvalQuestion instance) {
         Boolean known = spans.get(instance.id());
         if (known == null) {
-            known = InstanceScorer.hasExtractiveAnswer(instance) && InstanceScorer.isSpan(instance, instance.corpus() == null
+            known = QuestionScorer.hasExtractiveAnswer(instance) && QuestionScorer.isSpan(instance, instance.corpus() == null
                     ? normalized(instance.documents())
                     : normalizedCorpora.computeIfAbsent(instance.corpus(), f -> normalized(corpus(f))));
             spans.put(instance.id(), known);
@@ -286,7 +286,7 @@ public final class EvalRunner {
         return docs;
     }
 
-    private PipelineRun runBaseline(String name, List<EvalInstance> instances, Progress progress) {
+    private PipelineRun runBaseline(String name, List<EvalQuestion> instances, Progress progress) {
         ExtractiveGenerator reader = new ExtractiveGenerator(settings.embedder());
         Context empty = new Context(List.of(), "", 0, settings.budget(), Map.of());
         Map<String, Object> config = new LinkedHashMap<>(settings.describe());
@@ -296,19 +296,19 @@ public final class EvalRunner {
         if (name.equals(PipelineRegistry.NO_RETRIEVAL)) {
             config.put("generator", reader.describe());
         }
-        List<InstanceResult> results = new ArrayList<>();
-        for (EvalInstance instance : instances) {
+        List<QuestionResult> results = new ArrayList<>();
+        for (EvalQuestion instance : instances) {
             if (instance.multipleChoice()) {
                 long t0 = System.nanoTime();
                 try {
                     double value = name.equals(PipelineRegistry.CHANCE)
                             ? ChoiceMetrics.chanceAccuracy(instance.effectiveOptions().size(), instance.multiSelect())
                             : ChoiceMetrics.correct(reader.generate(instance.query(), empty).choice(), instance.goldLetters());
-                    results.add(new InstanceResult(instance.id(), instance.type(), null,
+                    results.add(new QuestionResult(instance.id(), instance.type(), null,
                             Map.of(MetricNames.MC_ACCURACY, value), name.equals(PipelineRegistry.CHANCE) ? Double.NaN
                             : (System.nanoTime() - t0) / 1e6, Map.of(), 0, List.of(), null));
                 } catch (RuntimeException e) {
-                    results.add(InstanceResult.failed(instance, e, (System.nanoTime() - t0) / 1e6));
+                    results.add(QuestionResult.failed(instance, e, (System.nanoTime() - t0) / 1e6));
                 }
             }
             progress.advanced(name, instance.id());

@@ -13,7 +13,7 @@ import java.util.Map;
  * @param sharedIndexes   how many shared corpus indexes it built (with {@code --reuse-corpus-index})
  * @param sharedIndexMillis the time spent building them
  */
-public record PipelineRun(String pipeline, Map<String, Object> config, List<InstanceResult> results,
+public record PipelineRun(String pipeline, Map<String, Object> config, List<QuestionResult> results,
                           int sharedIndexes, double sharedIndexMillis) {
 
     /**

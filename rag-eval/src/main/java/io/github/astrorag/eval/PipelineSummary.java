@@ -58,7 +58,7 @@ public record PipelineSummary(String pipeline, Map<String, Object> config, Map<S
      * @return the row's summary
      */
     public static PipelineSummary of(PipelineRun run, Bootstrap bootstrap) {
-        Map<String, List<InstanceResult>> types = new LinkedHashMap<>();
+        Map<String, List<QuestionResult>> types = new LinkedHashMap<>();
         run.results().forEach(r -> types.computeIfAbsent(r.type(), t -> new ArrayList<>()).add(r));
         Map<String, PipelineSummary> byType = new LinkedHashMap<>();
         types.forEach((type, results) -> byType.put(type, aggregate(run.pipeline(), run.config(), results, 0, 0, bootstrap)));
@@ -79,14 +79,14 @@ public record PipelineSummary(String pipeline, Map<String, Object> config, Map<S
                 && AbstentionCurve.defined(observations.stream().filter(o -> o.position() % 2 == 1).toList());
     }
 
-    private static PipelineSummary aggregate(String pipeline, Map<String, Object> config, List<InstanceResult> results,
+    private static PipelineSummary aggregate(String pipeline, Map<String, Object> config, List<QuestionResult> results,
                                              int sharedIndexes, double sharedIndexMillis, Bootstrap bootstrap) {
         Map<String, List<Double>> values = new LinkedHashMap<>();
         List<Double> latency = new ArrayList<>();
         Map<String, List<Double>> stages = new LinkedHashMap<>();
         List<Double> ingest = new ArrayList<>();
         Map<String, String> failures = new LinkedHashMap<>();
-        for (InstanceResult r : results) {
+        for (QuestionResult r : results) {
             if (r.failed()) {
                 failures.put(r.instanceId(), r.error());
                 continue;

@@ -15,14 +15,14 @@ import java.util.function.Function;
 import java.util.regex.Pattern;
 
 /**
- * Scores one answer of one instance. A metric is only reported where it is defined:
+ * Scores one answer of one question. A metric is only reported where it is defined:
  * <ul>
  *   <li>with supporting documents: {@code support_recall} and {@code full_support} (documents with a
  *       chunk in the context), {@code support_precision} (the share of the context's chunk tokens from
  *       supporting documents; not for an empty context), {@code ndcg_at_10}, {@code recall_at_10} and {@code recall_at_20} (documents in the order of
  *       the retrieve stage's candidates, each at its best chunk's rank);</li>
  *   <li>with gold answers, not multiple choice and not {@code open} (whose reference is a paragraph):
- *       {@code answer_in_context}; and when a gold answer occurs in the instance's documents (a span,
+ *       {@code answer_in_context}; and when a gold answer occurs in the question's documents (a span,
  *       unlike "yes" or "no"), the same value as {@code span_answer_in_context};</li>
  *   <li>when answers were generated, with gold answers, not multiple choice: {@code exact_match},
  *       {@code f1} (SQuAD) and {@code rouge_1}, {@code rouge_2}, {@code rouge_l} (best over the gold
@@ -42,7 +42,7 @@ import java.util.regex.Pattern;
  *       {@code context_tokens}.</li>
  * </ul>
  */
-public final class InstanceScorer {
+public final class QuestionScorer {
 
     private static final Rouge ROUGE = Rouge.withStemming();
     private static final Pattern CITATION = Pattern.compile("(?<!\\s)\\s*+\\[\\d++]");
@@ -50,42 +50,42 @@ public final class InstanceScorer {
     /** The cut-off of {@code recall_at_20}: the whole list of the pipelines' 20 candidates. */
     static final int CANDIDATE_K = 20;
 
-    private InstanceScorer() {
+    private QuestionScorer() {
     }
 
     /**
      * The scores of {@code answer}.
      *
-     * @param instance   the instance asked
+     * @param question   the question asked
      * @param answer     its answer, with the context and the trace
-     * @param documentOf maps a chunk id of the instance's index to its document id
+     * @param documentOf maps a chunk id of the question's index to its document id
      * @param generated  whether {@code answer}'s text was generated (not {@code --no-generate})
-     * @param spanAnswer whether a gold answer occurs in the instance's documents (see {@link #isSpan}); only
+     * @param spanAnswer whether a gold answer occurs in the question's documents (see {@link #isSpan}); only
      *                   then is {@code span_answer_in_context} reported
-     * @return metric name → value, only the metrics defined for this instance
+     * @return metric name → value, only the metrics defined for this question
      */
-    public static Map<String, Double> score(EvalInstance instance, Answer answer, Function<String, String> documentOf,
+    public static Map<String, Double> score(EvalQuestion question, Answer answer, Function<String, String> documentOf,
                                             boolean generated, boolean spanAnswer) {
         Map<String, Double> s = new LinkedHashMap<>();
         List<ScoredChunk> context = answer.context().chunks();
         Map<String, Integer> tokensByDocument = new LinkedHashMap<>();
         context.forEach(c -> tokensByDocument.merge(c.chunk().documentId(), c.chunk().tokens(), Integer::sum));
-        if (!instance.supporting().isEmpty()) {
+        if (!question.supporting().isEmpty()) {
             List<String> inContext = List.copyOf(tokensByDocument.keySet());
-            s.put(MetricNames.FULL_SUPPORT, RetrievalMetrics.fullSupport(inContext, instance.supporting()));
-            s.put(MetricNames.SUPPORT_RECALL, RetrievalMetrics.supportRecall(inContext, instance.supporting()));
+            s.put(MetricNames.FULL_SUPPORT, RetrievalMetrics.fullSupport(inContext, question.supporting()));
+            s.put(MetricNames.SUPPORT_RECALL, RetrievalMetrics.supportRecall(inContext, question.supporting()));
             if (tokensByDocument.values().stream().anyMatch(t -> t > 0)) {
-                s.put(MetricNames.SUPPORT_PRECISION, RetrievalMetrics.supportPrecision(tokensByDocument, instance.supporting()));
+                s.put(MetricNames.SUPPORT_PRECISION, RetrievalMetrics.supportPrecision(tokensByDocument, question.supporting()));
             }
             List<String> ranked = answer.trace().stage("retrieve").map(Trace.Stage::candidates).orElse(List.of())
                     .stream().map(c -> documentOf.apply(c.id())).toList();
-            s.put(MetricNames.NDCG_10, RetrievalMetrics.ndcgAt(RetrievalMetrics.DEFAULT_K, ranked, instance.supporting()));
-            s.put(MetricNames.RECALL_10, RetrievalMetrics.recallAt(RetrievalMetrics.DEFAULT_K, ranked, instance.supporting()));
-            s.put(MetricNames.RECALL_20, RetrievalMetrics.recallAt(CANDIDATE_K, ranked, instance.supporting()));
+            s.put(MetricNames.NDCG_10, RetrievalMetrics.ndcgAt(RetrievalMetrics.DEFAULT_K, ranked, question.supporting()));
+            s.put(MetricNames.RECALL_10, RetrievalMetrics.recallAt(RetrievalMetrics.DEFAULT_K, ranked, question.supporting()));
+            s.put(MetricNames.RECALL_20, RetrievalMetrics.recallAt(CANDIDATE_K, ranked, question.supporting()));
         }
-        boolean mc = instance.multipleChoice();
-        if (hasExtractiveAnswer(instance)) {
-            double found = SquadMetrics.answerInContext(answer.context().text(), instance.answers());
+        boolean mc = question.multipleChoice();
+        if (hasExtractiveAnswer(question)) {
+            double found = SquadMetrics.answerInContext(answer.context().text(), question.answers());
             s.put(MetricNames.ANSWER_IN_CONTEXT, found);
             if (spanAnswer) {
                 s.put(MetricNames.SPAN_ANSWER_IN_CONTEXT, found);
@@ -94,20 +94,20 @@ public final class InstanceScorer {
         Map<String, Object> generation = answer.trace().stage("generate").map(Trace.Stage::details).orElse(Map.of());
         boolean abstained = answer.abstained() || Boolean.TRUE.equals(generation.get("abstained"));
         if (generated) {
-            scoreAbstention(s, instance, answer, abstained, generation.get(MetricNames.SUPPORT));
+            scoreAbstention(s, question, answer, abstained, generation.get(MetricNames.SUPPORT));
         }
         if (generated && mc) {
-            s.put(MetricNames.MC_ACCURACY, ChoiceMetrics.correct(answer.choice(), instance.goldLetters()));
-        } else if (generated && !instance.answers().isEmpty()) {
+            s.put(MetricNames.MC_ACCURACY, ChoiceMetrics.correct(answer.choice(), question.goldLetters()));
+        } else if (generated && !question.answers().isEmpty()) {
             String text = withoutCitations(answer.text());
-            if (hasExtractiveAnswer(instance)) {
-                s.put(MetricNames.ANSWER_HAS_GOLD, abstained ? 0.0 : SquadMetrics.answerInContext(text, instance.answers()));
+            if (hasExtractiveAnswer(question)) {
+                s.put(MetricNames.ANSWER_HAS_GOLD, abstained ? 0.0 : SquadMetrics.answerInContext(text, question.answers()));
             }
-            s.put(MetricNames.EXACT_MATCH, SquadMetrics.exactMatch(text, instance.answers()));
-            s.put(MetricNames.F1, SquadMetrics.tokenF1(text, instance.answers()));
-            s.put(MetricNames.ROUGE_1, ROUGE.best(Rouge.Type.ROUGE_1, text, instance.answers()).f1());
-            s.put(MetricNames.ROUGE_2, ROUGE.best(Rouge.Type.ROUGE_2, text, instance.answers()).f1());
-            s.put(MetricNames.ROUGE_L, ROUGE.best(Rouge.Type.ROUGE_L, text, instance.answers()).f1());
+            s.put(MetricNames.EXACT_MATCH, SquadMetrics.exactMatch(text, question.answers()));
+            s.put(MetricNames.F1, SquadMetrics.tokenF1(text, question.answers()));
+            s.put(MetricNames.ROUGE_1, ROUGE.best(Rouge.Type.ROUGE_1, text, question.answers()).f1());
+            s.put(MetricNames.ROUGE_2, ROUGE.best(Rouge.Type.ROUGE_2, text, question.answers()).f1());
+            s.put(MetricNames.ROUGE_L, ROUGE.best(Rouge.Type.ROUGE_L, text, question.answers()).f1());
         }
         s.put(MetricNames.DOCUMENTS_IN_CONTEXT, (double) tokensByDocument.size());
         s.put(MetricNames.CONTEXT_TOKENS, (double) answer.context().tokens());
@@ -115,17 +115,17 @@ public final class InstanceScorer {
     }
 
     /** The abstention metrics of a generated answer; {@code s} already holds {@code answer_in_context} where defined. */
-    private static void scoreAbstention(Map<String, Double> s, EvalInstance instance, Answer answer, boolean abstained,
+    private static void scoreAbstention(Map<String, Double> s, EvalQuestion question, Answer answer, boolean abstained,
                                         Object support) {
         double a = abstained ? 1.0 : 0.0;
         s.put(MetricNames.ABSTAINED, a);
-        if (instance.expectsAbstention()) {
+        if (question.expectsAbstention()) {
             s.put(MetricNames.CORRECT_ABSTENTION, a);
         }
         if (Double.valueOf(1.0).equals(s.get(MetricNames.ANSWER_IN_CONTEXT))) {
             s.put(MetricNames.FALSE_ABSTENTION, a);
         }
-        if (!abstained && !instance.multipleChoice()) {
+        if (!abstained && !question.multipleChoice()) {
             s.put(MetricNames.ANSWER_SENTENCES, (double) Sentences.split(withoutCitations(answer.text())).size());
         }
         if (support instanceof Number n && Double.isFinite(n.doubleValue())) {
@@ -134,23 +134,23 @@ public final class InstanceScorer {
     }
 
     /** Whether {@code answer_in_context} is defined: gold answers, neither multiple choice nor {@code open}. */
-    static boolean hasExtractiveAnswer(EvalInstance instance) {
-        return !instance.answers().isEmpty() && !instance.multipleChoice() && !EvalInstance.OPEN.equals(instance.type());
+    static boolean hasExtractiveAnswer(EvalQuestion question) {
+        return !question.answers().isEmpty() && !question.multipleChoice() && !EvalQuestion.OPEN.equals(question.type());
     }
 
     /**
-     * Whether the instance's gold answer is a span: {@link #hasExtractiveAnswer}, not a yes/no answer (every
+     * Whether the question's gold answer is a span: {@link #hasExtractiveAnswer}, not a yes/no answer (every
      * gold answer normalising to {@code yes} or {@code no}: a judgment, even where a document happens to hold
      * the word), and some gold answer occurs (as {@code answer_in_context} matches) in the normal form of its
      * documents' texts.
      *
-     * @param normalizedDocuments the instance's documents' texts in {@link SquadMetrics#normalize} form, joined
+     * @param normalizedDocuments the question's documents' texts in {@link SquadMetrics#normalize} form, joined
      *                            by spaces
      */
-    static boolean isSpan(EvalInstance instance, String normalizedDocuments) {
-        return hasExtractiveAnswer(instance)
-                && !instance.answers().stream().map(SquadMetrics::normalize).allMatch(a -> a.equals("yes") || a.equals("no"))
-                && SquadMetrics.answerInNormalized(normalizedDocuments, instance.answers()) > 0;
+    static boolean isSpan(EvalQuestion question, String normalizedDocuments) {
+        return hasExtractiveAnswer(question)
+                && !question.answers().stream().map(SquadMetrics::normalize).allMatch(a -> a.equals("yes") || a.equals("no"))
+                && SquadMetrics.answerInNormalized(normalizedDocuments, question.answers()) > 0;
     }
 
     /**

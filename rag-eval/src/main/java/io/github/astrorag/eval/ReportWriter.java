@@ -79,7 +79,7 @@ public final class ReportWriter {
             StringBuilder sb = new StringBuilder();
             ObjectMapper line = new ObjectMapper();
             for (PipelineRun run : runs) {
-                for (InstanceResult r : run.results()) {
+                for (QuestionResult r : run.results()) {
                     Map<String, Object> m = new LinkedHashMap<>();
                     m.put("pipeline", run.pipeline());
                     m.put("id", r.instanceId());

@@ -40,7 +40,7 @@ public record RunInfo(String commandLine, String dataset, int instances, Map<Str
      * @param instances the instances that ran
      * @return a new map of type → count, in order of each type's first appearance in {@code instances}
      */
-    public static Map<String, Integer> typesOf(List<EvalInstance> instances) {
+    public static Map<String, Integer> typesOf(List<EvalQuestion> instances) {
         Map<String, Integer> m = new LinkedHashMap<>();
         instances.forEach(i -> m.merge(i.type(), 1, Integer::sum));
         return m;

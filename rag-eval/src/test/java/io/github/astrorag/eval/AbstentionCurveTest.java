@@ -12,8 +12,8 @@ import org.junit.jupiter.api.Test;
 
 class AbstentionCurveTest {
 
-    private static final String U = EvalInstance.UNANSWERABLE;
-    private static final String O = EvalInstance.OFF_CORPUS;
+    private static final String U = EvalQuestion.UNANSWERABLE;
+    private static final String O = EvalQuestion.OFF_CORPUS;
 
     /**
      * Answerable (answer in context): 0.9, 0.6, 0.3, 0.8; unanswerable: 0.1, 0.5, 0.7; off-corpus: 0.2. Positions
@@ -71,14 +71,14 @@ class AbstentionCurveTest {
         assertThat(cv.falseAbstentionCi95()[1]).isBetween(0.5, 1.0);
         // the folds are those of EvalDataset.fold: position modulo 2
         List<Integer> positions = List.of(0, 1, 2, 3, 4, 5, 6, 7);
-        assertThat(EvalDataset.fold(positions.stream().map(i -> new EvalInstance("i" + i, "x", "q", List.of(),
+        assertThat(EvalDataset.fold(positions.stream().map(i -> new EvalQuestion("i" + i, "x", "q", List.of(),
                 List.of(io.github.astrorag.core.model.Document.of("d", "t")), null, List.of(), Map.of(), null)).toList(), 0, 2))
-                .extracting(EvalInstance::id).containsExactly("i0", "i2", "i4", "i6");
+                .extracting(EvalQuestion::id).containsExactly("i0", "i2", "i4", "i6");
     }
 
     @Test
     void observationsComeFromTheScoresOfARun() {
-        List<InstanceResult> results = List.of(
+        List<QuestionResult> results = List.of(
                 result("a", "extractive", Map.of(MetricNames.SUPPORT, 0.7, MetricNames.ANSWER_IN_CONTEXT, 1.0)),
                 result("b", "extractive", Map.of(MetricNames.SUPPORT, 0.2, MetricNames.ANSWER_IN_CONTEXT, 0.0)),
                 result("c", U, Map.of(MetricNames.SUPPORT, 0.1, MetricNames.CORRECT_ABSTENTION, 1.0)),
@@ -91,7 +91,7 @@ class AbstentionCurveTest {
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("answerable");
     }
 
-    private static InstanceResult result(String id, String type, Map<String, Double> scores) {
-        return new InstanceResult(id, type, null, scores, 1.0, Map.of(), 0, List.of(), "x");
+    private static QuestionResult result(String id, String type, Map<String, Double> scores) {
+        return new QuestionResult(id, type, null, scores, 1.0, Map.of(), 0, List.of(), "x");
     }
 }

@@ -52,9 +52,9 @@ class EvalDataIT {
 
     @Test
     void hotpotSupportingIdsNameDocumentsAndAllReachAnUnboundedContext() {
-        List<EvalInstance> all = EvalDataset.read(data.resolve("hotpotqa-dev.jsonl"), 0);
+        List<EvalQuestion> all = EvalDataset.read(data.resolve("hotpotqa-dev.jsonl"), 0);
         assertThat(all).hasSize(250);
-        for (EvalInstance i : all) {
+        for (EvalQuestion i : all) {
             Set<String> ids = i.documents().stream().map(Document::id).collect(Collectors.toSet());
             assertThat(ids).as(i.id()).containsAll(i.supporting());
             assertThat(i.supporting()).as(i.id()).hasSize(2);
@@ -69,9 +69,9 @@ class EvalDataIT {
 
     @Test
     void squadSupportingIdsNameCorpusFiles() {
-        List<EvalInstance> first = EvalDataset.read(data.resolve("squad2-dev.jsonl"), 200);
+        List<EvalQuestion> first = EvalDataset.read(data.resolve("squad2-dev.jsonl"), 200);
         Map<Path, Set<String>> ids = new HashMap<>();
-        for (EvalInstance i : first) {
+        for (EvalQuestion i : first) {
             Set<String> corpus = ids.computeIfAbsent(i.corpus(), c -> EvalDataset.loadCorpus(c).stream()
                     .map(Document::id).collect(Collectors.toSet()));
             assertThat(corpus).as(i.id()).containsAll(i.supporting());
@@ -81,12 +81,12 @@ class EvalDataIT {
 
     @Test
     void astroqaKeysNameOptions() {
-        List<EvalInstance> all = EvalDataset.read(data.resolve("astroqa-dev.jsonl"), 0);
+        List<EvalQuestion> all = EvalDataset.read(data.resolve("astroqa-dev.jsonl"), 0);
         assertThat(RunInfo.typesOf(all)).containsEntry("judgment", 317).containsEntry("mcq-multi", 157)
                 .containsEntry("mcq-single", 1699).containsEntry("open", 554);
         assertThat(all).hasSize(2727);
         List<String> keyNamesAMissingOption = new java.util.ArrayList<>();
-        for (EvalInstance i : all) {
+        for (EvalQuestion i : all) {
             if (i.multipleChoice()) {
                 for (char c : i.goldLetters().toCharArray()) {
                     if (!i.effectiveOptions().containsKey(String.valueOf(c))) {

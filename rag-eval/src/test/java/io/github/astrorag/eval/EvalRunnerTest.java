@@ -40,7 +40,7 @@ class EvalRunnerTest {
 
     @Test
     void corpusDocumentsAreNamedByFileNameWithoutExtension() throws Exception {
-        List<EvalInstance> instances = EvalDataset.read(corpusFixture(), 0);
+        List<EvalQuestion> instances = EvalDataset.read(corpusFixture(), 0);
         assertThat(instances).hasSize(2);
         assertThat(instances.get(0).corpus()).isEqualTo(dir.resolve("books").toAbsolutePath().normalize());
         assertThat(EvalDataset.loadCorpus(instances.get(0).corpus())).extracting(Document::id).containsExactly("001", "002");
@@ -49,7 +49,7 @@ class EvalRunnerTest {
 
     @Test
     void reusingTheCorpusIndexBuildsItOncePerPipelineAndScoresTheSame() throws Exception {
-        List<EvalInstance> instances = EvalDataset.read(corpusFixture(), 0);
+        List<EvalQuestion> instances = EvalDataset.read(corpusFixture(), 0);
         List<String> progress = new ArrayList<>();
         PipelineRun shared = new EvalRunner(settings(true), PipelineRegistry.defaults())
                 .run(instances, List.of("naive"), (row, id) -> progress.add(row + "/" + id)).get(0);
@@ -77,7 +77,7 @@ class EvalRunnerTest {
      */
     @Test
     void prefilterRecallIsTheShareOfTheWholeDenseTopTheFirstPassKept() throws Exception {
-        List<EvalInstance> instances = EvalDataset.read(corpusFixture(), 0);
+        List<EvalQuestion> instances = EvalDataset.read(corpusFixture(), 0);
         for (boolean reuse : new boolean[] {true, false}) {
             for (int n : new int[] {1, 2}) {
                 EvalSettings settings = new EvalSettings(1800, "hashing", new HashingEmbedder(), 42, true, reuse, n);
@@ -102,7 +102,7 @@ class EvalRunnerTest {
                         + "\"documents\": [{\"id\": \"blank\", \"title\": \"blank\", \"text\": \"   \"}]}",
                 "{\"id\": \"fine\", \"type\": \"extractive\", \"question\": \"What is red?\", \"answers\": [\"the apple\"], "
                         + "\"documents\": [{\"id\": \"d\", \"title\": \"d\", \"text\": \"The apple is red.\"}]}"));
-        List<EvalInstance> instances = EvalDataset.read(data, 0);
+        List<EvalQuestion> instances = EvalDataset.read(data, 0);
         PipelineRun run = new EvalRunner(settings(false), PipelineRegistry.defaults())
                 .run(instances, List.of("naive"), EvalRunner.Progress.NONE).get(0);
         assertThat(run.results().get(0).failed()).isTrue();
@@ -131,22 +131,22 @@ class EvalRunnerTest {
     @Test
     void limitAndSeededSample() throws Exception {
         Path data = fixture();
-        assertThat(EvalDataset.read(data, 2)).extracting(EvalInstance::id).containsExactly("tiny-hop", "tiny-mcq");
-        List<EvalInstance> all = EvalDataset.read(data, 0);
-        List<EvalInstance> a = EvalDataset.sample(all, 2, 5);
+        assertThat(EvalDataset.read(data, 2)).extracting(EvalQuestion::id).containsExactly("tiny-hop", "tiny-mcq");
+        List<EvalQuestion> all = EvalDataset.read(data, 0);
+        List<EvalQuestion> a = EvalDataset.sample(all, 2, 5);
         assertThat(a).hasSize(2).isEqualTo(EvalDataset.sample(all, 2, 5));
         assertThat(all).containsSubsequence(a);
         assertThat(EvalDataset.sample(all, 10, 5)).isEqualTo(all);
-        assertThat(EvalDataset.fold(all, 0, 2)).extracting(EvalInstance::id).containsExactly("tiny-hop", "tiny-judgment");
-        assertThat(EvalDataset.fold(all, 1, 2)).extracting(EvalInstance::id).containsExactly("tiny-mcq");
-        assertThat(EvalDataset.fold(all, 2, 3)).extracting(EvalInstance::id).containsExactly("tiny-judgment");
+        assertThat(EvalDataset.fold(all, 0, 2)).extracting(EvalQuestion::id).containsExactly("tiny-hop", "tiny-judgment");
+        assertThat(EvalDataset.fold(all, 1, 2)).extracting(EvalQuestion::id).containsExactly("tiny-mcq");
+        assertThat(EvalDataset.fold(all, 2, 3)).extracting(EvalQuestion::id).containsExactly("tiny-judgment");
         assertThatThrownBy(() -> EvalDataset.fold(all, 2, 2)).hasMessageContaining("the fold must be in [0, 2), was 2");
         assertThatThrownBy(() -> EvalDataset.fold(all, 0, 1)).hasMessageContaining("at least 2 folds");
     }
 
     @Test
     void judgmentBecomesTrueFalseOptions() throws Exception {
-        EvalInstance judgment = EvalDataset.read(fixture(), 0).get(2);
+        EvalQuestion judgment = EvalDataset.read(fixture(), 0).get(2);
         assertThat(judgment.multipleChoice()).isTrue();
         assertThat(judgment.query().options()).isEqualTo(Map.of("A", "True", "B", "False"));
         assertThat(judgment.goldLetters()).isEqualTo("B");
@@ -171,19 +171,19 @@ class EvalRunnerTest {
 
     @Test
     void offCorpusQuestionsAreAskedOverAnotherCorpusChosenWithTheSeed() throws Exception {
-        List<EvalInstance> instances = EvalDataset.read(threeCorpora(), 0);
+        List<EvalQuestion> instances = EvalDataset.read(threeCorpora(), 0);
         for (long seed = 0; seed < 20; seed++) {
-            List<EvalInstance> off = EvalDataset.offCorpus(instances, seed);
+            List<EvalQuestion> off = EvalDataset.offCorpus(instances, seed);
             assertThat(off).isEqualTo(EvalDataset.offCorpus(instances, seed));
-            assertThat(off).extracting(EvalInstance::id).containsExactly("a/off-corpus", "b/off-corpus", "c/off-corpus");
+            assertThat(off).extracting(EvalQuestion::id).containsExactly("a/off-corpus", "b/off-corpus", "c/off-corpus");
             for (int i = 0; i < 3; i++) {
-                EvalInstance o = off.get(i);
-                assertThat(o.type()).isEqualTo(EvalInstance.OFF_CORPUS);
+                EvalQuestion o = off.get(i);
+                assertThat(o.type()).isEqualTo(EvalQuestion.OFF_CORPUS);
                 assertThat(o.expectsAbstention()).isTrue();
                 assertThat(o.question()).isEqualTo(instances.get(i).question());
                 assertThat(o.answers()).isEmpty();
                 assertThat(o.supporting()).isEmpty();
-                assertThat(o.corpus()).isNotNull().isNotEqualTo(instances.get(i).corpus()).isIn(instances.stream().map(EvalInstance::corpus).toList());
+                assertThat(o.corpus()).isNotNull().isNotEqualTo(instances.get(i).corpus()).isIn(instances.stream().map(EvalQuestion::corpus).toList());
             }
         }
         // the seed matters: both other folders are drawn for some seed
@@ -195,9 +195,9 @@ class EvalRunnerTest {
 
     @Test
     void offCorpusQuestionsWithTheirOwnDocumentsTakeAnotherInstancesDocuments() throws Exception {
-        List<EvalInstance> tiny = EvalDataset.read(fixture(), 0);
+        List<EvalQuestion> tiny = EvalDataset.read(fixture(), 0);
         for (long seed = 0; seed < 10; seed++) {
-            List<EvalInstance> off = EvalDataset.offCorpus(tiny, seed);
+            List<EvalQuestion> off = EvalDataset.offCorpus(tiny, seed);
             // the multiple-choice and the judgment question share the document Zorbu: each must take the multi-hop's
             assertThat(off.get(1).documents()).isEqualTo(tiny.get(0).documents());
             assertThat(off.get(2).documents()).isEqualTo(tiny.get(0).documents());
@@ -214,7 +214,7 @@ class EvalRunnerTest {
     @Test
     void severalFilesAreReadOneAfterTheOtherWithDistinctIds() throws Exception {
         Path three = threeCorpora();
-        assertThat(EvalDataset.read(List.of(three, fixture()), 2)).extracting(EvalInstance::id)
+        assertThat(EvalDataset.read(List.of(three, fixture()), 2)).extracting(EvalQuestion::id)
                 .containsExactly("a", "b", "tiny-hop", "tiny-mcq");
         assertThatThrownBy(() -> EvalDataset.read(List.of(three, three), 0)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("instance id 'a'").hasMessageContaining("twice");
@@ -254,20 +254,20 @@ class EvalRunnerTest {
      */
     @Test
     void aMixedRunHasPerTypeMetricsAndTheAbstentionCurve() throws Exception {
-        List<EvalInstance> answerable = EvalDataset.read(threeCorpora(), 0);
-        List<EvalInstance> instances = new ArrayList<>(answerable);
+        List<EvalQuestion> answerable = EvalDataset.read(threeCorpora(), 0);
+        List<EvalQuestion> instances = new ArrayList<>(answerable);
         instances.addAll(EvalDataset.offCorpus(answerable, 3));
         PipelineRegistry registry = PipelineRegistry.empty().with("support", "the support test generator",
                 s -> io.github.astrorag.core.pipeline.RagPipeline.builder().embedder(s.embedder()).budget(s.budget())
                         .generator(new SupportGenerator()).build());
         PipelineRun run = new EvalRunner(settings(true), registry).run(instances, List.of("support"), EvalRunner.Progress.NONE).get(0);
         PipelineSummary summary = PipelineSummary.of(run, new Bootstrap(1));
-        assertThat(summary.byType()).containsOnlyKeys("extractive", EvalInstance.OFF_CORPUS);
+        assertThat(summary.byType()).containsOnlyKeys("extractive", EvalQuestion.OFF_CORPUS);
         PipelineSummary extractive = summary.byType().get("extractive");
         assertThat(extractive.metrics()).containsEntry(MetricNames.INSTANCES, 3.0).containsEntry(MetricNames.ANSWER_HAS_GOLD, 1.0)
                 .containsEntry(MetricNames.ANSWER_SENTENCES, 2.0).containsEntry(MetricNames.ABSTAINED, 0.0)
                 .containsEntry(MetricNames.FALSE_ABSTENTION, 0.0).doesNotContainKey(MetricNames.CORRECT_ABSTENTION);
-        PipelineSummary off = summary.byType().get(EvalInstance.OFF_CORPUS);
+        PipelineSummary off = summary.byType().get(EvalQuestion.OFF_CORPUS);
         assertThat(off.metrics()).containsEntry(MetricNames.INSTANCES, 3.0).containsEntry(MetricNames.CORRECT_ABSTENTION, 1.0)
                 .containsEntry(MetricNames.ABSTAINED, 1.0).doesNotContainKeys(MetricNames.ANSWER_HAS_GOLD, MetricNames.FALSE_ABSTENTION,
                         MetricNames.ANSWER_SENTENCES);
@@ -278,12 +278,12 @@ class EvalRunnerTest {
         assertThat(curve).isNotNull();
         assertThat(curve.points()).extracting(AbstentionCurve.Point::threshold).containsExactly(0.2, 0.8, 1.0, Double.POSITIVE_INFINITY);
         assertThat(curve.points().get(2).falseAbstention()).isCloseTo(2.0 / 3, org.assertj.core.api.Assertions.within(1e-12));
-        assertThat(curve.points().get(1).correctAbstention()).containsEntry(EvalInstance.OFF_CORPUS, 1.0);
+        assertThat(curve.points().get(1).correctAbstention()).containsEntry(EvalQuestion.OFF_CORPUS, 1.0);
         assertThat(curve.atMost(0.05).threshold()).isEqualTo(0.8);
         assertThat(summary.crossValidation()).isNotNull();
         assertThat(summary.crossValidation().folds()).extracting(AbstentionCurve.Fold::threshold).containsExactly(0.8, 0.8);
         assertThat(summary.crossValidation().falseAbstention()).isZero();
-        assertThat(summary.crossValidation().correctAbstention()).containsEntry(EvalInstance.OFF_CORPUS, 1.0);
+        assertThat(summary.crossValidation().correctAbstention()).containsEntry(EvalQuestion.OFF_CORPUS, 1.0);
 
         RunInfo info = new RunInfo("astrorag eval", "a/three.jsonl + b/off.jsonl", instances.size(), RunInfo.typesOf(instances),
                 settings(true), List.of(), 0.1);
