@@ -140,10 +140,9 @@ public enum SentenceModel {
 
     /**
      * The least support the offline {@code ExtractiveGenerator} should ask of an answer with this model: the
-     * cosine's scale is the model's, so each model has its own threshold. Each is the lowest hundredth at which
-     * 97% of SQuAD questions asked over another article's documents abstain (two points above the 95% this
-     * library promises), measured by {@code astrorag eval --off-corpus} (docs/evaluation.md): bge-small-q 0.44,
-     * minilm-q 0.30, minilm 0.29, e5-small-q 0.61. {@link OnnxSentenceEmbedder#describe()} declares it under
+     * cosine's scale is the model's, so each model has its own threshold: bge-small-q 0.44, minilm-q 0.30, minilm
+     * 0.29, e5-small-q 0.61 (how they were chosen, with the command and what they reach: docs/evaluation.md).
+     * {@link OnnxSentenceEmbedder#describe()} declares it under
      * {@code ExtractiveGenerator.MIN_SUPPORT_HINT}, where the generator finds it.
      *
      * @return the threshold, in (0, 1)

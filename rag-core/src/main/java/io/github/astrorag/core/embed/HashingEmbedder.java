@@ -26,8 +26,7 @@ public final class HashingEmbedder implements Embedder {
     /**
      * The least support the offline {@link io.github.astrorag.core.generate.ExtractiveGenerator} asks of an answer
      * with this embedder, declared in {@link #describe()} under its {@code MIN_SUPPORT_HINT} key: its cosines are
-     * lower than a model's. Chosen by 2-fold cross-validation on SQuAD
-     * questions asked over another article (docs/evaluation.md): it abstains on 93% of them at 3% false abstention.
+     * lower than a model's (how it was chosen, with the command and what it reaches: docs/evaluation.md).
      */
     public static final double EXTRACTIVE_MIN_SUPPORT = 0.25;
 

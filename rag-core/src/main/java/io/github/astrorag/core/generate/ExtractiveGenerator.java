@@ -72,22 +72,18 @@ import java.util.Set;
  * about something else entirely has near 1; {@code typeMatch} is whether the sentence holds the kind of answer the question asks for
  * ("when": a date or number; "how many/much/far/...": a number; "who": a name; any sentence for other
  * questions). Each factor is non-negative and rises with its evidence, so support is
- * monotone in it. The weights were chosen by 2-fold cross-validation over answerable, adversarial unanswerable and
- * off-corpus questions with the default embedding model, bge-small-en-v1.5: the cosine separates best. Below
- * {@code minSupport} (default {@value #DEFAULT_MIN_SUPPORT}: under every threshold that 2-fold cross-validation
- * chose at a false-abstention rate of at most 5%, so false abstention stays under it, and the lowest at which
- * questions asked over documents about something else still abstain 97% of the time, two points above the 95%
- * this library promises; see {@code docs/evaluation.md}; the cosine's scale is the
- * embedding model's, so an embedder may declare its own under {@link #MIN_SUPPORT_HINT}, as the built-in models
- * and the model-free hashing embedder do; with any other, choose it by the evaluation's abstention curve) the
- * answer is
+ * monotone in it. Below {@code minSupport} (default {@value #DEFAULT_MIN_SUPPORT}, the default embedding model's;
+ * the cosine's scale is the embedding model's, so an embedder may declare its own under {@link #MIN_SUPPORT_HINT},
+ * as the built-in models and the model-free hashing embedder do; with any other, choose it by the evaluation's
+ * abstention curve) the answer is
  * {@link Answer#abstention(String, String, Context) an abstention} saying {@link #NO_ANSWER}. An empty context,
  * or one with no statement, abstains too. The generate stage's trace always holds {@value #SUPPORT} (a
  * double), its components {@value #COVERAGE}, {@value #COSINE}, {@value #UNMATCHED} (with the terms, under
  * {@value #UNMATCHED_TERMS}), {@value #ANSWER_TYPE}, {@value #TYPE_MATCH} (of the sentence that gave the support),
  * the threshold {@value #MIN_SUPPORT},
  * {@value #ABSTAINED} (a boolean) and {@value #CLOSEST_PASSAGE} (the best statement: its text, chunk id and
- * number), so that a reader can see why. See docs/configuration.md.
+ * number), so that a reader can see why. See docs/configuration.md; how the weights and the default threshold were
+ * chosen, with what they measure and the commands, is in docs/evaluation.md.
  *
  * <p><b>Multiple choice.</b> A multiple-choice question gets the option whose support is strongest: for option
  * {@code o}, the best over all sentences {@code s} of {@code cos(question + o, s) + w·overlap(o, s)}, where
