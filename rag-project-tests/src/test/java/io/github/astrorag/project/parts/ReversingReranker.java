@@ -35,7 +35,10 @@ public final class ReversingReranker implements Reranker {
 
     @Override
     public Map<String, Object> describe() {
-        return Map.of("name", "reverse", "top", top);
+        Map<String, Object> m = new java.util.LinkedHashMap<>();   // in a fixed order: Map.of's differs per JVM
+        m.put("name", "reverse");
+        m.put("top", top);
+        return m;
     }
 
     /** Registers the reranker {@code reverse} with its one setting. */
