@@ -97,8 +97,9 @@ public final class EvalRunner {
      * is recorded in its row ({@link QuestionResult#failed()}) and the run goes on.
      *
      * @param instances the instances, each run by every row in this order
-     * @param pipelines names in the registry (or the {@code weighted:W} and {@code default:W:C} forms that
-     *                  {@link PipelineRegistry#get} takes), in the order their rows are wanted
+     * @param pipelines presets with their settings ({@code name[:key=value,...]}, such as
+     *                  {@code weighted:bm25-weight=0.4}) or names added to the registry, as
+     *                  {@link PipelineRegistry#get} takes them, in the order their rows are wanted
      * @param progress  told after each instance of each row; {@link Progress#NONE} for no reporting
      * @return one run per pipeline in the order given, then one per baseline; each holds one result per instance
      *         (a baseline only for the multiple-choice instances)

@@ -10,7 +10,7 @@ import java.util.Objects;
 
 /**
  * A LangChain4j {@link EmbeddingModel} backed by this library's {@link Embedder} (for instance the ONNX
- * sentence embedders of rag-retrieval), so that LangChain4j's embedding stores and retrievers can use it.
+ * sentence embedder of rag-onnx), so that LangChain4j's embedding stores and retrievers can use it.
  * Texts are embedded as passages ({@link Embedder#embedDocuments}), in one call per {@link #embedAll}; the
  * vectors are the embedder's unit vectors. The embedder stays the caller's to close. Thread-safe, as every
  * embedder is.

@@ -22,8 +22,8 @@ import java.util.Objects;
  * default selector's evidence objective is {@link AstroRag#corag()} ({@code --preset corag}); how the two
  * compare is in {@code docs/evaluation.md}.
  *
- * <p>This module does not load embedding models (rag-retrieval does), so every call takes the embedder,
- * which stays the caller's to close. The builders follow the presets' one rule
+ * <p>This class loads no embedding model (rag-onnx does, for the calls of {@link AstroRag} and {@link Preset} that
+ * take none), so every call takes the embedder, which stays the caller's to close. The builders follow the presets' one rule
  * ({@link RagPipeline#toBuilder()}): each setting may be replaced once.
  * <pre>{@code
  * RagPipeline rag = Corag.paperBuilder(embedder).budget(1024).build();

@@ -519,7 +519,7 @@ public final class RagPipeline implements AutoCloseable {
          */
         public RagPipeline build() {
             Arguments.checkState(s.embedder != null, "an embedder is required: OnnxSentenceEmbedder from "
-                    + "rag-retrieval for real use, HashingEmbedder for fast offline tests");
+                    + "rag-onnx for real use, HashingEmbedder for fast offline tests");
             return new RagPipeline(s.copy(), owned);
         }
     }

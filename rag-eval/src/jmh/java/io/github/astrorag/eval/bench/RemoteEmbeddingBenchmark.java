@@ -28,8 +28,8 @@ import java.util.function.Supplier;
  * in-process model measured in the same run (the machine may be shared: compare ratios, not times across
  * runs).
  *
- * <p>Run: {@code mvn -B -ntp -Pbench -pl rag-cli -am package -DskipTests} then
- * {@code java -cp rag-examples/target/benchmarks.jar io.github.astrorag.eval.bench.RemoteEmbeddingBenchmark}.
+ * <p>Run: {@code mvn -B -ntp -Pbench -pl rag-eval -am package -DskipTests} then
+ * {@code java -cp rag-eval/target/benchmarks.jar io.github.astrorag.eval.bench.RemoteEmbeddingBenchmark}.
  */
 public final class RemoteEmbeddingBenchmark {
 
