@@ -6,8 +6,8 @@
 # chunks. Cold and --no-cache runs alternate (ROUNDS each, median) so that a busy machine hurts both alike.
 #
 #   mvn -B -ntp -q -pl rag-cli -am package -DskipTests
-#   scripts/cache-benchmark.sh ../shared/data/astronomy-2e [ROUNDS]
-#   WHOLE=0 scripts/cache-benchmark.sh ../shared/data/astronomy-2e 7     # the 12 sections only, 7 rounds
+#   scripts/cache-benchmark.sh $DATA/astronomy-2e [ROUNDS]          # DATA: the folder of the evaluation data
+#   WHOLE=0 scripts/cache-benchmark.sh $DATA/astronomy-2e 7     # the 12 sections only, 7 rounds
 set -euo pipefail
 cd "$(dirname "$0")/.."
 corpus=${1:?usage: scripts/cache-benchmark.sh TEXTBOOK_FOLDER [ROUNDS]}

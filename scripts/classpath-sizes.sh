@@ -12,7 +12,9 @@ trap 'rm -rf "$work"' EXIT
 
 cases=(
   "rag-core|rag-core alone (SPI, in-memory pipeline, HTTP generators and embedders)"
-  "rag-retrieval|recommended preset: AstroRag.recommended() (rag-retrieval, bge-small-q)"
+  "rag-retrieval|rag-retrieval (MMR, PageRank, BM25, fusion, rerankers, coverage selection)"
+  "rag-onnx|rag-onnx (the in-process embedder, bge-small-q)"
+  "rag-presets|recommended preset: AstroRag.recommended() (rag-presets)"
   "rag-mcts|rag-mcts (CORAG)"
   "rag-elasticsearch|rag-elasticsearch"
 )
