@@ -84,7 +84,7 @@ abstract sealed class ChunkStore permits IndexedChunks, PrefilteredChunks {
     /** The index's kind; {@code "prefilter"} for a prefilter store. */
     abstract String kind();
 
-    /** Whether the store's index was closed (by this store or from outside); never for a prefilter store. */
+    /** Whether the store's index was closed (by this store or from outside); a prefilter store: once {@link #close}d. */
     abstract boolean isClosed();
 
     /**

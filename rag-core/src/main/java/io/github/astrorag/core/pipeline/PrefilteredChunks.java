@@ -1,5 +1,6 @@
 package io.github.astrorag.core.pipeline;
 
+import io.github.astrorag.core.IndexException;
 import io.github.astrorag.core.cache.CachingEmbedder;
 import io.github.astrorag.core.model.Chunk;
 import io.github.astrorag.core.model.Query;
@@ -8,6 +9,7 @@ import io.github.astrorag.core.model.Trace;
 import io.github.astrorag.core.spi.EphemeralIndex;
 import io.github.astrorag.core.spi.Prefilter;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -23,7 +25,10 @@ import java.util.concurrent.ConcurrentHashMap;
  *
  * <p>The chunks and their ranking are one immutable snapshot, replaced (never changed) inside
  * {@link #exclusively}; a question reads it once, without a lock. A change prepares the ranking again over all the
- * chunks (for BM25 O(total terms)). Thread-safe. The store has no index of its own: {@link #index()} throws.
+ * chunks (for BM25 O(total terms)). Thread-safe: a question reads each chunk's vector from the shared map once and
+ * keeps it, so a {@link #remove} or {@link #close} that empties the map meanwhile costs it at most an embedding
+ * again; once closed, a question fails with {@link IndexException} saying so. The store has no index of its own:
+ * {@link #index()} throws.
  */
 final class PrefilteredChunks extends ChunkStore {
 
@@ -44,6 +49,7 @@ final class PrefilteredChunks extends ChunkStore {
     /** The vectors of the chunks embedded so far (a chunk is a value, so a changed text is a new key). */
     private final Map<Chunk, float[]> embedded = new ConcurrentHashMap<>();
     private volatile Snapshot snapshot;
+    private volatile boolean closed;
 
     private PrefilteredChunks(Components components, Prefilter prefilter, Ingest ingest, Snapshot snapshot) {
         this.components = components;
@@ -110,13 +116,28 @@ final class PrefilteredChunks extends ChunkStore {
      */
     @Override
     List<ScoredChunk> retrieve(Query query, StageLog log) {
+        ensureOpen();
         Snapshot now = snapshot;
         Prefiltered own = log.run("prefilter", sink -> {
             List<ScoredChunk> ranked = now.ranking().top(query, components.prefilterSize(), sink);
             List<Chunk> top = ranked.stream().map(ScoredChunk::chunk).toList();
-            List<Chunk> missing = top.stream().filter(c -> !embedded.containsKey(c)).toList();
+            // one read of the shared map per chunk: a remove or close may empty it at any time
+            Map<Chunk, float[]> vectors = new HashMap<>();
+            List<Chunk> missing = new ArrayList<>();
+            for (Chunk c : top) {
+                float[] v = embedded.get(c);
+                if (v == null) {
+                    missing.add(c);
+                } else {
+                    vectors.put(c, v);
+                }
+            }
             if (!missing.isEmpty()) {
                 CachingEmbedder.Embedded e = ingest.embedTexts(missing.stream().map(Chunk::text).toList());
+                for (int i = 0; i < missing.size(); i++) {
+                    vectors.put(missing.get(i), e.vectors().get(i));
+                }
+                ensureOpen();
                 for (int i = 0; i < missing.size(); i++) {
                     embedded.put(missing.get(i), e.vectors().get(i));
                 }
@@ -127,7 +148,7 @@ final class PrefilteredChunks extends ChunkStore {
             sink.put("reused", top.size() - missing.size());
             EphemeralIndex small = components.indexFactory().create(components.embedder().dimension());
             try {
-                small.add(top, top.stream().map(embedded::get).toList());
+                small.add(top, top.stream().map(vectors::get).toList());
                 return new Prefiltered(ranked, small);
             } catch (RuntimeException | Error e) {
                 small.close();
@@ -157,9 +178,17 @@ final class PrefilteredChunks extends ChunkStore {
         return "prefilter";
     }
 
+    /** Once closed: a closed store keeps no vectors and answers no question. */
     @Override
     boolean isClosed() {
-        return false;
+        return closed;
+    }
+
+    private void ensureOpen() {
+        if (closed) {
+            embedded.clear();
+            throw new IndexException("this instance is closed: open a new one to ask more questions");
+        }
     }
 
     @Override
@@ -169,6 +198,7 @@ final class PrefilteredChunks extends ChunkStore {
 
     @Override
     void close() {
+        closed = true;
         embedded.clear();
     }
 }
