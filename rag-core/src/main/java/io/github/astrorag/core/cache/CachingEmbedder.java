@@ -1,5 +1,6 @@
 package io.github.astrorag.core.cache;
 
+import io.github.astrorag.core.embed.Vectors;
 import io.github.astrorag.core.spi.Embedder;
 import io.github.astrorag.core.spi.EmbeddingCache;
 import java.util.ArrayList;
@@ -8,6 +9,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * An {@link Embedder} that asks an {@link EmbeddingCache} first and its delegate only for the texts the
@@ -19,8 +22,14 @@ import java.util.Optional;
  * <p>Describes itself as its delegate does: a cache changes where vectors come from, never which vectors,
  * so a pipeline's configuration reads the same with or without one. Thread-safe if the delegate and the
  * cache are. Cost per call: one cache lookup of the batch, one delegate call for the misses, one store.
+ *
+ * <p>A cached vector that the delegate could not have returned (not of its dimension, a non-finite component, all
+ * zero: {@link Vectors#fault}) is a miss: embedded again and replaced in the cache, with one warning per call
+ * (SLF4J, this class's logger), so that a cache rewritten behind its back never fails a call.
  */
 public final class CachingEmbedder implements Embedder {
+
+    private static final Logger LOG = LoggerFactory.getLogger(CachingEmbedder.class);
 
     private final Embedder delegate;
     private final EmbeddingCache cache;
@@ -73,12 +82,25 @@ public final class CachingEmbedder implements Embedder {
         if (texts.isEmpty()) {
             return new Embedded(List.of(), 0, 0);
         }
-        List<float[]> cached = cache.getAll(space, texts);
+        List<float[]> cached = new ArrayList<>(cache.getAll(space, texts));
         Map<String, float[]> fresh = new LinkedHashMap<>();
+        String impossible = null;
+        int impossibles = 0;
         for (int i = 0; i < texts.size(); i++) {
+            float[] v = cached.get(i);
+            String fault = v == null ? null : Vectors.fault(v, delegate.dimension());
+            if (fault != null) { // rewritten behind the cache's back: a miss, replaced below
+                impossible = impossible == null ? fault : impossible;
+                impossibles++;
+                cached.set(i, null);
+            }
             if (cached.get(i) == null) {
                 fresh.put(texts.get(i), null);
             }
+        }
+        if (impossible != null) {
+            LOG.warn("{} cached vector(s) of space {} could not have come from embedder {} (the first: {}); embedded"
+                    + " again and replaced", impossibles, space, delegate.describe().get("name"), impossible);
         }
         if (!fresh.isEmpty()) {
             List<String> missing = new ArrayList<>(fresh.keySet());

@@ -2,6 +2,7 @@ package io.github.astrorag.core.embed;
 
 import io.github.astrorag.core.EmbeddingException;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /** Small vector helpers shared by the stages. All methods are pure. */
 public final class Vectors {
@@ -82,26 +83,36 @@ public final class Vectors {
                     + " vectors for " + expectedCount + " texts");
         }
         for (int i = 0; i < vectors.size(); i++) {
-            float[] v = vectors.get(i);
-            if (v == null || v.length == 0) {
-                throw new EmbeddingException("embedder " + embedder + " returned an empty vector for text #" + i);
-            }
-            if (v.length != dimension) {
-                throw new EmbeddingException("embedder " + embedder + " returned a vector of dimension " + v.length
-                        + " for text #" + i + " but declares dimension " + dimension);
-            }
-            boolean nonZero = false;
-            for (float x : v) {
-                if (!Float.isFinite(x)) {
-                    throw new EmbeddingException("embedder " + embedder + " returned a non-finite component (" + x
-                            + ") for text #" + i);
-                }
-                nonZero |= x != 0f;
-            }
-            if (!nonZero) {
-                throw new EmbeddingException("embedder " + embedder + " returned an all-zero vector for text #" + i);
+            String fault = fault(vectors.get(i), dimension);
+            if (fault != null) {
+                throw new EmbeddingException("embedder " + embedder + " returned " + fault + " for text #" + i);
             }
         }
+    }
+
+    /**
+     * What makes {@code v} a vector no embedder of {@code dimension} may return ({@link #check}'s rules), or
+     * {@code null} if nothing does. O(dimension).
+     *
+     * @param v a vector, or null
+     * @param dimension the embedder's dimension
+     * @return a phrase such as {@code "an all-zero vector"}, or {@code null}
+     */
+    public static @Nullable String fault(float @Nullable [] v, int dimension) {
+        if (v == null || v.length == 0) {
+            return "an empty vector";
+        }
+        if (v.length != dimension) {
+            return "a vector of dimension " + v.length + " but declares dimension " + dimension;
+        }
+        boolean nonZero = false;
+        for (float x : v) {
+            if (!Float.isFinite(x)) {
+                return "a non-finite component (" + x + ")";
+            }
+            nonZero |= x != 0f;
+        }
+        return nonZero ? null : "an all-zero vector";
     }
 
     /**

@@ -61,6 +61,38 @@ class CachingEmbedderTest {
         assertThat(caching.describe()).isEqualTo(model.describe());
     }
 
+    /**
+     * Rows rewritten with a valid CRC as NaN, all-zero and 5-dimensional vectors (issue 34, row 10): each is a miss,
+     * embedded again and replaced; the call does not fail (was: "embedder … returned a non-finite component").
+     */
+    @Test
+    void aCachedVectorTheEmbedderCouldNotHaveReturnedIsEmbeddedAgainAndReplaced(@org.junit.jupiter.api.io.TempDir
+            java.nio.file.Path dir) {
+        Recording model = new Recording(true);
+        String space = model.fingerprint().orElseThrow() + "/passage";
+        float[] nan = new float[32];
+        nan[3] = Float.NaN;
+        float[] zero = new float[32];
+        float[] five = {1, 0, 0, 0, 0};
+        List<String> texts = List.of("nan", "zero", "five", "fine");
+        float[] fine = model.inner.embedDocuments(List.of("fine")).get(0);
+        try (SqliteEmbeddingCache cache = SqliteEmbeddingCache.inFolder(dir)) {
+            cache.putAll(space, texts, List.of(nan, zero, five, fine));
+        }
+        try (SqliteEmbeddingCache cache = SqliteEmbeddingCache.inFolder(dir)) {
+            CachingEmbedder caching = new CachingEmbedder(model, cache);
+            CachingEmbedder.Embedded embedded = caching.embed(texts);
+            assertThat(model.seen).containsExactly("nan", "zero", "five");
+            assertThat(embedded.hits()).isEqualTo(1);
+            assertThat(embedded.misses()).isEqualTo(3);
+            List<float[]> expected = model.inner.embedDocuments(texts);
+            for (int i = 0; i < texts.size(); i++) {
+                assertThat(embedded.vectors().get(i)).containsExactly(expected.get(i));
+                assertThat(cache.getAll(space, texts).get(i)).as("replaced in the cache").containsExactly(expected.get(i));
+            }
+        }
+    }
+
     @Test
     void anEmbedderWithoutFingerprintIsNeverCachedUnderIt() {
         assertThatThrownBy(() -> new CachingEmbedder(new Recording(false), new InMemoryEmbeddingCache()))
