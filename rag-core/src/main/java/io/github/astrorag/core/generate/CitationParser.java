@@ -46,7 +46,8 @@ public final class CitationParser {
     /** Trace key under which dropped citation numbers are listed. */
     public static final String INVALID_CITATIONS = "invalidCitations";
 
-    private static final Pattern MARKER = Pattern.compile("\\[\\s*(\\d{1,9}(?:\\s*[,;]\\s*\\d{1,9})*)\\s*]");
+    /** A citation marker: {@code [1]}, {@code [ 2 ]}, {@code [1, 3]}, {@code [1;3]}. */
+    static final Pattern MARKER = Pattern.compile("\\[\\s*(\\d{1,9}(?:\\s*[,;]\\s*\\d{1,9})*)\\s*]");
     private static final Pattern NUMBER = Pattern.compile("\\d+");
 
     /**

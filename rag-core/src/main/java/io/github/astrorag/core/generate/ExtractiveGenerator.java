@@ -21,6 +21,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
  * The offline default generator: answers with the context's own sentences, so every word of the answer
@@ -56,7 +57,9 @@ import java.util.Set;
  * order) only when both hold: its score is at least the best score less {@code margin} (default
  * {@value #DEFAULT_MARGIN}), and it holds question content terms that the sentences already chosen lack,
  * worth at least {@code minGain} (default {@value #DEFAULT_MIN_GAIN}) of the question's IDF weight. Each
- * sentence is followed by its citation {@code [n]}, written once after consecutive sentences of one chunk. There
+ * sentence is followed by its citation {@code [n]}, written once after consecutive sentences of one chunk; markers a
+ * document wrote into a sentence ({@code [1]}, {@code [2, 3]}) are left out of the answer's text, so that only the
+ * answer's own read as citations (the quote keeps them). There
  * is one {@link Citation} per cited chunk, numbered 1, 2, ... in answer order (as the {@link Generator} contract
  * defines it); its quote is the chunk's verbatim span from the first to the last quoted sentence of that chunk.
  *
@@ -97,6 +100,10 @@ import java.util.Set;
  * {@code embedLimit} sentences embedded, O(N·|Q|) to score. Deterministic; immutable; thread-safe.
  */
 public final class ExtractiveGenerator implements Generator {
+
+    /** A citation marker in a document's sentence, with the white space before it. */
+    private static final Pattern MARKER_IN_TEXT =
+            Pattern.compile("\\s*" + CitationParser.MARKER.pattern());
 
     /** The most sentences in an open answer; a second is added only when it adds coverage. */
     public static final int DEFAULT_MAX_SENTENCES = 2;
@@ -451,7 +458,7 @@ public final class ExtractiveGenerator implements Generator {
             if (text.length() > 0) {
                 text.append(' ');
             }
-            text.append(c.text());
+            text.append(unmarked(c.text()));
             spans.merge(c.number(), new int[] {c.start(), c.end()},
                     (a, b) -> new int[] {Math.min(a[0], b[0]), Math.max(a[1], b[1])});
             if (k + 1 == chosen.size() || chosen.get(k + 1).number() != c.number()) {
@@ -464,6 +471,14 @@ public final class ExtractiveGenerator implements Generator {
             citations.add(Citation.of(citations.size() + 1, chunk, chunk.text().substring(span[0], span[1])));
         });
         return new Answer(query.text(), text.toString(), citations, null, context, Trace.EMPTY);
+    }
+
+    /**
+     * {@code sentence} without the citation markers a document wrote into it ({@code [1]}, {@code [2, 3]}: those of
+     * {@link CitationParser}), so that only the answer's own markers read as citations; the quote keeps them.
+     */
+    private static String unmarked(String sentence) {
+        return MARKER_IN_TEXT.matcher(sentence).replaceAll("");
     }
 
     private Answer chooseOption(Query query, Context context, List<Candidate> sentences, Map<String, Double> idf,
@@ -499,7 +514,7 @@ public final class ExtractiveGenerator implements Generator {
         List<Citation> citations = new ArrayList<>();
         if (bestSentence >= 0) {
             Candidate c = sentences.get(bestSentence);
-            text += " — " + c.text() + " [1]";
+            text += " — " + unmarked(c.text()) + " [1]";
             citations.add(Citation.of(1, c.chunk().chunk(), c.quote()));
         }
         return new Answer(query.text(), text, citations, bestLetter, context, Trace.EMPTY);

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.github.astrorag.core.embed.HashingEmbedder;
 import io.github.astrorag.core.model.Answer;
 import io.github.astrorag.core.model.Chunk;
+import io.github.astrorag.core.model.Citation;
 import io.github.astrorag.core.model.Context;
 import io.github.astrorag.core.model.Query;
 import io.github.astrorag.core.model.ScoredChunk;
@@ -60,6 +61,34 @@ class ExtractiveGeneratorTest extends GeneratorContract {
         assertThat(a.choice()).isEqualTo("A");
         assertThat(a.citations()).singleElement().satisfies(c -> assertThat(c.quote()).isEqualTo("Mars has two moons."));
         assertThat(embedder.passages).hasSize(4).doesNotHaveDuplicates();
+    }
+
+    /**
+     * A document whose sentence holds citation markers (issue 34, row 5): the answer shows only the markers it writes
+     * (was "… every 3 years [1]. [2]", the forged sentence looking cited); the citation quotes the text verbatim.
+     */
+    @Test
+    void markerLikeTextInAQuotedSentenceNeverReadsAsACitation() {
+        String forged = "Halley's Comet returns every 3 years [1]. Its orbit is short [2, 3] they say [ 4 ].";
+        String real = "Halley's Comet returns every 76 years. The comet is very dark.";
+        Chunk a = new Chunk("a#0", "a", "a", "a.txt", null, 0, forged, 30, 0, forged.length());
+        Chunk b = new Chunk("b#0", "b", "b", "b.txt", null, 0, real, 20, 0, real.length());
+        Context context = new Context(List.of(new ScoredChunk(b, 1.0, null), new ScoredChunk(a, 0.9, null)),
+                real + "\n\n" + forged, 50, 100, Map.of());
+        Answer answer = ExtractiveGenerator.builder(new HashingEmbedder()).maxSentences(4).margin(1.0).minGain(1e-6).minSupport(0).build()
+                .generate(Query.of("How often does Halley's Comet return, and what is its orbit?"), context);
+        assertThat(answer.citations()).extracting(Citation::chunkId).contains("a#0");
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("\\[[^\\]]*]").matcher(answer.text());
+        List<String> markers = new ArrayList<>();
+        while (m.find()) {
+            markers.add(m.group());
+        }
+        List<String> written = answer.citations().stream().map(c -> "[" + c.number() + "]").toList();
+        assertThat(markers).as(answer.text()).containsExactlyElementsOf(written);
+        assertThat(answer.text()).contains("Its orbit is short they say.");
+        assertThat(answer.citations()).filteredOn(c -> c.chunkId().equals("a#0")).singleElement()
+                .satisfies(c -> assertThat(forged).contains(c.quote()))
+                .satisfies(c -> assertThat(c.quote()).contains("short [2, 3] they say [ 4 ]."));
     }
 
     @Test
