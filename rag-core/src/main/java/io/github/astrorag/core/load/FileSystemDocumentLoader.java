@@ -6,8 +6,13 @@ import io.github.astrorag.core.model.Document;
 import io.github.astrorag.core.spi.DocumentLoader;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
@@ -17,7 +22,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
-import java.util.stream.Stream;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -49,7 +53,10 @@ import org.jspecify.annotations.Nullable;
  * with the documents. A file is skipped when its loader fails with a {@link DocumentException} (a PDF without
  * PDFBox on the class path among them) and the policy allows it: {@link OnUnreadable#SKIP_IN_FOLDERS}
  * for a file found in a folder, {@link OnUnreadable#SKIP} for any file. A call that would return no document
- * fails with the first failure. The rules above that are not about one file's content (the limit per call, a
+ * fails with the first failure. In a folder the policy covers what the walk meets besides files: a sub-folder it
+ * cannot list, a file or folder that vanishes while the folder is read, a file whose name the platform's file-name
+ * encoding cannot spell (a {@code café.txt} under {@code LANG=C}); each is skipped as a file it cannot read is, or
+ * fails the call under {@link OnUnreadable#FAIL}. The rules above that are not about one file's content (the limit per call, a
  * folder without any supported file, a link out of a folder) fail the call whatever the policy. Stateless and
  * thread-safe.
  */
@@ -161,28 +168,62 @@ public final class FileSystemDocumentLoader implements DocumentLoader {
 
     private void loadFolder(Path folder, Call call) {
         Path realFolder = realPath(folder);
-        List<Path> files;
-        try (Stream<Path> walk = Files.walk(realFolder)) {
-            files = walk.filter(Files::isRegularFile)
-                    .filter(p -> !isHidden(realFolder.relativize(p)))
-                    .filter(this::supports)
-                    .sorted((a, b) -> a.toString().compareTo(b.toString()))
-                    .toList();
+        List<Path> files = new ArrayList<>();
+        try {
+            Files.walkFileTree(realFolder, new SimpleFileVisitor<>() {
+                @Override
+                public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attrs) {
+                    return dir.equals(realFolder) || !isHidden(realFolder.relativize(dir))
+                            ? FileVisitResult.CONTINUE : FileVisitResult.SKIP_SUBTREE;
+                }
+
+                @Override
+                public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) {
+                    if (Files.isRegularFile(file) && !isHidden(realFolder.relativize(file)) && supports(file)) {
+                        files.add(file);
+                    }
+                    return FileVisitResult.CONTINUE;
+                }
+
+                @Override
+                public FileVisitResult visitFileFailed(Path file, IOException e) throws IOException {
+                    if (file.equals(realFolder)) {
+                        throw e;
+                    }
+                    Path inFolder = folder.resolve(realFolder.relativize(file));
+                    call.unreadable(inFolder, new DocumentException.Unreadable(inFolder, (e instanceof NoSuchFileException
+                            ? inFolder + " vanished while folder " + folder + " was read"
+                            : "cannot list folder " + inFolder) + ": " + e, e), inFolder);
+                    return FileVisitResult.CONTINUE;
+                }
+            });
         } catch (IOException | UncheckedIOException e) {
             throw new DocumentException.Unreadable(folder, "cannot list folder " + folder + ": " + e.getMessage(), e);
         }
-        if (files.isEmpty()) {
+        files.sort((a, b) -> a.toString().compareTo(b.toString()));
+        if (files.isEmpty() && call.skipped.isEmpty()) {
             throw new DocumentException.Unreadable(folder, "no .txt, .md or .pdf file in folder " + folder, null);
         }
         for (Path f : files) {
-            Path real = realPath(f);
-            if (!real.startsWith(realFolder)) {
-                Path link = folder.resolve(realFolder.relativize(f));
-                throw new DocumentException.Unreadable(link, link + " is a symbolic link to " + real + ", outside the folder "
-                        + folder + ": links out of a folder are not followed; give that file by name to load it", null);
+            Path inFolder = folder.resolve(realFolder.relativize(f));
+            Path real;
+            try {
+                real = f.toRealPath();
+                f.getFileSystem().getPath(f.toString()); // a name this locale's file-name encoding cannot spell
+            } catch (IOException | InvalidPathException e) {
+                call.unreadable(inFolder, new DocumentException.Unreadable(inFolder, e instanceof InvalidPathException
+                        ? "the name of " + inFolder + " cannot be represented in the file-name encoding of this locale ("
+                                + System.getProperty("sun.jnu.encoding") + "): run with a UTF-8 locale (LANG=C.UTF-8) to"
+                                + " load it"
+                        : inFolder + " vanished while folder " + folder + " was read: " + e, e), inFolder);
+                continue;
             }
-            String rel = slashes(realFolder.relativize(f));
-            loadFile(f, rel, slashes(folder.resolve(rel)), call, folder.resolve(realFolder.relativize(f)));
+            if (!real.startsWith(realFolder)) {
+                throw new DocumentException.Unreadable(inFolder, inFolder + " is a symbolic link to " + real
+                        + ", outside the folder " + folder + ": links out of a folder are not followed; give that file by"
+                        + " name to load it", null);
+            }
+            loadFile(f, slashes(realFolder.relativize(f)), slashes(inFolder), call, inFolder);
         }
     }
 
@@ -192,7 +233,14 @@ public final class FileSystemDocumentLoader implements DocumentLoader {
      * by name).
      */
     private void loadFile(Path file, String id, String qualified, Call call, @Nullable Path inFolder) {
-        if (!call.seen.add(realPath(file))) {
+        Path real;
+        try {
+            real = realPath(file);
+        } catch (DocumentException e) { // gone since it was listed
+            call.unreadable(inFolder == null ? file : inFolder, e, inFolder);
+            return;
+        }
+        if (!call.seen.add(real)) {
             return;
         }
         List<Document> read;

@@ -9,6 +9,7 @@ import io.github.astrorag.core.model.Document;
 import io.github.astrorag.core.model.Trace;
 import io.github.astrorag.core.pipeline.RagInstance;
 import io.github.astrorag.core.pipeline.RagPipeline;
+import io.github.astrorag.core.spi.DocumentLoader;
 import io.github.astrorag.core.spi.DocumentLoader.Loaded;
 import io.github.astrorag.core.spi.DocumentLoader.OnUnreadable;
 import io.github.astrorag.core.spi.DocumentLoader.Skipped;
@@ -38,6 +39,48 @@ class UnreadableFilesTest {
         broken = Files.writeString(folder.resolve("b.pdf"), "%PDF-1.7\nthis is not really a pdf");
         Files.writeString(folder.resolve("c.md"), "   \n");
         Files.writeString(folder.resolve("d.md"), "# Deneb\n\nDeneb is far.");
+    }
+
+    /**
+     * Files deleted while their folder loads (issue 34, row 8): each is skipped with a reason saying it vanished
+     * (was: "cannot resolve …" failed the whole call); under FAIL the call still fails naming it.
+     */
+    @Test
+    void filesThatVanishWhileTheFolderLoadsAreSkipped() throws IOException {
+        Path notes = Files.createDirectories(dir.resolve("notes"));
+        Files.writeString(notes.resolve("a.txt"), "Altair is bright.");
+        Path b = Files.writeString(notes.resolve("b.txt"), "Betelgeuse is red.");
+        Files.writeString(notes.resolve("c.txt"), "Capella is yellow.");
+        Path d = Files.writeString(Files.createDirectories(notes.resolve("d")).resolve("e.txt"), "Electra is blue.");
+        TextDocumentLoader text = new TextDocumentLoader();
+        DocumentLoader deleting = new DocumentLoader() { // reading a.txt deletes b.txt and d/e.txt, listed already
+            @Override
+            public boolean supports(Path file) {
+                return text.supports(file);
+            }
+
+            @Override
+            public List<Document> load(Path file) {
+                if (file.getFileName().toString().equals("a.txt")) {
+                    try {
+                        Files.delete(b);
+                        Files.delete(d);
+                    } catch (IOException e) {
+                        throw new java.io.UncheckedIOException(e);
+                    }
+                }
+                return text.load(file);
+            }
+        };
+        Loaded loaded = new FileSystemDocumentLoader(List.of(deleting)).loadAll(List.of(notes), OnUnreadable.SKIP_IN_FOLDERS);
+        assertThat(loaded.documents()).extracting(Document::id).containsExactly("a.txt", "c.txt");
+        assertThat(loaded.skipped()).extracting(Skipped::file).containsExactly(b, d);
+        assertThat(loaded.skipped().get(0).reason()).contains("b.txt vanished while folder " + notes + " was read");
+
+        Files.writeString(b, "Betelgeuse is red.");
+        Files.writeString(d, "Electra is blue.");
+        assertThatThrownBy(() -> new FileSystemDocumentLoader(List.of(deleting)).loadAll(List.of(notes), OnUnreadable.FAIL))
+                .isInstanceOf(DocumentException.Unreadable.class).hasMessageContaining("b.txt vanished");
     }
 
     @Test
