@@ -59,7 +59,7 @@ public final class CacheOptions {
         folder();
         return Optional.of(SqliteEmbeddingCache.builder().file(folder().resolve(SqliteEmbeddingCache.FILE_NAME))
                 .warnings(message -> {
-                    err.println("astrorag: warning: " + message);
+                    err.println("astrorag: warning: " + Terminal.oneLine(message));
                     err.flush();
                 }).build());
     }

@@ -3,6 +3,7 @@ package io.github.astrorag.core.pipeline;
 import io.github.astrorag.core.RagException;
 import io.github.astrorag.core.cache.CachingEmbedder;
 import io.github.astrorag.core.embed.Vectors;
+import io.github.astrorag.core.internal.text.ControlEscaping;
 import io.github.astrorag.core.model.Chunk;
 import io.github.astrorag.core.model.Document;
 import io.github.astrorag.core.model.Trace;
@@ -90,7 +91,8 @@ final class Ingest {
         if (!loaded.skipped().isEmpty()) {
             List<Map<String, Object>> skipped = new ArrayList<>();
             for (DocumentLoader.Skipped s : loaded.skipped()) {
-                LOG.warn("skipped {}: {}", s.file(), s.reason());
+                // a file name may hold line breaks and escape sequences: one line, nothing live
+                LOG.warn("skipped {}: {}", ControlEscaping.escape(s.file().toString()), ControlEscaping.escape(s.reason()));
                 Map<String, Object> one = new LinkedHashMap<>();
                 one.put("file", s.file().toString());
                 one.put("reason", s.reason());
