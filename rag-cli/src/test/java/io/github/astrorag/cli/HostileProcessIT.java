@@ -13,6 +13,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
@@ -37,13 +38,21 @@ class HostileProcessIT {
     }
 
     private Result run(Map<String, String> env, List<String> jvm, String... args) throws IOException, InterruptedException {
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+        return run(List.of(), env, Set.of(), jvm, args);
+    }
+
+    /** The jar run by {@code launcher} (such as {@code setpriv …}), with {@code env} set and {@code unset} removed. */
+    private Result run(List<String> launcher, Map<String, String> env, Set<String> unset, List<String> jvm, String... args)
+            throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(launcher);
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(jvm);
-        command.addAll(List.of("-jar", JAR.toString()));
+        command.addAll(List.of("-jar", JAR.toAbsolutePath().toString()));
         command.addAll(List.of(args));
         ProcessBuilder pb = new ProcessBuilder(command);
         pb.environment().put("DJL_CACHE_DIR", Path.of("target", "djl-cache").toAbsolutePath().toString());
         pb.environment().putAll(env);
+        pb.environment().keySet().removeAll(unset);
         Path out = dir.resolve("out.txt");
         Path err = dir.resolve("err.txt");
         Process p = pb.redirectOutput(out.toFile()).redirectError(err.toFile()).start();
@@ -166,5 +175,83 @@ class HostileProcessIT {
                 "Which star is brightest?");
         assertThat(verbose.status()).as(verbose.err()).isZero();
         assertThat(verbose.err()).contains("too few operands").contains("skipped " + blank);
+    }
+
+    /** A folder holding {@code good.txt} (the dome), for the rows on what a folder walk meets. */
+    private Path notes() throws IOException {
+        Path notes = Files.createDirectories(dir.resolve("notes"));
+        Files.writeString(notes.resolve("good.txt"), "The dome of the observatory is 6.5 metres wide.\n");
+        return notes;
+    }
+
+    /**
+     * Issue 34, row 6: under {@code LANG=C} (LC_ALL unset) a folder holding {@code café.txt} (its name in UTF-8): the
+     * ask answers from the rest, with one warning naming the file (was exit 2, "Malformed input or input contains
+     * unmappable characters").
+     */
+    @Test
+    void aFileNameTheLocaleCannotSpellIsSkippedWithOneWarningAndTheRestAnswered() throws Exception {
+        Path notes = notes();
+        Process p = new ProcessBuilder("sh", "-c", "printf 'The cafe sells tea.' > \"caf$(printf '\\303\\251').txt\"")
+                .directory(notes.toFile()).start();
+        assertThat(p.waitFor()).isZero();
+        try (Stream<Path> files = Files.list(notes)) {
+            assertThat(files).hasSize(2);
+        }
+        Result r = run(List.of(), Map.of("LANG", "C"), Set.of("LC_ALL", "LC_CTYPE", "LC_MESSAGES"), List.of("-Xmx1g"), "ask",
+                "--model", "hashing", "--no-cache", "--docs", notes.toString(), "How wide is the dome?");
+        assertThat(r.status()).as(r.err()).isZero();
+        assertThat(r.out()).contains("6.5 metres");
+        assertThat(r.err().strip().lines()).as(r.err()).singleElement().asString()
+                .contains("caf").contains("cannot be represented");
+    }
+
+    /**
+     * Issue 34, row 7: a sub-folder its user may not list (mode 000; as root the jar runs as nobody, since root reads
+     * anything) is skipped with one warning under the default policy and under {@code --unreadable skip} (was exit 2,
+     * "cannot list folder …: AccessDeniedException"); under {@code --unreadable fail} the call fails in one line.
+     */
+    @Test
+    void aSubFolderThatCannotBeListedIsSkippedWithOneWarning() throws Exception {
+        Path notes = notes();
+        Path secret = Files.createDirectories(notes.resolve("secret"));
+        Files.writeString(secret.resolve("hidden.txt"), "The dome is 9 metres wide.\n");
+        Files.setPosixFilePermissions(secret, java.nio.file.attribute.PosixFilePermissions.fromString("---------"));
+        List<String> launcher = List.of();
+        if ("root".equals(System.getProperty("user.name"))) {
+            for (Path p = notes; p != null && p.startsWith(dir); p = p.getParent()) {
+                Files.setPosixFilePermissions(p, java.nio.file.attribute.PosixFilePermissions.fromString("rwxr-xr-x"));
+            }
+            launcher = List.of("setpriv", "--reuid=nobody", "--regid=nogroup", "--clear-groups", "--");
+        }
+        for (String policy : List.of("skip-in-folders", "skip")) {
+            Result r = run(launcher, Map.of(), Set.of(), List.of("-Xmx1g"), "ask", "--model", "hashing", "--no-cache",
+                    "--unreadable", policy, "--docs", notes.toString(), "How wide is the dome?");
+            assertThat(r.status()).as(r.err()).isZero();
+            assertThat(r.out()).contains("6.5 metres").doesNotContain("9 metres");
+            assertThat(r.err().strip().lines()).as(r.err()).singleElement().asString()
+                    .contains("secret").contains("AccessDeniedException");
+        }
+        Result fail = run(launcher, Map.of(), Set.of(), List.of("-Xmx1g"), "ask", "--model", "hashing", "--no-cache",
+                "--unreadable", "fail", "--docs", notes.toString(), "How wide is the dome?");
+        assertThat(fail.status()).isEqualTo(2);
+        assertThat(fail.err().strip().lines()).singleElement().asString().contains("cannot list folder");
+    }
+
+    /**
+     * Issue 34, row 9: a binary {@code .txt} whose name holds a line break, a forged error line and ANSI colours is
+     * skipped with one warning line that holds no escape character (was: the name printed raw, a forged
+     * {@code astrorag: error:} line and live colour codes on stderr).
+     */
+    @Test
+    void aSkippedFileWithAHostileNameIsWarnedAboutOnOneInertLine() throws Exception {
+        Path notes = notes();
+        Files.write(notes.resolve("bin\nastrorag: error: forged \u001B[31mred\u001B[0m.txt"), new byte[] {0, 1, 2, 0, 'x'});
+        Result r = run(Map.of(), List.of("-Xmx1g"), "ask", "--model", "hashing", "--no-cache", "--docs", notes.toString(),
+                "How wide is the dome?");
+        assertThat(r.status()).as(r.err()).isZero();
+        assertThat(r.out()).contains("6.5 metres");
+        assertThat(r.err().strip().lines()).as(r.err()).singleElement().asString()
+                .contains("skipped").contains("forged").doesNotContain("\u001B").doesNotStartWith("astrorag: error");
     }
 }
