@@ -254,4 +254,39 @@ class HostileProcessIT {
         assertThat(r.err().strip().lines()).as(r.err()).singleElement().asString()
                 .contains("skipped").contains("forged").doesNotContain("\u001B").doesNotStartWith("astrorag: error");
     }
+
+    /**
+     * Issue 34, row 1, at an eighth of the scale: 16 Mi characters of prose with 30,000 distinct words under
+     * {@code -Xmx128m} (127 Mi characters under {@code -Xmx1g}) are loaded, indexed and asked about (was: ingest done,
+     * then {@code OutOfMemoryError} in {@code Bm25Retriever.statistics} at the first question, which analysed every
+     * term of every chunk at once and kept the postings boxed).
+     */
+    @Test
+    void sixteenMebicharactersOfProseAreAnsweredWithinAnEighthOfAGigabyte() throws Exception {
+        java.util.Random random = new java.util.Random(7);
+        String[] syllables = {"ka", "lo", "mi", "ter", "van", "sol", "rin", "dus", "pel", "or", "ix", "an", "bre", "cor"};
+        String[] words = new String[30_000];
+        for (int i = 0; i < words.length; i++) {
+            StringBuilder w = new StringBuilder();
+            for (int k = 2 + random.nextInt(3); k > 0; k--) {
+                w.append(syllables[random.nextInt(syllables.length)]);
+            }
+            words[i] = w.toString();
+        }
+        StringBuilder prose = new StringBuilder(16 << 20);
+        while (prose.length() < 16 << 20) {
+            for (int k = 6 + random.nextInt(12); k > 0; k--) {
+                prose.append(words[random.nextInt(words.length)]).append(k == 1 ? ". " : " ");
+            }
+            if (random.nextInt(20) == 0) {
+                prose.append("\n\n");
+            }
+        }
+        Path big = Files.writeString(Files.createDirectories(dir.resolve("big")).resolve("prose.txt"),
+                prose.substring(0, 16 << 20));
+        Result r = run(Map.of(), List.of("-Xmx128m"), "ask", "--model", "hashing", "--no-cache", "--docs",
+                big.getParent().toString(), "What is " + words[0] + "?");
+        assertThat(r.status()).as(r.err()).isZero();
+        assertThat(r.err()).doesNotContain("OutOfMemoryError");
+    }
 }

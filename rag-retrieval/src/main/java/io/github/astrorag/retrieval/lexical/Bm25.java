@@ -3,11 +3,13 @@ package io.github.astrorag.retrieval.lexical;
 import io.github.astrorag.core.internal.Arguments;
 import io.github.astrorag.core.internal.text.Terms;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.IntFunction;
 
 /**
  * Okapi BM25 (Robertson and Zaragoza, "The Probabilistic Relevance Framework: BM25 and Beyond", 2009)
@@ -24,7 +26,9 @@ import java.util.Set;
  * ranking). Each distinct query term counts once. Defaults k1 = {@value #DEFAULT_K1}, b =
  * {@value #DEFAULT_B}.
  *
- * <p>Building costs O(total terms); scoring one query costs O(|q| · postings). Immutable and thread-safe.
+ * <p>Building costs O(total terms); scoring one query costs O(|q| · postings). Memory: 8 bytes per posting (a
+ * distinct term of a document) plus the vocabulary and 4 bytes per document; measured per chunk in
+ * docs/benchmarks.md. Immutable and thread-safe.
  */
 public final class Bm25 {
 
@@ -37,26 +41,57 @@ public final class Bm25 {
     private final double b;
     private final int[] lengths;
     private final double avgLength;
-    /** term → (document index → term frequency), documents in ascending index. */
-    private final Map<String, Map<Integer, Integer>> postings;
+    /** term → its postings. */
+    private final Map<String, Postings> postings;
 
-    private Bm25(List<List<String>> documents, double k1, double b) {
+    /**
+     * The documents holding one term, in ascending document index, each with the term's frequency in it: pairs
+     * (document, frequency) packed in one int array, 8 bytes a posting (a boxed map took about 10 times that).
+     */
+    private static final class Postings {
+        int[] pairs = new int[2];
+        int size;
+
+        void add(int document, int frequency) {
+            if (2 * size == pairs.length) {
+                pairs = Arrays.copyOf(pairs, pairs.length * 2);
+            }
+            pairs[2 * size] = document;
+            pairs[2 * size + 1] = frequency;
+            size++;
+        }
+
+        void trim() {
+            if (pairs.length > 2 * size) {
+                pairs = Arrays.copyOf(pairs, 2 * size);
+            }
+        }
+    }
+
+    /** Over {@code count} documents, the terms of document i being {@code termsOf.apply(i)}, asked once each, in order. */
+    private Bm25(int count, IntFunction<List<String>> termsOf, double k1, double b) {
         Arguments.check(k1 >= 0 && Double.isFinite(k1), "BM25 k1 must be finite and >= 0, was %s", k1);
         Arguments.check(b >= 0 && b <= 1, "BM25 b must be in [0, 1], was %s", b);
         this.k1 = k1;
         this.b = b;
-        this.lengths = new int[documents.size()];
+        this.lengths = new int[count];
         this.postings = new HashMap<>();
         long total = 0;
-        for (int i = 0; i < documents.size(); i++) {
-            List<String> terms = documents.get(i);
+        Map<String, int[]> frequencies = new HashMap<>();
+        for (int i = 0; i < count; i++) {
+            List<String> terms = termsOf.apply(i);
             lengths[i] = terms.size();
             total += terms.size();
+            frequencies.clear();
             for (String t : terms) {
-                postings.computeIfAbsent(t, x -> new HashMap<>()).merge(i, 1, Integer::sum);
+                frequencies.computeIfAbsent(t, x -> new int[1])[0]++;
+            }
+            for (Map.Entry<String, int[]> e : frequencies.entrySet()) {
+                postings.computeIfAbsent(e.getKey(), x -> new Postings()).add(i, e.getValue()[0]);
             }
         }
-        this.avgLength = documents.isEmpty() ? 0 : (double) total / documents.size();
+        postings.values().forEach(Postings::trim);
+        this.avgLength = count == 0 ? 0 : (double) total / count;
     }
 
     /**
@@ -66,7 +101,7 @@ public final class Bm25 {
      * @return the index; O(total terms) to build
      */
     public static Bm25 of(List<List<String>> analysedDocuments) {
-        return new Bm25(analysedDocuments, DEFAULT_K1, DEFAULT_B);
+        return of(analysedDocuments, DEFAULT_K1, DEFAULT_B);
     }
 
     /**
@@ -78,7 +113,7 @@ public final class Bm25 {
      * @return the index; O(total terms) to build
      */
     public static Bm25 of(List<List<String>> analysedDocuments, double k1, double b) {
-        return new Bm25(analysedDocuments, k1, b);
+        return new Bm25(analysedDocuments.size(), analysedDocuments::get, k1, b);
     }
 
     /**
@@ -88,7 +123,21 @@ public final class Bm25 {
      * @return the index; O(total characters) to build
      */
     public static Bm25 ofTexts(List<String> texts) {
-        return of(analyse(texts));
+        return ofTexts(texts, DEFAULT_K1, DEFAULT_B);
+    }
+
+    /**
+     * BM25 with the given parameters over raw texts, analysed by {@link Terms} one at a time: only one text's terms
+     * are held at once, so memory is that of the result (about 8 bytes per distinct term of each text, plus the
+     * vocabulary), not of every term of every text.
+     *
+     * @param texts the documents, in order
+     * @param k1 term-frequency saturation; not negative
+     * @param b length normalisation, in [0, 1]
+     * @return the index; O(total characters) to build
+     */
+    public static Bm25 ofTexts(List<String> texts, double k1, double b) {
+        return new Bm25(texts.size(), i -> Terms.of(texts.get(i)), k1, b);
     }
 
     /**
@@ -121,8 +170,8 @@ public final class Bm25 {
      * @return n, 0 for an unknown term
      */
     public int documentFrequency(String term) {
-        Map<Integer, Integer> p = postings.get(term);
-        return p == null ? 0 : p.size();
+        Postings p = postings.get(term);
+        return p == null ? 0 : p.size;
     }
 
     /**
@@ -146,14 +195,14 @@ public final class Bm25 {
         double[] scores = new double[lengths.length];
         Set<String> distinct = new LinkedHashSet<>(queryTerms);
         for (String t : distinct) {
-            Map<Integer, Integer> p = postings.get(t);
+            Postings p = postings.get(t);
             if (p == null) {
                 continue;
             }
             double idf = idf(t);
-            for (Map.Entry<Integer, Integer> e : p.entrySet()) {
-                int d = e.getKey();
-                double tf = e.getValue();
+            for (int j = 0; j < p.size; j++) {
+                int d = p.pairs[2 * j];
+                double tf = p.pairs[2 * j + 1];
                 double norm = avgLength == 0 ? 1 : 1 - b + b * lengths[d] / avgLength;
                 scores[d] += idf * tf * (k1 + 1) / (tf + k1 * norm);
             }

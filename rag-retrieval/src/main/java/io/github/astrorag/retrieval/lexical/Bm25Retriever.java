@@ -87,13 +87,12 @@ public final class Bm25Retriever implements Retriever {
         return List.copyOf(hits.subList(0, Math.min(k, hits.size())));
     }
 
-    /** BM25 with this retriever's k1 and b over the texts of {@code chunks}, analysed by {@link Terms}. O(total terms). */
+    /**
+     * BM25 with this retriever's k1 and b over the texts of {@code chunks}, analysed by {@link Terms} one text at a
+     * time ({@link Bm25#ofTexts(List, double, double)}). O(total terms) time; memory that of the statistics.
+     */
     Bm25 statistics(List<Chunk> chunks) {
-        List<String> texts = new ArrayList<>(chunks.size());
-        for (Chunk c : chunks) {
-            texts.add(c.text());
-        }
-        return Bm25.of(Bm25.analyse(texts), k1, b);
+        return Bm25.ofTexts(chunks.stream().map(Chunk::text).toList(), k1, b);
     }
 
     private Snapshot snapshot(EphemeralIndex index) {
