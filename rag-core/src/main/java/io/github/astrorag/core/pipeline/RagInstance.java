@@ -326,21 +326,9 @@ public final class RagInstance implements AutoCloseable {
 
     private Context selectInto(Query query, int budget, StageLog log) {
         ensureOpen();
-        Query embedded = log.run("embed-query", sink -> {
-            float[] v = components.embedder().embedQuery(query.text());
-            Vectors.check(String.valueOf(components.embedder().describe().get("name")), components.embedder().dimension(),
-                    1, List.of(v));
-            Query q = query.withEmbedding(v);
-            return components.queryTransformer() == null ? q
-                    : components.queryTransformer().transform(q, components.embedder(), sink);
-        }, q -> List.of());
+        Query embedded = AskStages.embedQuery(components, query, log);
         List<ScoredChunk> candidates = store.retrieve(embedded, log);
-        for (Reranker r : components.rerankers()) {
-            List<ScoredChunk> in = candidates;
-            candidates = log.run("rerank:" + r.describe().get("name"), sink -> r.rerank(embedded, in, sink), c -> c);
-        }
-        List<ScoredChunk> pool = candidates;
-        return log.run("select", sink -> components.selector().select(embedded, pool, budget, sink), Context::chunks);
+        return AskStages.rerankAndSelect(components, embedded, candidates, budget, log);
     }
 
     private void ensureOpen() {
