@@ -85,7 +85,7 @@ public final class AstroRagDocumentRetriever extends InstanceOwner implements Do
         return SpringAiFilters.translate(expression.toString());
     }
 
-    private static @Nullable Integer budget(@Nullable Object budget) {
+    static @Nullable Integer budget(@Nullable Object budget) {
         if (budget == null) {
             return null;
         }
