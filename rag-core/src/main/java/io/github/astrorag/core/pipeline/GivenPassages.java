@@ -88,8 +88,8 @@ final class GivenPassages {
             Set<String> unknown = unknownKeys(filter, passages);
             if (!unknown.isEmpty()) {
                 sink.put("unknownFilterKeys", List.copyOf(unknown));
-                unknown.forEach(k -> LOG.warn("metadata filter key '{}' is held by none of the {} passages given: "
-                        + "the filter's conditions on it match none of them", k, passages.size()));
+                unknown.forEach(k -> LOG.warn("metadata filter key '{}' is held by none of the {} passages given "
+                        + "(a condition or range on it matches none, an exclusion every one)", k, passages.size()));
             }
         }
         List<float[]> vectors = vectorsOf(kept, sink);
@@ -146,9 +146,9 @@ final class GivenPassages {
     /** Metadata keys the filter names that no passage holds. */
     static Set<String> unknownKeys(MetadataFilter filter, List<Passage> passages) {
         Set<String> unknown = new LinkedHashSet<>();
-        for (MetadataFilter.Condition c : filter.conditions()) {
-            if (passages.stream().noneMatch(p -> p.metadata().containsKey(c.key()))) {
-                unknown.add(c.key());
+        for (String key : filter.keys()) {
+            if (passages.stream().noneMatch(p -> p.metadata().containsKey(key))) {
+                unknown.add(key);
             }
         }
         return unknown;

@@ -55,6 +55,8 @@ import org.jspecify.annotations.Nullable;
  */
 public final class RagInstance implements AutoCloseable {
 
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(RagInstance.class);
+
     private final Components components;
     private final Ingest ingest;
     /** Where the chunks live: the instance's index, or with a prefilter its chunks and their ranking. */
@@ -71,6 +73,18 @@ public final class RagInstance implements AutoCloseable {
 
         Set<String> ids() {
             return documents.stream().map(Document::id).collect(Collectors.toUnmodifiableSet());
+        }
+
+        /** Every metadata key a chunk of these documents has: their metadata's keys, and {@code page} for paged ones. */
+        Set<String> metadataKeys() {
+            Set<String> keys = new java.util.TreeSet<>();
+            for (Document d : documents) {
+                keys.addAll(d.metadata().keySet());
+                if (d.pageAt(0) != null) {
+                    keys.add(io.github.astrorag.core.model.Metadata.PAGE);
+                }
+            }
+            return keys;
         }
     }
 
@@ -326,6 +340,19 @@ public final class RagInstance implements AutoCloseable {
 
     private Context selectInto(Query query, int budget, StageLog log) {
         ensureOpen();
+        if (!query.filter().isEmpty()) {
+            List<String> unknown = query.filter().keys().stream().filter(k -> !state.metadataKeys().contains(k)).toList();
+            if (!unknown.isEmpty()) {
+                log.run("filter", sink -> {
+                    sink.put("filter", query.filter().toString());
+                    sink.put("unknownFilterKeys", unknown);
+                    unknown.forEach(k -> LOG.warn("metadata filter key '{}' is in no document's metadata (a condition or "
+                            + "range on it matches no chunk, an exclusion every chunk); the keys there are: {}", k,
+                            state.metadataKeys()));
+                    return unknown;
+                }, u -> List.of());
+            }
+        }
         Query embedded = AskStages.embedQuery(components, query, log);
         List<ScoredChunk> candidates = store.retrieve(embedded, log);
         return AskStages.rerankAndSelect(components, embedded, candidates, budget, log);
