@@ -30,7 +30,9 @@ import org.jspecify.annotations.Nullable;
  * One set of documents, indexed for answering, owning its ephemeral index. Close it (try-with-resources)
  * and the index is deleted. Questions may be asked from several threads at once.
  *
- * <p>Asking runs the stages in order, each recorded in the answer's {@link Trace}: {@code embed-query} (the
+ * <p>Asking runs the stages in order, each recorded in the answer's {@link Trace}: {@code filter} (only when the
+ * query's metadata filter names a key no document of the instance has: the stage names the keys under
+ * {@code unknownFilterKeys}, and one warning per key is logged; the filter still applies as written), {@code embed-query} (the
  * question's embedding, then the pipeline's query transformer if any), {@code retrieve} (the pipeline's
  * candidates; with a prefilter after a stage {@code prefilter}), one {@code rerank:<name>} per reranker,
  * {@code select} (the context within the budget) and, for {@link #ask}, {@code generate}.
