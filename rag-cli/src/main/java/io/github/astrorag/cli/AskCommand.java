@@ -57,8 +57,10 @@ public final class AskCommand implements Callable<Integer> {
 
     @Option(names = "--filter", paramLabel = "KEY=VALUE",
             description = {"Answer only from chunks whose metadata has KEY=VALUE (repeat: the same key twice allows either "
-                    + "value, different keys must all hold). Keys the loaders fill: source (file name), type (txt, md, "
-                    + "pdf), page (PDF page), modified (ISO-8601 UTC, e.g. 2024-05-01T09:30:00Z)."})
+                    + "value, different filters must all hold). Also KEY!=VALUE (a chunk without KEY matches), KEY>N, "
+                    + "KEY>=N, KEY<N, KEY<=N (the value read as a number), A|B (either), !A (not). Keys the loaders fill: "
+                    + "source (file name), type (txt, md, pdf), page (PDF page), modified (ISO-8601 UTC, e.g. "
+                    + "2024-05-01T09:30:00Z). A key no document has is a warning, and its conditions match no chunk."})
     List<String> filters = new java.util.ArrayList<>();
 
     @Option(names = "--json", description = "Print one JSON object (answer, citations, context, trace, index).")
@@ -215,38 +217,89 @@ public final class AskCommand implements Callable<Integer> {
     }
 
     /**
-     * The filter of {@code --filter KEY=VALUE} options: values of one key allowed together ({@code key in {..}}),
-     * different keys all required. White space rule: the key and the value are each stripped of the white space
-     * (spaces, tabs, line breaks) around them, so {@code ' type = pdf\n'} is {@code type=pdf}; white space inside
-     * a value is kept. Fails with {@link IllegalArgumentException} naming a malformed option (no {@code =}, or an
-     * empty key or value once stripped).
+     * The filter of {@code --filter} options, all of which must hold. One option is {@code A|B|...} (either holds), each
+     * {@code !F} (F does not hold) or {@code KEY OP VALUE} with {@code OP} one of {@code =}, {@code !=} (a chunk without
+     * the key matches), {@code >}, {@code >=}, {@code <}, {@code <=} (the metadata value read as a decimal number).
+     * Plain {@code KEY=VALUE} options of one key allow either value ({@code key in {..}}), as before. White space rule:
+     * the key and the value are each stripped of the white space around them, so {@code ' type = pdf\n'} is
+     * {@code type=pdf}; white space inside a value is kept. Fails with {@link IllegalArgumentException} naming a
+     * malformed option (no operator, an empty key or value once stripped, a bound that is not a number).
      */
     static MetadataFilter filter(List<String> specs) {
         Map<String, Set<String>> values = new LinkedHashMap<>();
+        MetadataFilter rest = MetadataFilter.NONE;
         for (String spec : specs) {
-            int eq = spec.indexOf('=');
-            require(eq > 0 && !spec.substring(0, eq).isBlank() && !spec.substring(eq + 1).isBlank(),
-                    "--filter '" + spec + "' is not KEY=VALUE (e.g. --filter type=pdf)");
-            values.computeIfAbsent(spec.substring(0, eq).strip(), k -> new LinkedHashSet<>()).add(spec.substring(eq + 1).strip());
+            String[] alternatives = spec.split("\\|", -1);
+            if (alternatives.length == 1 && !spec.strip().startsWith("!")) {
+                String[] kv = split(spec, spec);
+                if (kv[1].equals("=")) {
+                    values.computeIfAbsent(kv[0], k -> new LinkedHashSet<>()).add(kv[2]);
+                    continue;
+                }
+            }
+            MetadataFilter either = null;
+            for (String alternative : alternatives) {
+                MetadataFilter one = single(alternative, spec);
+                either = either == null ? one : either.or(one);
+            }
+            rest = rest.and(either);
         }
         MetadataFilter filter = MetadataFilter.NONE;
         for (Map.Entry<String, Set<String>> e : values.entrySet()) {
             filter = filter.and(e.getKey()).in(e.getValue());
         }
-        return filter;
+        return filter.and(rest);
+    }
+
+    /** One alternative of {@code spec}: {@code !F} or {@code KEY OP VALUE}. */
+    private static MetadataFilter single(String alternative, String spec) {
+        String a = alternative.strip();
+        if (a.startsWith("!") && !a.startsWith("!=")) {
+            return MetadataFilter.not(single(a.substring(1), spec));
+        }
+        String[] kv = split(a, spec);
+        MetadataFilter.Key key = MetadataFilter.where(kv[0]);
+        try {
+            return switch (kv[1]) {
+                case "=" -> key.is(kv[2]);
+                case "!=" -> key.isNot(kv[2]);
+                case ">" -> key.greaterThan(kv[2]);
+                case ">=" -> key.atLeast(kv[2]);
+                case "<" -> key.lessThan(kv[2]);
+                default -> key.atMost(kv[2]);
+            };
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("--filter '" + spec + "': " + e.getMessage(), e);
+        }
+    }
+
+    /** {@code KEY OP VALUE} as its stripped key, operator and stripped value. */
+    private static String[] split(String text, String spec) {
+        int at = -1;
+        for (int i = 0; i < text.length() && at < 0; i++) {
+            if ("=!<>".indexOf(text.charAt(i)) >= 0) {
+                at = i;
+            }
+        }
+        String op = at < 0 ? "" : text.startsWith("!=", at) || text.startsWith(">=", at) || text.startsWith("<=", at)
+                ? text.substring(at, at + 2) : text.substring(at, at + 1);
+        boolean ok = at > 0 && !op.equals("!") && !text.substring(0, at).isBlank() && !text.substring(at + op.length()).isBlank();
+        require(ok, "--filter '" + spec + "' is not KEY=VALUE (nor KEY!=VALUE, KEY>N, KEY>=N, KEY<N, KEY<=N, A|B, !A; "
+                + "e.g. --filter type=pdf)");
+        return new String[] {text.substring(0, at).strip(), op, text.substring(at + op.length()).strip()};
     }
 
     /** The most values of a key a warning lists. */
     private static final int LISTED_VALUES = 10;
 
     /**
-     * Checks {@code filter} against the metadata of the ingested {@code chunks}: a key that no chunk has fails,
-     * naming the keys there are (a misspelt key would otherwise answer from nothing); a value that no chunk has under
-     * its key gives a warning (returned, one line each) naming up to {@value #LISTED_VALUES} values there are. O(chunks
-     * · keys).
+     * Checks {@code filter} against the metadata of the ingested {@code chunks} and returns the warnings, one line each:
+     * a key that no chunk has (the unknown-key rule of every path: not refused; the ask's trace names it too, and its
+     * conditions match no chunk, its exclusions every chunk), naming the keys there are; a value of an equality or
+     * membership condition that no chunk has under its key, naming up to {@value #LISTED_VALUES} values there are.
+     * O(chunks · keys).
      *
-     * @return the warnings, empty when every value matches some chunk
-     * @throws IllegalArgumentException naming the unknown key and the keys the documents have
+     * @return the warnings, empty when every key and value matches some chunk
      */
     static List<String> checkFilter(MetadataFilter filter, List<Chunk> chunks) {
         if (filter.isEmpty()) {
@@ -257,10 +310,18 @@ public final class AskCommand implements Callable<Integer> {
             c.metadata().forEach((k, v) -> seen.computeIfAbsent(k, x -> new TreeSet<>()).add(v));
         }
         List<String> warnings = new ArrayList<>();
-        for (MetadataFilter.Condition c : filter.conditions()) {
-            Set<String> there = seen.get(c.key());
-            require(there != null, "--filter key '" + c.key() + "' is in no document's metadata; the keys there are: "
-                    + (seen.isEmpty() ? "none" : String.join(", ", seen.keySet())));
+        for (String key : filter.keys()) {
+            if (!seen.containsKey(key)) {
+                warnings.add("--filter key '" + key + "' is in no document's metadata, so its conditions match no chunk;"
+                        + " the keys there are: " + (seen.isEmpty() ? "none" : String.join(", ", seen.keySet())));
+            }
+        }
+        for (MetadataFilter.Clause clause : filter.conditions()) {
+            Set<String> there = clause instanceof MetadataFilter.Condition c ? seen.get(c.key()) : null;
+            if (there == null) {
+                continue;
+            }
+            MetadataFilter.Condition c = (MetadataFilter.Condition) clause;
             for (String v : c.values()) {
                 if (!there.contains(v)) {
                     String listed = there.stream().limit(LISTED_VALUES).collect(Collectors.joining(", "));

@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import io.github.astrorag.core.model.MetadataFilter;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
@@ -222,6 +223,8 @@ class AskCommandTest {
     void aMalformedFilterIsOneLineNamingIt() {
         assertBad(run("ask", "--model", "hashing", "--docs", "../rag-examples/samples", "--filter", "year", "q?"), "--filter 'year' is not KEY=VALUE");
         assertBad(run("ask", "--model", "hashing", "--docs", "../rag-examples/samples", "--filter", "=pdf", "q?"), "--filter '=pdf'");
+        assertBad(run("ask", "--model", "hashing", "--docs", "../rag-examples/samples", "--filter", "page>soon", "q?"),
+                "--filter 'page>soon'");
         assertBad(run("ask", "--model", "hashing", "--docs", "../rag-examples/samples", "--filter", "type=", "q?"), "--filter 'type='");
     }
 
@@ -291,5 +294,27 @@ class AskCommandTest {
         Run r = run("ask", "--model", "hashing", "--docs", "../rag-examples/samples", "--retriever", "hybrid", "Q?");
         assertThat(r.status()).isNotZero();
         assertThat(r.err()).contains("--retriever", "unknown retriever 'hybrid'", "dense, bm25, rrf, weighted, mmr");
+    }
+
+    @Test
+    void theFilterOptionTakesNotEqualRangesOrAndNot() throws IOException {
+        assertThat(AskCommand.filter(List.of("type=pdf", "type=md", "page>=2")))
+                .isEqualTo(MetadataFilter.where("type").in("pdf", "md").and(MetadataFilter.where("page").atLeast("2")));
+        assertThat(AskCommand.filter(List.of("type != pdf", "page<3", "page<=2", "page>1")))
+                .isEqualTo(MetadataFilter.where("type").isNot("pdf").and("page").lessThan("3").and("page").atMost("2")
+                        .and("page").greaterThan("1"));
+        assertThat(AskCommand.filter(List.of("type=pdf|source=comet-notes.txt")))
+                .isEqualTo(MetadataFilter.where("type").is("pdf").or(MetadataFilter.where("source").is("comet-notes.txt")));
+        assertThat(AskCommand.filter(List.of("!type=pdf")))
+                .isEqualTo(MetadataFilter.not(MetadataFilter.where("type").is("pdf")));
+        Run notPdf = run("ask", "--model", "hashing", "--docs", "../rag-examples/samples", "--json", "--filter", "type!=pdf",
+                "How wide is the slit?");
+        assertThat(notPdf.status()).as(notPdf.err()).isZero();
+        assertThat(all(notPdf.json().path("context").path("chunks"), "/source")).isNotEmpty()
+                .noneMatch(source -> source.endsWith(".pdf"));
+        Run pages = run("ask", "--model", "hashing", "--docs", "../rag-examples/samples", "--json", "--filter", "page>=2",
+                "How wide is the slit?");
+        assertThat(pages.status()).as(pages.err()).isZero();
+        assertThat(all(pages.json().path("context").path("chunks"), "/page")).isNotEmpty().allMatch(p -> Integer.parseInt(p) >= 2);
     }
 }

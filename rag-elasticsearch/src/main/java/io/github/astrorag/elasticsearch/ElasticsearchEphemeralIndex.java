@@ -9,6 +9,7 @@ import co.elastic.clients.elasticsearch.core.GetResponse;
 import co.elastic.clients.elasticsearch.core.SearchResponse;
 import co.elastic.clients.elasticsearch.core.bulk.BulkResponseItem;
 import co.elastic.clients.elasticsearch.core.search.Hit;
+import co.elastic.clients.json.JsonData;
 import io.github.astrorag.core.IndexException;
 import io.github.astrorag.core.embed.Vectors;
 import io.github.astrorag.core.index.AbstractEphemeralIndex;
@@ -19,8 +20,8 @@ import io.github.astrorag.core.spi.TextSearch;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Optional;
 import java.util.Map;
+import java.util.Optional;
 import java.util.PrimitiveIterator;
 import java.util.stream.LongStream;
 import org.slf4j.Logger;
@@ -268,17 +269,58 @@ public final class ElasticsearchEphemeralIndex extends AbstractEphemeralIndex im
         return List.copyOf(sorted.subList(0, Math.min(k, sorted.size())));
     }
 
-    /** One {@code term} or {@code terms} query on {@code metadata.<key>} per condition of {@code filter}. */
+    /**
+     * One query per clause of {@code filter}, on the {@code flattened} keys {@code metadata.<key>}: a condition is a
+     * {@code term} or {@code terms} query, an exclusion a {@code bool} {@code must_not} of one (so a chunk without the
+     * key matches, as {@link MetadataFilter.Excluded} says), a range a {@code script} query comparing the value as a
+     * decimal number (a {@code range} query on a keyword would compare text: "999" &gt; "2024"), an OR a {@code bool}
+     * {@code should} of each alternative's clauses, a NOT a {@code bool} {@code must_not} of them.
+     */
     static List<Query> filterQueries(MetadataFilter filter) {
         List<Query> out = new ArrayList<>(filter.conditions().size());
-        for (MetadataFilter.Condition c : filter.conditions()) {
-            String field = "metadata." + c.key();
-            List<FieldValue> values = c.values().stream().map(FieldValue::of).toList();
-            out.add(values.size() == 1
-                    ? Query.of(q -> q.term(t -> t.field(field).value(values.get(0))))
-                    : Query.of(q -> q.terms(t -> t.field(field).terms(f -> f.value(values)))));
+        for (MetadataFilter.Clause clause : filter.conditions()) {
+            out.add(clauseQuery(clause));
         }
         return out;
+    }
+
+    /** The Painless test of a range: the value of {@code metadata.<key>} read as a decimal compared with the bound. */
+    static final String RANGE_SCRIPT = "String f = 'metadata.' + params.key; "
+            + "if (!doc.containsKey(f) || doc[f].size() == 0) { return false; } "
+            + "BigDecimal v; try { v = new BigDecimal(doc[f].value.trim()); } catch (NumberFormatException e) { return false; } "
+            + "int c = v.compareTo(new BigDecimal(params.bound)); "
+            + "return params.op == '>' ? c > 0 : params.op == '>=' ? c >= 0 : params.op == '<' ? c < 0 : c <= 0;";
+
+    private static Query clauseQuery(MetadataFilter.Clause clause) {
+        if (clause instanceof MetadataFilter.Condition c) {
+            return termsQuery("metadata." + c.key(), c.values());
+        }
+        if (clause instanceof MetadataFilter.Excluded e) {
+            Query terms = termsQuery("metadata." + e.key(), e.values());
+            return Query.of(q -> q.bool(b -> b.mustNot(terms)));
+        }
+        if (clause instanceof MetadataFilter.Range r) {
+            Map<String, JsonData> params = new LinkedHashMap<>();
+            params.put("key", JsonData.of(r.key()));
+            params.put("op", JsonData.of(r.comparison().symbol()));
+            params.put("bound", JsonData.of(r.bound().toPlainString()));
+            return Query.of(q -> q.script(sq -> sq.script(sc -> sc.source(RANGE_SCRIPT).params(params))));
+        }
+        if (clause instanceof MetadataFilter.AnyOf any) {
+            List<Query> alternatives = any.alternatives().stream()
+                    .map(f -> Query.of(q -> q.bool(b -> b.filter(filterQueries(f))))).toList();
+            return Query.of(q -> q.bool(b -> b.should(alternatives).minimumShouldMatch("1")));
+        }
+        MetadataFilter.Not not = (MetadataFilter.Not) clause;
+        List<Query> negated = filterQueries(not.negated());
+        return Query.of(q -> q.bool(b -> b.mustNot(Query.of(n -> n.bool(nb -> nb.filter(negated))))));
+    }
+
+    private static Query termsQuery(String field, java.util.Set<String> values) {
+        List<FieldValue> v = values.stream().map(FieldValue::of).toList();
+        return v.size() == 1
+                ? Query.of(q -> q.term(t -> t.field(field).value(v.get(0))))
+                : Query.of(q -> q.terms(t -> t.field(field).terms(f -> f.value(v))));
     }
 
     /** kNN hits among the chunks {@code filter} matches, scored by their exact cosine to the unit query {@code q}. Caller holds the read lock. */

@@ -2,12 +2,18 @@ package io.github.astrorag.langchain4j;
 
 import dev.langchain4j.store.embedding.filter.Filter;
 import dev.langchain4j.store.embedding.filter.comparison.IsEqualTo;
+import dev.langchain4j.store.embedding.filter.comparison.IsGreaterThan;
+import dev.langchain4j.store.embedding.filter.comparison.IsGreaterThanOrEqualTo;
 import dev.langchain4j.store.embedding.filter.comparison.IsIn;
+import dev.langchain4j.store.embedding.filter.comparison.IsLessThan;
+import dev.langchain4j.store.embedding.filter.comparison.IsLessThanOrEqualTo;
+import dev.langchain4j.store.embedding.filter.comparison.IsNotEqualTo;
+import dev.langchain4j.store.embedding.filter.comparison.IsNotIn;
 import dev.langchain4j.store.embedding.filter.logical.And;
+import dev.langchain4j.store.embedding.filter.logical.Not;
+import dev.langchain4j.store.embedding.filter.logical.Or;
 import io.github.astrorag.core.internal.MetadataValues;
 import io.github.astrorag.core.model.MetadataFilter;
-import java.util.ArrayList;
-import java.util.List;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -21,13 +27,14 @@ import org.jspecify.annotations.Nullable;
  *         .build();
  * }</pre>
  *
- * <p>Translated: {@link IsEqualTo} ({@code key = value}), {@link IsIn} ({@code key in {values}}) and
- * {@link And} of translatable filters, nested at any depth. The values must be strings, whole numbers,
- * booleans or UUIDs (metadata values are text; page {@code 2} matches {@code "2"}). Everything else
- * ({@code Or}, {@code Not}, {@code IsNotEqualTo}, {@code IsNotIn}, the comparisons {@code >}, {@code >=},
- * {@code <}, {@code <=}, {@code ContainsString}, floating-point values) is refused with an
- * {@link IllegalArgumentException} naming the filter, since this library's filter is a conjunction of
- * equality and membership conditions. Stateless; thread-safe.
+ * <p>Translated, nested at any depth: {@link IsEqualTo}, {@link IsIn}, {@link IsNotEqualTo}, {@link IsNotIn} (a chunk
+ * without the key matches the two negations, as in LangChain4j's own stores), {@link IsGreaterThan},
+ * {@link IsGreaterThanOrEqualTo}, {@link IsLessThan}, {@link IsLessThanOrEqualTo} (comparing the metadata value as a
+ * decimal number), {@link And}, {@link Or} and {@link Not}. The values of equality and membership must be strings,
+ * whole numbers, booleans or UUIDs (metadata values are text; page {@code 2} matches {@code "2"}); a comparison's bound
+ * is any number. {@code ContainsString} and floating-point equality values are refused with an
+ * {@link IllegalArgumentException} naming the filter. A key no document has is not refused: see {@link MetadataFilter}.
+ * Stateless; thread-safe.
  */
 public final class LangChain4jFilters {
 
@@ -35,35 +42,42 @@ public final class LangChain4jFilters {
     }
 
     /**
-     * The metadata filter of {@code filter}; {@code null} gives {@link MetadataFilter#NONE}. Cost
-     * O(conditions · log values).
+     * The metadata filter of {@code filter}; {@code null} gives {@link MetadataFilter#NONE}. Cost O(filter size).
      *
      * @param filter LangChain4j's filter, or {@code null} for none
-     * @return the equivalent conjunction of conditions
+     * @return the equivalent filter
      * @throws IllegalArgumentException for a filter or value that has no equivalent (see the class comment)
      */
     public static MetadataFilter translate(@Nullable Filter filter) {
-        MetadataFilter result = MetadataFilter.NONE;
-        if (filter == null) {
-            return result;
+        return filter == null ? MetadataFilter.NONE : of(filter);
+    }
+
+    private static MetadataFilter of(Filter f) {
+        if (f instanceof And and) {
+            return of(and.left()).and(of(and.right()));
+        } else if (f instanceof Or or) {
+            return of(or.left()).or(of(or.right()));
+        } else if (f instanceof Not not) {
+            return MetadataFilter.not(of(not.expression()));
+        } else if (f instanceof IsEqualTo eq) {
+            return MetadataFilter.where(eq.key()).is(MetadataValues.text(eq.comparisonValue(), eq.key()));
+        } else if (f instanceof IsIn in) {
+            return MetadataFilter.where(in.key()).in(in.comparisonValues().stream().map(v -> MetadataValues.text(v, in.key())).toList());
+        } else if (f instanceof IsNotEqualTo ne) {
+            return MetadataFilter.where(ne.key()).isNot(MetadataValues.text(ne.comparisonValue(), ne.key()));
+        } else if (f instanceof IsNotIn nin) {
+            return MetadataFilter.where(nin.key()).notIn(nin.comparisonValues().stream().map(v -> MetadataValues.text(v, nin.key())).toList());
+        } else if (f instanceof IsGreaterThan gt) {
+            return MetadataFilter.where(gt.key()).greaterThan(MetadataValues.number(gt.comparisonValue(), gt.key()));
+        } else if (f instanceof IsGreaterThanOrEqualTo ge) {
+            return MetadataFilter.where(ge.key()).atLeast(MetadataValues.number(ge.comparisonValue(), ge.key()));
+        } else if (f instanceof IsLessThan lt) {
+            return MetadataFilter.where(lt.key()).lessThan(MetadataValues.number(lt.comparisonValue(), lt.key()));
+        } else if (f instanceof IsLessThanOrEqualTo le) {
+            return MetadataFilter.where(le.key()).atMost(MetadataValues.number(le.comparisonValue(), le.key()));
         }
-        List<Filter> pending = new ArrayList<>(List.of(filter));
-        while (!pending.isEmpty()) {
-            Filter f = pending.remove(0);
-            if (f instanceof And and) {
-                pending.add(0, and.right());
-                pending.add(0, and.left());
-            } else if (f instanceof IsEqualTo eq) {
-                result = result.and(eq.key()).is(MetadataValues.text(eq.comparisonValue(), eq.key()));
-            } else if (f instanceof IsIn in) {
-                result = result.and(in.key()).in(in.comparisonValues().stream().map(v -> MetadataValues.text(v, in.key())).toList());
-            } else {
-                throw new IllegalArgumentException("AstroRagContentRetriever translates LangChain4j's IsEqualTo, IsIn and And"
-                        + " filters only, not " + (f == null ? "null" : f.getClass().getSimpleName()) + " (" + f
-                        + "): write the condition as a conjunction of equality and membership, or filter the documents"
-                        + " before adding them");
-            }
-        }
-        return result;
+        throw new IllegalArgumentException("AstroRagContentRetriever translates LangChain4j's IsEqualTo, IsIn, IsNotEqualTo,"
+                + " IsNotIn, the comparisons, And, Or and Not, not " + (f == null ? "null" : f.getClass().getSimpleName())
+                + " (" + f + "): write the condition with those, or filter the documents before adding them");
     }
 }

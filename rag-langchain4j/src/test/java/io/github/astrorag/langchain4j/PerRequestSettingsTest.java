@@ -140,23 +140,46 @@ class PerRequestSettingsTest {
     }
 
     @Test
-    void aFilterWithNoEquivalentIsRefusedWithAClearMessage() {
-        assertThatThrownBy(() -> LangChain4jFilters.translate(metadataKey("year").isGreaterThan(2000)))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("IsEqualTo, IsIn and And")
-                .hasMessageContaining("IsGreaterThan");
-        assertThatThrownBy(() -> LangChain4jFilters.translate(metadataKey("a").isEqualTo("x").or(metadataKey("b").isEqualTo("y"))))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("Or");
-        assertThatThrownBy(() -> LangChain4jFilters.translate(metadataKey("a").isEqualTo("x").and(metadataKey("b").isNotEqualTo("y"))))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("IsNotEqualTo");
+    void theNewOperatorsAreTranslatedAndWhatHasNoEquivalentIsRefused() {
+        assertThat(LangChain4jFilters.translate(metadataKey("a").isNotEqualTo("x").and(metadataKey("b").isNotIn("y", "z"))))
+                .isEqualTo(MetadataFilter.where("a").isNot("x").and("b").notIn("y", "z"));
+        assertThat(LangChain4jFilters.translate(metadataKey("year").isGreaterThan(2000).and(metadataKey("year").isLessThanOrEqualTo(2024L))
+                .and(metadataKey("ratio").isGreaterThanOrEqualTo(0.5)).and(metadataKey("ratio").isLessThan("0.75"))))
+                .isEqualTo(MetadataFilter.where("year").greaterThan("2000").and("year").atMost("2024")
+                        .and("ratio").atLeast("0.5").and("ratio").lessThan("0.75"));
+        assertThat(LangChain4jFilters.translate(metadataKey("a").isEqualTo("x").or(metadataKey("b").isEqualTo("y"))))
+                .isEqualTo(MetadataFilter.where("a").is("x").or(MetadataFilter.where("b").is("y")));
+        assertThat(LangChain4jFilters.translate(dev.langchain4j.store.embedding.filter.Filter.not(metadataKey("a").isEqualTo("x"))))
+                .isEqualTo(MetadataFilter.not(MetadataFilter.where("a").is("x")));
+        assertThatThrownBy(() -> LangChain4jFilters.translate(
+                new dev.langchain4j.store.embedding.filter.comparison.ContainsString("a", "x")))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("ContainsString");
         assertThatThrownBy(() -> LangChain4jFilters.translate(metadataKey("ratio").isEqualTo(0.5)))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("metadata key 'ratio'").hasMessageContaining("Double");
+        assertThatThrownBy(() -> LangChain4jFilters.translate(metadataKey("year").isGreaterThan("soon")))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("year");
+    }
 
+    @Test
+    void theNewOperatorsAndTheUnknownKeyRuleChangeWhatTheModelSees() {
         ScriptedChatModel model = ScriptedChatModel.replying("[1]");
         Assistant assistant = assistant(model, AstroRagContentRetriever.builder(instance)
-                .dynamicFilter(q -> LangChain4jFilters.translate(metadataKey("topic").isNotIn("comets"))).build());
-        assertThatThrownBy(() -> assistant.answer("anyone", QUESTION))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("IsNotIn");
-        assertThat(model.requests()).isEmpty();
+                .dynamicFilter(q -> LangChain4jFilters.translate(switch (String.valueOf(q.metadata().chatMemoryId())) {
+                    case "not-comets" -> metadataKey("topic").isNotEqualTo("comets");
+                    case "either" -> metadataKey("topic").isEqualTo("building").or(metadataKey("page").isGreaterThan(1));
+                    default -> metadataKey("tenant").isEqualTo("t1"); // a key no document has
+                })).build());
+        assertThat(assistant.answer("not-comets", QUESTION).sources()).extracting(c -> c.metadata().get(ContentMetadata.EMBEDDING_ID))
+                .containsExactlyInAnyOrder("dome#0", "filters#0");
+        assertThat(model.lastUserText()).doesNotContain("Halley's Comet returns");
+        assertThat(assistant.answer("either", QUESTION).sources()).extracting(c -> c.metadata().get(ContentMetadata.EMBEDDING_ID))
+                .containsExactlyInAnyOrder("dome#0", "halley#1");
+        // the unknown-key rule: not refused, nothing matches, the trace names the key (RagInstance logs one warning)
+        assertThat(assistant.answer("unknown", QUESTION).sources()).isEmpty();
+        assertThat(model.lastUserText()).contains(PromptTemplate.EMPTY_CONTEXT);
+        Context traced = instance.selectContext(Query.of(QUESTION).withFilter(LangChain4jFilters.translate(metadataKey("tenant").isEqualTo("t1"))));
+        assertThat(((io.github.astrorag.core.model.Trace) traced.details().get("trace")).stage("filter").orElseThrow().details())
+                .containsEntry("unknownFilterKeys", List.of("tenant"));
     }
 
     @Test

@@ -28,8 +28,8 @@ import org.springframework.ai.vectorstore.filter.Filter;
  * <ul>
  *   <li>{@link VectorStoreDocumentRetriever#FILTER_EXPRESSION}, as Spring AI's own retriever reads it: a
  *       {@code Filter.Expression} or its text ({@code "topic == 'comets'"}); only the chunks it matches may be
- *       retrieved. {@code EQ}, {@code IN} and {@code AND} are translated, anything else is refused with an
- *       {@link IllegalArgumentException} (see {@link SpringAiFilters}).</li>
+ *       retrieved. See {@link SpringAiFilters} for the operators translated; the others are refused with an
+ *       {@link IllegalArgumentException}.</li>
  *   <li>{@link #BUDGET}: the context's size in tokens for this request (a number, or its text), instead of the
  *       pipeline's budget; the equivalent of the vector store retriever's {@code topK}.</li>
  * </ul>
@@ -85,7 +85,7 @@ public final class AstroRagDocumentRetriever extends InstanceOwner implements Do
         return SpringAiFilters.translate(expression.toString());
     }
 
-    private static @Nullable Integer budget(@Nullable Object budget) {
+    static @Nullable Integer budget(@Nullable Object budget) {
         if (budget == null) {
             return null;
         }

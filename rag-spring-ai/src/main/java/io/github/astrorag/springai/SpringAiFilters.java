@@ -2,7 +2,6 @@ package io.github.astrorag.springai;
 
 import io.github.astrorag.core.internal.MetadataValues;
 import io.github.astrorag.core.model.MetadataFilter;
-import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
@@ -14,13 +13,13 @@ import org.springframework.ai.vectorstore.filter.FilterExpressionTextParser;
  * {@code VectorStoreDocumentRetriever.FILTER_EXPRESSION}) as this library's {@link MetadataFilter}; the
  * translation {@link AstroRagDocumentRetriever} applies to every query.
  *
- * <p>Translated: {@code EQ} ({@code key == value}), {@code IN} ({@code key in [values]}) and {@code AND} of
- * translatable expressions, in groups (parentheses) at any depth. The values must be strings, whole numbers,
- * booleans or UUIDs (metadata values are text; {@code page == 2} matches {@code "2"}). Everything else
- * ({@code OR}, {@code NOT}, {@code NE}, {@code NIN}, {@code GT}, {@code GTE}, {@code LT}, {@code LTE},
- * {@code ISNULL}, {@code ISNOTNULL}, floating-point values) is refused with an
- * {@link IllegalArgumentException} naming the operator, since this library's filter is a conjunction of
- * equality and membership conditions. Stateless; thread-safe.
+ * <p>Translated, in groups (parentheses) at any depth: {@code EQ} ({@code key == value}), {@code IN}
+ * ({@code key in [values]}), {@code NE} and {@code NIN} (a chunk without the key matches them), {@code GT},
+ * {@code GTE}, {@code LT}, {@code LTE} (comparing the metadata value as a decimal number), {@code AND}, {@code OR} and
+ * {@code NOT}. The values of equality and membership must be strings, whole numbers, booleans or UUIDs (metadata
+ * values are text; {@code page == 2} matches {@code "2"}); a comparison's bound is any number. {@code ISNULL},
+ * {@code ISNOTNULL} and floating-point equality values are refused with an {@link IllegalArgumentException} naming
+ * the operator. A key no document has is not refused: see {@link MetadataFilter}. Stateless; thread-safe.
  */
 public final class SpringAiFilters {
 
@@ -36,33 +35,58 @@ public final class SpringAiFilters {
      * @throws IllegalArgumentException for an expression or value that has no equivalent (see the class comment)
      */
     public static MetadataFilter translate(Filter.@Nullable Expression expression) {
-        MetadataFilter result = MetadataFilter.NONE;
-        if (expression == null) {
-            return result;
+        return expression == null ? MetadataFilter.NONE : of(expression);
+    }
+
+    private static MetadataFilter of(Filter.Operand operand) {
+        if (operand instanceof Filter.Group group) {
+            return of(group.content());
         }
-        List<Filter.Operand> pending = new ArrayList<>(List.of(expression));
-        while (!pending.isEmpty()) {
-            Filter.Operand operand = pending.remove(0);
-            if (operand instanceof Filter.Group group) {
-                pending.add(0, group.content());
-            } else if (operand instanceof Filter.Expression e && e.type() == Filter.ExpressionType.AND) {
-                pending.add(0, e.right());
-                pending.add(0, e.left());
-            } else if (operand instanceof Filter.Expression e && e.left() instanceof Filter.Key key
-                    && e.right() instanceof Filter.Value value && e.type() == Filter.ExpressionType.EQ) {
-                result = result.and(key.key()).is(MetadataValues.text(value.value(), key.key()));
-            } else if (operand instanceof Filter.Expression e && e.left() instanceof Filter.Key key
-                    && e.right() instanceof Filter.Value value && e.type() == Filter.ExpressionType.IN) {
-                Collection<?> values = value.value() instanceof Collection<?> c ? c : List.of(value.value());
-                result = result.and(key.key()).in(values.stream().map(v -> MetadataValues.text(v, key.key())).toList());
-            } else {
-                throw new IllegalArgumentException("AstroRagDocumentRetriever translates the filter operators EQ, IN and AND"
-                        + " only, not " + (operand instanceof Filter.Expression e ? e.type() + " in " : "") + operand
-                        + ": write the condition as a conjunction of equality and membership, or filter the documents"
-                        + " before adding them");
+        if (operand instanceof Filter.Expression e) {
+            switch (e.type()) {
+                case AND:
+                    return of(e.left()).and(of(e.right()));
+                case OR:
+                    return of(e.left()).or(of(e.right()));
+                case NOT:
+                    return MetadataFilter.not(of(e.left()));
+                default:
+                    break;
+            }
+            if (e.left() instanceof Filter.Key key && e.right() instanceof Filter.Value value) {
+                String k = key.key();
+                Object v = value.value();
+                MetadataFilter.Key where = MetadataFilter.where(k);
+                switch (e.type()) {
+                    case EQ:
+                        return where.is(MetadataValues.text(v, k));
+                    case NE:
+                        return where.isNot(MetadataValues.text(v, k));
+                    case IN:
+                        return where.in(texts(v, k));
+                    case NIN:
+                        return where.notIn(texts(v, k));
+                    case GT:
+                        return where.greaterThan(MetadataValues.number(v, k));
+                    case GTE:
+                        return where.atLeast(MetadataValues.number(v, k));
+                    case LT:
+                        return where.lessThan(MetadataValues.number(v, k));
+                    case LTE:
+                        return where.atMost(MetadataValues.number(v, k));
+                    default:
+                        break;
+                }
             }
         }
-        return result;
+        throw new IllegalArgumentException("AstroRagDocumentRetriever translates the filter operators EQ, NE, IN, NIN, GT,"
+                + " GTE, LT, LTE, AND, OR and NOT, not " + (operand instanceof Filter.Expression e ? e.type() + " in " : "")
+                + operand + ": write the condition with those, or filter the documents before adding them");
+    }
+
+    private static List<String> texts(Object value, String key) {
+        Collection<?> values = value instanceof Collection<?> c ? c : List.of(value);
+        return values.stream().map(v -> MetadataValues.text(v, key)).toList();
     }
 
     /**

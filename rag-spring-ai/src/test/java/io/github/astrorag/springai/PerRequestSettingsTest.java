@@ -114,23 +114,48 @@ class PerRequestSettingsTest {
     }
 
     @Test
-    void anOperatorWithNoEquivalentIsRefusedWithAClearMessage() {
-        int before = model.prompts().size();
-        // the advisor retrieves in a CompletableFuture, so the refusal reaches the caller as its cause
-        assertThatThrownBy(() -> ask(Map.of(VectorStoreDocumentRetriever.FILTER_EXPRESSION, "section != 'building'"))).rootCause()
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("EQ, IN and AND").hasMessageContaining("NE");
-        assertThatThrownBy(() -> ask(Map.of(VectorStoreDocumentRetriever.FILTER_EXPRESSION,
-                "section == 'building' || section == 'visitors'"))).rootCause().isInstanceOf(IllegalArgumentException.class).hasMessageContaining("OR");
+    void theNewOperatorsChangeWhatTheModelSeesAndWhatHasNoEquivalentIsRefused() {
+        assertThat(ask(Map.of(VectorStoreDocumentRetriever.FILTER_EXPRESSION, "section != 'building'")))
+                .containsExactlyInAnyOrder("camera#0", "nights#0");
+        assertThat(seen()).doesNotContain("steel wheels");
+        assertThat(ask(Map.of(VectorStoreDocumentRetriever.FILTER_EXPRESSION, "section == 'building' || year >= 2024")))
+                .containsExactlyInAnyOrder("dome#0", "nights#0");
+        assertThat(ask(Map.of(VectorStoreDocumentRetriever.FILTER_EXPRESSION, "year > 2024"))).isEmpty();
         FilterExpressionBuilder b = new FilterExpressionBuilder();
-        assertThatThrownBy(() -> SpringAiFilters.translate(b.and(b.eq("a", "x"), b.gt("year", 2000)).build()))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("GT");
-        assertThatThrownBy(() -> SpringAiFilters.translate(b.not(b.eq("a", "x")).build()))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("NOT");
+        assertThat(ask(Map.of(VectorStoreDocumentRetriever.FILTER_EXPRESSION, b.not(b.in("section", "building", "visitors")).build())))
+                .containsExactly("camera#0");
+        assertThat(seen()).contains("science camera").doesNotContain("steel wheels");
+        assertThat(SpringAiFilters.translate(b.and(b.ne("a", "x"), b.nin("b", 1, 2L)).build()))
+                .isEqualTo(MetadataFilter.where("a").isNot("x").and("b").notIn("1", "2"));
+        assertThat(SpringAiFilters.translate(b.and(b.and(b.gt("y", 2000), b.gte("y", 2001)), b.and(b.lt("r", 0.5), b.lte("r", 1))).build()))
+                .isEqualTo(MetadataFilter.where("y").greaterThan("2000").and("y").atLeast("2001").and("r").lessThan("0.5")
+                        .and("r").atMost("1"));
+        assertThat(SpringAiFilters.translate(b.or(b.eq("a", "x"), b.eq("b", "y")).build()))
+                .isEqualTo(MetadataFilter.where("a").is("x").or(MetadataFilter.where("b").is("y")));
+        int before = model.prompts().size();
+        // an operand shape with no equivalent (ISNULL and ISNOTNULL, where Spring AI has them, are refused the same way)
+        org.springframework.ai.vectorstore.filter.Filter.Expression valueEqValue = new org.springframework.ai.vectorstore.filter.Filter.Expression(
+                org.springframework.ai.vectorstore.filter.Filter.ExpressionType.EQ, new org.springframework.ai.vectorstore.filter.Filter.Value("x"),
+                new org.springframework.ai.vectorstore.filter.Filter.Value("y"));
+        assertThatThrownBy(() -> SpringAiFilters.translate(valueEqValue))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("not EQ");
         assertThatThrownBy(() -> SpringAiFilters.translate(b.eq("ratio", 0.5).build()))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("metadata key 'ratio'").hasMessageContaining("Double");
+        assertThatThrownBy(() -> SpringAiFilters.translate(b.gt("year", "soon").build()))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("year");
         assertThat(model.prompts()).hasSize(before);
         assertThat(SpringAiFilters.translate(b.and(b.eq("a", "x"), b.in("b", 1, 2L)).build()))
                 .isEqualTo(MetadataFilter.where("a").is("x").and("b").in("1", "2"));
+    }
+
+    /** The unknown-key rule: not refused, nothing matches, the trace names the key (RagInstance logs one warning). */
+    @Test
+    void aKeyNoDocumentHasIsNotRefusedAndTheTraceNamesIt() {
+        assertThat(ask(Map.of(VectorStoreDocumentRetriever.FILTER_EXPRESSION, "tenant == 't1'"))).isEmpty();
+        assertThat(seen()).contains(PromptTemplate.EMPTY_CONTEXT);
+        Context traced = instance.selectContext(Query.of(QUESTION).withFilter(SpringAiFilters.translate("tenant == 't1'")));
+        assertThat(((io.github.astrorag.core.model.Trace) traced.details().get("trace")).stage("filter").orElseThrow().details())
+                .containsEntry("unknownFilterKeys", List.of("tenant"));
     }
 
     /** The build's Spring AI 2.0 run really uses 2.0: the version on the class path is the one the pom names. */

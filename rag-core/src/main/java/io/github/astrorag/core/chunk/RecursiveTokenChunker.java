@@ -149,6 +149,7 @@ public final class RecursiveTokenChunker implements Chunker {
      *
      * @return the token counter
      */
+    @Override
     public TokenCounter counter() {
         return counter;
     }

@@ -33,4 +33,25 @@ public final class MetadataValues {
                 + "' with a string, a whole number, a boolean or a UUID, not "
                 + (value == null ? "null" : value.getClass().getSimpleName() + " " + value));
     }
+
+    /**
+     * The bound of a framework's range comparison as decimal text, for {@code MetadataFilter.Key#range}: a number of
+     * any type (floating point included: {@code 0.5} gives {@code "0.5"}) or text written as a number.
+     *
+     * @param value the comparison value
+     * @param key   the metadata key it is compared with, for the message
+     * @return the number as text
+     * @throws IllegalArgumentException for {@code null}, a non-finite number and anything not a number
+     */
+    public static String number(@Nullable Object value, String key) {
+        if (value instanceof Number n && !(n instanceof Double d && !Double.isFinite(d))
+                && !(n instanceof Float f && !Float.isFinite(f))) {
+            return n.toString();
+        }
+        if (value instanceof CharSequence text && io.github.astrorag.core.model.MetadataFilter.number(text.toString()) != null) {
+            return text.toString().strip();
+        }
+        throw new IllegalArgumentException("a range on metadata key '" + key + "' compares numbers (metadata values "
+                + "written as numbers), not " + (value == null ? "null" : value.getClass().getSimpleName() + " " + value));
+    }
 }

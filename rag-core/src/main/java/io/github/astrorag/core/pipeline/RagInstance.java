@@ -30,7 +30,9 @@ import org.jspecify.annotations.Nullable;
  * One set of documents, indexed for answering, owning its ephemeral index. Close it (try-with-resources)
  * and the index is deleted. Questions may be asked from several threads at once.
  *
- * <p>Asking runs the stages in order, each recorded in the answer's {@link Trace}: {@code embed-query} (the
+ * <p>Asking runs the stages in order, each recorded in the answer's {@link Trace}: {@code filter} (only when the
+ * query's metadata filter names a key no document of the instance has: the stage names the keys under
+ * {@code unknownFilterKeys}, and one warning per key is logged; the filter still applies as written), {@code embed-query} (the
  * question's embedding, then the pipeline's query transformer if any), {@code retrieve} (the pipeline's
  * candidates; with a prefilter after a stage {@code prefilter}), one {@code rerank:<name>} per reranker,
  * {@code select} (the context within the budget) and, for {@link #ask}, {@code generate}.
@@ -55,6 +57,8 @@ import org.jspecify.annotations.Nullable;
  */
 public final class RagInstance implements AutoCloseable {
 
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(RagInstance.class);
+
     private final Components components;
     private final Ingest ingest;
     /** Where the chunks live: the instance's index, or with a prefilter its chunks and their ranking. */
@@ -71,6 +75,18 @@ public final class RagInstance implements AutoCloseable {
 
         Set<String> ids() {
             return documents.stream().map(Document::id).collect(Collectors.toUnmodifiableSet());
+        }
+
+        /** Every metadata key a chunk of these documents has: their metadata's keys, and {@code page} for paged ones. */
+        Set<String> metadataKeys() {
+            Set<String> keys = new java.util.TreeSet<>();
+            for (Document d : documents) {
+                keys.addAll(d.metadata().keySet());
+                if (d.pageAt(0) != null) {
+                    keys.add(io.github.astrorag.core.model.Metadata.PAGE);
+                }
+            }
+            return keys;
         }
     }
 
@@ -326,21 +342,22 @@ public final class RagInstance implements AutoCloseable {
 
     private Context selectInto(Query query, int budget, StageLog log) {
         ensureOpen();
-        Query embedded = log.run("embed-query", sink -> {
-            float[] v = components.embedder().embedQuery(query.text());
-            Vectors.check(String.valueOf(components.embedder().describe().get("name")), components.embedder().dimension(),
-                    1, List.of(v));
-            Query q = query.withEmbedding(v);
-            return components.queryTransformer() == null ? q
-                    : components.queryTransformer().transform(q, components.embedder(), sink);
-        }, q -> List.of());
-        List<ScoredChunk> candidates = store.retrieve(embedded, log);
-        for (Reranker r : components.rerankers()) {
-            List<ScoredChunk> in = candidates;
-            candidates = log.run("rerank:" + r.describe().get("name"), sink -> r.rerank(embedded, in, sink), c -> c);
+        if (!query.filter().isEmpty()) {
+            List<String> unknown = query.filter().keys().stream().filter(k -> !state.metadataKeys().contains(k)).toList();
+            if (!unknown.isEmpty()) {
+                log.run("filter", sink -> {
+                    sink.put("filter", query.filter().toString());
+                    sink.put("unknownFilterKeys", unknown);
+                    unknown.forEach(k -> LOG.warn("metadata filter key '{}' is in no document's metadata (a condition or "
+                            + "range on it matches no chunk, an exclusion every chunk); the keys there are: {}", k,
+                            state.metadataKeys()));
+                    return unknown;
+                }, u -> List.of());
+            }
         }
-        List<ScoredChunk> pool = candidates;
-        return log.run("select", sink -> components.selector().select(embedded, pool, budget, sink), Context::chunks);
+        Query embedded = AskStages.embedQuery(components, query, log);
+        List<ScoredChunk> candidates = store.retrieve(embedded, log);
+        return AskStages.rerankAndSelect(components, embedded, candidates, budget, log);
     }
 
     private void ensureOpen() {

@@ -6,6 +6,9 @@ import io.github.astrorag.core.chunk.RecursiveTokenChunker;
 import io.github.astrorag.core.generate.ExtractiveGenerator;
 import io.github.astrorag.core.internal.Arguments;
 import io.github.astrorag.core.model.Document;
+import io.github.astrorag.core.model.Passage;
+import io.github.astrorag.core.model.Query;
+import io.github.astrorag.core.model.Selection;
 import io.github.astrorag.core.model.Trace;
 import io.github.astrorag.core.select.TokenBudgetSelector;
 import io.github.astrorag.core.spi.Chunker;
@@ -74,6 +77,7 @@ public final class RagPipeline implements AutoCloseable {
     /** The roles, fallbacks resolved. */
     private final Components components;
     private final Ingest ingest;
+    private final GivenPassages givenPassages;
     private final List<AutoCloseable> owned;
     private final AtomicBoolean closed = new AtomicBoolean();
 
@@ -81,6 +85,7 @@ public final class RagPipeline implements AutoCloseable {
         this.given = given;
         this.components = given.resolve();
         this.ingest = new Ingest(components);
+        this.givenPassages = new GivenPassages(components);
         this.owned = List.copyOf(owned);
     }
 
@@ -170,6 +175,63 @@ public final class RagPipeline implements AutoCloseable {
     private RagInstance open(List<Document> documents, IngestListener listener, List<Trace.Stage> stages) {
         ensureOpen();
         return ingest.open(documents, listener, stages);
+    }
+
+    /**
+     * The context this pipeline's selector picks among passages the caller retrieved itself, within the pipeline's
+     * budget: {@link #select(Query, List, int)}.
+     *
+     * @param query    the question, with an optional metadata filter
+     * @param passages the candidates, as the caller's store returned them
+     * @return the chosen passages in context order, the context and the trace
+     * @throws NullPointerException if an argument is {@code null}
+     * @throws IllegalArgumentException if two passages have the same id
+     * @throws IndexException if this pipeline is closed
+     * @throws io.github.astrorag.core.EmbeddingException if embedding fails or a given vector is bad
+     */
+    public Selection select(Query query, List<Passage> passages) {
+        return select(query, passages, components.budget());
+    }
+
+    /**
+     * The context this pipeline's selector picks among passages the caller retrieved itself (from its own vector
+     * store, through LangChain4j or Spring AI, ...), within {@code budget} tokens: the selection step of an ask with
+     * the retrieve stage replaced by the given passages. The stages, each in the trace:
+     * <ol>
+     * <li>{@code embed-query}: the question is embedded (then the pipeline's query transformer, if any);</li>
+     * <li>{@code candidates}: the passages the query's {@link io.github.astrorag.core.model.MetadataFilter} matches
+     *     (a filter key no given passage holds is named in the stage's {@code unknownFilterKeys} and logged as one
+     *     warning per key; its conditions match nothing, as everywhere), each with its vector: the given one
+     *     (checked, made unit length) or the pipeline's embedder's, through the pipeline's embedding cache, or when it
+     *     has none or its embedder declares no fingerprint through a cache of the pipeline's own of 4096 vectors, so a
+     *     passage seen before is not embedded again; each is one chunk whose id is the passage's id, its tokens
+     *     counted by the chunker's {@linkplain io.github.astrorag.core.spi.Chunker#counter() counter}, never split:
+     *     a passage longer than the chunk size stays whole, and the selector keeps it whole if it fits or cuts it as
+     *     it cuts any chunk. They are ranked by the given scores when every passage has one, else by cosine with the
+     *     question, ties in the order given;</li>
+     * <li>one {@code rerank:<name>} per reranker of the pipeline, then {@code select}: the pipeline's selector.</li>
+     * </ol>
+     * The pipeline's retriever and candidate count are not used: every given passage is a candidate. Cost: one query
+     * embedding, one embedding call for the passages without a vector the cache lacks, then the rerankers' and the
+     * selector's costs over n = passages.size() candidates (measured in docs/evaluation.md). Thread-safe.
+     *
+     * @param query    the question, with an optional metadata filter
+     * @param passages the candidates, as the caller's store returned them; ids distinct
+     * @param budget   the context budget in tokens, at least 1
+     * @return the chosen passages in context order, each mapped back to its index in {@code passages}, the context
+     *         (with its trace under {@code "trace"}) and the trace
+     * @throws NullPointerException if an argument is {@code null}
+     * @throws IllegalArgumentException if {@code budget} is below 1 or two passages have the same id
+     * @throws IndexException if this pipeline is closed
+     * @throws io.github.astrorag.core.EmbeddingException if embedding fails or a given vector is bad
+     * @throws RagException if the thread is interrupted before a stage, or a stage of the caller's own fails so
+     */
+    public Selection select(Query query, List<Passage> passages, int budget) {
+        Objects.requireNonNull(query, "query");
+        List<Passage> given = List.copyOf(passages);
+        Arguments.check(budget >= 1, "budget must be at least 1 token, was %d", budget);
+        ensureOpen();
+        return givenPassages.select(query, given, budget, this::ensureOpen);
     }
 
     private void ensureOpen() {

@@ -2,6 +2,7 @@ package io.github.astrorag.core.spi;
 
 import io.github.astrorag.core.model.Chunk;
 import io.github.astrorag.core.model.Document;
+import io.github.astrorag.core.token.TokenCounter;
 import java.util.List;
 
 /**
@@ -22,6 +23,16 @@ public interface Chunker extends Described {
      * @return the maximum chunk length, in tokens
      */
     int maxTokens();
+
+    /**
+     * The token counter the chunker measures with, which the pipeline also counts given passages with
+     * ({@link io.github.astrorag.core.pipeline.RagPipeline#select RagPipeline.select}); default p50k_base.
+     *
+     * @return the token counter
+     */
+    default TokenCounter counter() {
+        return TokenCounter.p50k();
+    }
 
     /**
      * The chunks of {@code document}; empty only if the document has no non-blank text.

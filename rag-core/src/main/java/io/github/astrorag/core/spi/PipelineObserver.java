@@ -11,8 +11,10 @@ import java.util.Objects;
  * <p>The stages are those of the answer's {@code Trace}: at ingest ({@code RagPipeline#open}, and
  * {@code RagInstance#add}, with the prefix {@code add:}) {@code load}, {@code chunk}, {@code embed} (details
  * {@code texts}, {@code cacheHits}, {@code cacheMisses}, {@code cache}) and {@code index}, or {@code prefilter}
- * for the last two; {@code remove}; per question {@code embed-query}, {@code prefilter} (with a prefilter; the
- * same cache details), {@code retrieve}, one {@code rerank:<name>} per reranker, {@code select} and, when
+ * for the last two; {@code remove}; per question {@code filter} (only when the query's metadata filter names a
+ * key no document has; details {@code filter}, {@code unknownFilterKeys}), {@code embed-query}, {@code prefilter}
+ * (with a prefilter; the same cache details), {@code retrieve} ({@code candidates} instead for
+ * {@code RagPipeline.select} over given passages), one {@code rerank:<name>} per reranker, {@code select} and, when
  * answering, {@code generate} (whose details here, not in the trace, also hold {@code abstained}: whether the
  * generator declined to answer).
  *

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.github.astrorag.core.embed.HashingEmbedder;
 import io.github.astrorag.core.model.Answer;
 import io.github.astrorag.core.model.Citation;
+import io.github.astrorag.core.model.Context;
 import io.github.astrorag.core.model.Document;
 import io.github.astrorag.core.model.MetadataFilter;
 import io.github.astrorag.core.model.Query;
@@ -52,6 +53,37 @@ class MetadataFilterPipelineTest {
             Answer answer = instance.ask(Query.of("How many moons?").withFilter(MetadataFilter.where("year").is("1999")));
             assertThat(answer.context().chunks()).isEmpty();
             assertThat(answer.citations()).isEmpty();
+        }
+    }
+
+    @Test
+    void theNewOperatorsFilterEveryStage() {
+        try (RagInstance instance = RAG.openDocuments(planets())) {
+            Query moons = Query.of("Which moon is the largest?");
+            assertThat(instance.selectContext(moons.withFilter(MetadataFilter.where("year").lessThan("2024"))).chunks())
+                    .extracting(s -> s.chunk().documentId()).containsExactly("mars");
+            assertThat(instance.selectContext(moons.withFilter(MetadataFilter.where("rings").isNot("yes"))).chunks())
+                    .extracting(s -> s.chunk().documentId()).containsExactlyInAnyOrder("mars", "jupiter");
+            MetadataFilter marsOrRings = MetadataFilter.where("year").is("2023").or(MetadataFilter.where("rings").is("yes"));
+            assertThat(instance.selectContext(moons.withFilter(marsOrRings)).chunks())
+                    .extracting(s -> s.chunk().documentId()).containsExactlyInAnyOrder("mars", "saturn");
+            assertThat(instance.selectContext(moons.withFilter(MetadataFilter.not(marsOrRings))).chunks())
+                    .extracting(s -> s.chunk().documentId()).containsExactly("jupiter");
+        }
+    }
+
+    /** The unknown-key rule: not refused; the trace names the key (stage {@code filter}), its conditions match nothing. */
+    @Test
+    void aKeyNoDocumentHasIsNamedInTheTrace() {
+        try (RagInstance instance = RAG.openDocuments(planets())) {
+            Context none = instance.selectContext(Query.of("moons").withFilter(MetadataFilter.where("planet").is("mars")));
+            assertThat(none.chunks()).isEmpty();
+            Trace trace = (Trace) none.details().get("trace");
+            assertThat(trace.stage("filter").orElseThrow().details()).containsEntry("unknownFilterKeys", List.of("planet"));
+            Context all = instance.selectContext(Query.of("moons").withFilter(MetadataFilter.where("planet").isNot("mars")));
+            assertThat(all.chunks()).hasSize(3);
+            Context known = instance.selectContext(Query.of("moons").withFilter(MetadataFilter.where("year").is("2024")));
+            assertThat(((Trace) known.details().get("trace")).stage("filter")).isEmpty();
         }
     }
 
