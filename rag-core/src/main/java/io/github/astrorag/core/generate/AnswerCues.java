@@ -182,11 +182,58 @@ final class AnswerCues {
     }
 
     /**
-     * Whether {@code sentence} defines the thing named by {@code subject}: it holds all of its terms and has the
-     * shape of a definition ("X is a ...", "... is called X", "known as", "we call", "refers to", "means").
+     * Whether {@code sentence} defines the thing named by {@code subject} (its stemmed terms): the subject opens
+     * the sentence (within its first words) and is followed closely by is, are, was, were, refers or means ("A
+     * light-year is the distance ..."), or it follows closely after called, termed, named, "known as" or "we call"
+     * ("... a technique called adaptive optics").
      */
     static boolean defines(Set<String> subject, String sentence) {
-        return new HashSet<>(Terms.of(sentence)).containsAll(subject) && DEFINES.matcher(sentence).find();
+        String[] words = SPACE.split(sentence.strip());
+        List<String> stems = new java.util.ArrayList<>();
+        for (String w : words) {
+            List<String> t = Terms.of(w);
+            stems.add(t.isEmpty() ? EDGE.matcher(w.toLowerCase(Locale.ROOT)).replaceAll("") : t.get(0));
+        }
+        int reach = subject.size() + 3;
+        // "X is a ...": the subject within the first words, then a copula
+        int last = lastOfAll(subject, stems, 0, Math.min(stems.size(), reach + 2));
+        if (last >= 0) {
+            for (int i = last + 1; i < Math.min(words.length, last + 4); i++) {
+                String w = EDGE.matcher(words[i].toLowerCase(Locale.ROOT)).replaceAll("");
+                if (Set.of("is", "are", "was", "were", "refers", "means", "describes", "consists").contains(w)) {
+                    return true;
+                }
+            }
+        }
+        // "... called X", "known as X", "we call X", "the term X"
+        for (int i = 0; i < words.length; i++) {
+            String w = EDGE.matcher(words[i].toLowerCase(Locale.ROOT)).replaceAll("");
+            boolean namer = Set.of("called", "termed", "named", "call", "term").contains(w)
+                    || w.equals("as") && i > 0 && words[i - 1].equalsIgnoreCase("known");
+            if (namer && lastOfAll(subject, stems, i + 1, Math.min(stems.size(), i + 1 + reach)) >= 0) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The position of the last of {@code subject}'s terms in {@code stems[from, to)} if all are there, else -1. */
+    private static int lastOfAll(Set<String> subject, List<String> stems, int from, int to) {
+        int last = -1;
+        for (String t : subject) {
+            int at = -1;
+            for (int i = from; i < to; i++) {
+                if (stems.get(i).equals(t)) {
+                    at = i;
+                    break;
+                }
+            }
+            if (at < 0) {
+                return -1;
+            }
+            last = Math.max(last, at);
+        }
+        return last;
     }
 
     /** Whether {@code sentence} gives a cause: because, since, due to, as a result of, caused by, owing to, .... */

@@ -150,6 +150,12 @@ public final class ExtractiveGenerator implements Generator {
     private static final Set<String> CUES = Set.of(System.getProperty("astrorag.extractive.cues",
             "parts,quantity,definition,reason").split(","));
 
+    /**
+     * How much further than {@code margin} below the best score a sentence that gives what a quantity,
+     * definition or reason question asks for may be, and still answer first.
+     */
+    static final double CUE_MARGIN = Double.parseDouble(System.getProperty("astrorag.extractive.cueMargin", "0.1"));
+
     private final Embedder embedder;
     private final int maxSentences;
     private final double overlapWeight;
@@ -386,8 +392,9 @@ public final class ExtractiveGenerator implements Generator {
             }
         }
         java.util.function.IntPredicate preferred = preference(query.text(), type, statements);
+        double reach = AnswerCues.asks(query.text()) == AnswerCues.Asks.OTHER ? margin : margin + CUE_MARGIN;
         for (int k = 1; k < order.size() && !preferred.test(order.get(0)); k++) {
-            if (scores.total()[order.get(k)] < scores.total()[order.get(0)] - margin) {
+            if (scores.total()[order.get(k)] < scores.total()[order.get(0)] - reach) {
                 break;
             }
             if (preferred.test(order.get(k))) {
@@ -399,7 +406,8 @@ public final class ExtractiveGenerator implements Generator {
         Candidate top = statements.get(best);
 
         List<Integer> chosen = new ArrayList<>(List.of(best)); // indices into statements
-        if (CUES.contains("reason") && AnswerCues.consequence(top.text())) {
+        if (CUES.contains("reason") && AnswerCues.asks(query.text()) == AnswerCues.Asks.REASON
+                && AnswerCues.consequence(top.text())) {
             int cause = sentenceBefore(statements, best);
             if (cause >= 0) {
                 chosen.add(0, cause); // the cause a consequence refers back to, then the consequence

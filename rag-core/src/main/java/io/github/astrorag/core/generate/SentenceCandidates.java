@@ -69,7 +69,7 @@ final class SentenceCandidates {
 
     /**
      * The sentences an open answer may quote: statements ({@link AnswerCues#statement}) that are no question
-     * ({@link #interrogative}), no fragment of an overlapping chunk and no repeat of an earlier sentence.
+     * ({@link #interrogative}), not cut off ({@link #unfinished}), no fragment of an overlapping chunk and no repeat of an earlier sentence.
      */
     static List<Candidate> statements(List<Candidate> sentences) {
         Map<String, List<String>> byDocument = new HashMap<>(); // normalised sentences per document
@@ -81,7 +81,8 @@ final class SentenceCandidates {
         List<Candidate> out = new ArrayList<>();
         for (Candidate c : sentences) {
             String key = AnswerCues.normalised(c.text());
-            if (key.isEmpty() || !AnswerCues.statement(c.text()) || interrogative(c.text()) || !seen.add(key)) {
+            if (key.isEmpty() || !AnswerCues.statement(c.text()) || interrogative(c.text()) || unfinished(c.text())
+                    || !seen.add(key)) {
                 continue;
             }
             if (c.first() && c.chunk().chunk().start() > 0
@@ -162,6 +163,26 @@ final class SentenceCandidates {
             clean = clean.replaceAll("\\s+(?=[.,;:?!])", "").replaceAll("\\s{2,}", " ").strip();
         }
         return clean.equals(s.text()) && end == s.end() ? s : new Prose.Sentence(clean, s.start(), end);
+    }
+
+    /**
+     * Whether a sentence is cut off: it ends with a comma, semicolon or colon (what followed, a formula or a
+     * list, was removed), or its parentheses do not pair up.
+     */
+    static boolean unfinished(String sentence) {
+        String s = sentence.strip();
+        if (s.endsWith(",") || s.endsWith(";") || s.endsWith(":")) {
+            return true;
+        }
+        int depth = 0;
+        for (int i = 0; i < s.length(); i++) {
+            char ch = s.charAt(i);
+            depth += ch == '(' ? 1 : ch == ')' ? -1 : 0;
+            if (depth < 0) {
+                return true;
+            }
+        }
+        return depth != 0;
     }
 
     /**

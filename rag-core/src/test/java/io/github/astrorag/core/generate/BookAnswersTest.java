@@ -137,6 +137,13 @@ class BookAnswersTest {
     }
 
     @Test
+    void aSentenceCutOffByARemovedFormulaIsNoAnswer() {
+        assertTrue(SentenceCandidates.unfinished("The distance of a star is the reciprocal of its parallax; that is,"));
+        assertTrue(SentenceCandidates.unfinished("(This is how thin the air is high above Earth."));
+        assertFalse(SentenceCandidates.unfinished("The air (thin as it is) is cold."));
+    }
+
+    @Test
     void quantityQuestionsWantAUnitOfTheirKind() {
         assertTrue(AnswerCues.holdsQuantity(AnswerCues.units("How hot is it?"), "It is about 5800 K at the top."));
         assertFalse(AnswerCues.holdsQuantity(AnswerCues.units("How hot is it?"), "It lies 150 million km away."));
