@@ -4,7 +4,9 @@ import io.github.astrorag.core.internal.text.Terms;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -52,6 +54,199 @@ final class AnswerCues {
     private static final Set<String> WHAT_DATE = Set.of("year", "date", "century", "decade");
 
     private AnswerCues() {
+    }
+
+    /** What a question asks for beyond its answer type: a quantity of a kind, a definition, a reason, or nothing. */
+    enum Asks {
+        /** "how hot/far/old/long/many/much/fast/high/large/massive ...": a number with a unit of the right kind. */
+        QUANTITY,
+        /** "what is/are X", "what does X mean", "define X": a sentence that defines X. */
+        DEFINITION,
+        /** "why", "what causes": a sentence that gives the cause. */
+        REASON,
+        /** None of these. */
+        OTHER
+    }
+
+    /** The kind of unit a quantity question wants. */
+    enum Unit {
+        TEMPERATURE, DISTANCE, DURATION, MASS, SPEED, COUNT
+    }
+
+    private static final String NUMBER = "(?:\\d[\\d,.]*(?:\\s*[\u00d7x]\\s*10\\^?[\u2212-]?\\d+)?|one|two|three|four|five|six|seven"
+            + "|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|a few|several|a|"
+            + "hundreds|thousands|millions|billions)(?:[\\s-]+(?:hundred|thousand|million|billion|trillion)s?)*"
+            + "(?:[\\s-]+(?:to|and|or)[\\s-]+[\\d,.]+(?:[\\s-]+(?:hundred|thousand|million|billion|trillion))*)?[\\s-]*";
+    private static final Map<Unit, Pattern> UNITS = Map.of(
+            Unit.TEMPERATURE, Pattern.compile("\\b" + NUMBER + "(?:K\\b|kelvin|\u00b0|degrees)"),
+            Unit.DISTANCE, Pattern.compile("(?i)\\b" + NUMBER + "(?:km\\b|kilomet|met(?:er|re)s?\\b|m\\b|cm\\b|mm\\b|"
+                    + "miles?\\b|AU\\b|astronomical units?|light[\\s-]years?|ly\\b|parsecs?|[km]?pc\\b|kiloparsecs?|"
+                    + "megaparsecs?|(?:Earth|solar|Jupiter)[\\s-]+(?:radii|radius|diameters?)|times (?:the|as)|R_?Sun)"),
+            Unit.DURATION, Pattern.compile("(?i)\\b" + NUMBER + "(?:years?\\b|yr\\b|Gyr|Myr|days?\\b|hours?\\b|h\\b|"
+                    + "minutes?\\b|min\\b|seconds?\\b|s\\b|months?\\b|weeks?\\b|centur(?:y|ies)|decades?|millenni)"),
+            Unit.MASS, Pattern.compile("(?i)\\b" + NUMBER + "(?:kg\\b|kilograms?|g\\b|grams?|tons?\\b|tonnes?|M_?Sun|"
+                    + "M\u2299|solar mass(?:es)?|(?:Earth|Jupiter|Sun)[\u2019's]*[\\s-]+mass(?:es)?|times (?:the|as) "
+                    + "(?:mass|massive))"),
+            Unit.SPEED, Pattern.compile("(?i)\\b" + NUMBER + "(?:km/s|km/h|m/s|mph|(?:kilomet|met|mil)\\w* (?:per|an|a) "
+                    + "(?:second|hour)|percent of the speed of light|% of the speed of light|the speed of light)"),
+            Unit.COUNT, Pattern.compile("(?i)\\b(?:\\d|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
+                    + "twenty|thirty|forty|fifty|hundred|thousand|million|billion|dozen)"));
+    private static final Pattern DEFINITION_QUESTION = Pattern.compile(
+            "(?i)^\\s*(?:what(?:\u2019s|'s| is| are| was| were)\\s+(?:an?\\s+|the\\s+)?(.+?)"
+                    + "|what does (?:an?\\s+|the\\s+)?(.+?) mean|define (?:an?\\s+|the\\s+)?(.+?)"
+                    + "|what do (?:astronomers|scientists|we) (?:call|mean by) (?:an?\\s+|the\\s+)?(.+?))\\s*[?.]?\\s*$");
+    private static final Pattern DEFINES = Pattern.compile(
+            "(?i)\\b(?:is|are|was|were)\\s+(?:an?|the|called|known|defined|named|termed)\\b|\\bcalled\\b|\\bknown as\\b"
+                    + "|\\bwe call\\b|\\brefers? to\\b|\\bdefined as\\b|\\bmeans\\b|\\bterm\\b|\\bname\\b");
+    private static final Pattern REASON_QUESTION = Pattern.compile(
+            "(?i)\\bwhy\\b|\\bwhat (?:causes|caused|makes|made|is the reason|was the reason)\\b|\\bhow come\\b");
+    private static final Pattern CAUSE = Pattern.compile(
+            "(?i)\\b(?:because|since|due to|as a result of|caused by|owing to|the reason|results? from|thanks to"
+                    + "|so that|in order to)\\b");
+    private static final Pattern CONSEQUENCE = Pattern.compile(
+            "(?i)^(?:as a (?:consequence|result)|therefore|thus|hence|consequently|this is why|that is why"
+                    + "|for this reason|this means|so,)\\b");
+
+    /** What {@code question} asks for: a quantity, a definition, a reason, or nothing of these. */
+    static Asks asks(String question) {
+        if (answerType(question) == AnswerType.NUMBER) {
+            return Asks.QUANTITY;
+        }
+        if (REASON_QUESTION.matcher(question).find()) {
+            return Asks.REASON;
+        }
+        return definitionSubject(question) != null ? Asks.DEFINITION : Asks.OTHER;
+    }
+
+    /**
+     * The units a quantity question wants: hot, cold, warm: a temperature; far, distant, large, big, wide, deep,
+     * high, tall: a distance; old: a duration; long: a duration or a distance; massive, heavy: a mass; fast: a
+     * speed; many, much, often, bright: any number (a count).
+     */
+    static Set<Unit> units(String question) {
+        String[] w = question.toLowerCase(Locale.ROOT).replaceAll("[^\\p{L}\\p{N}' ]", " ").strip().split("\\s+");
+        for (int i = 0; i + 1 < w.length; i++) {
+            if (w[i].equals("how")) {
+                switch (w[i + 1]) {
+                    case "hot", "cold", "warm" -> {
+                        return Set.of(Unit.TEMPERATURE);
+                    }
+                    case "far", "distant", "large", "big", "wide", "deep", "high", "tall" -> {
+                        return Set.of(Unit.DISTANCE);
+                    }
+                    case "old" -> {
+                        return Set.of(Unit.DURATION);
+                    }
+                    case "long" -> {
+                        return Set.of(Unit.DURATION, Unit.DISTANCE);
+                    }
+                    case "massive", "heavy" -> {
+                        return Set.of(Unit.MASS);
+                    }
+                    case "fast" -> {
+                        return Set.of(Unit.SPEED);
+                    }
+                    default -> {
+                        return Set.of(Unit.COUNT);
+                    }
+                }
+            }
+        }
+        return Set.of(Unit.COUNT);
+    }
+
+    /** Whether {@code sentence} holds a number with a unit of one of {@code units} ("5800 K", "4.5 billion years"). */
+    static boolean holdsQuantity(Set<Unit> units, String sentence) {
+        for (Unit u : units) {
+            if (UNITS.get(u).matcher(sentence).find()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The X of "what is X?", "what does X mean?", "define X", stemmed content terms; null for other questions. */
+    static Set<String> definitionSubject(String question) {
+        Matcher m = DEFINITION_QUESTION.matcher(question);
+        if (!m.matches()) {
+            return null;
+        }
+        for (int g = 1; g <= m.groupCount(); g++) {
+            if (m.group(g) != null) {
+                Set<String> terms = new HashSet<>(Terms.of(m.group(g)));
+                terms.removeAll(QUESTION_WORDS);
+                return terms.isEmpty() || terms.size() > 4 ? null : terms;
+            }
+        }
+        return null;
+    }
+
+    /**
+     * Whether {@code sentence} defines the thing named by {@code subject} (its stemmed terms): the subject opens
+     * the sentence (within its first words) and is followed closely by is, are, was, were, refers or means ("A
+     * light-year is the distance ..."), or it follows closely after called, termed, named, "known as" or "we call"
+     * ("... a technique called adaptive optics").
+     */
+    static boolean defines(Set<String> subject, String sentence) {
+        String[] words = SPACE.split(sentence.strip());
+        List<String> stems = new java.util.ArrayList<>();
+        for (String w : words) {
+            List<String> t = Terms.of(w);
+            stems.add(t.isEmpty() ? EDGE.matcher(w.toLowerCase(Locale.ROOT)).replaceAll("") : t.get(0));
+        }
+        int reach = subject.size() + 3;
+        // "X is a ...": the subject within the first words, then a copula
+        int last = lastOfAll(subject, stems, 0, Math.min(stems.size(), reach + 2));
+        if (last >= 0) {
+            for (int i = last + 1; i < Math.min(words.length, last + 4); i++) {
+                String w = EDGE.matcher(words[i].toLowerCase(Locale.ROOT)).replaceAll("");
+                if (Set.of("is", "are", "was", "were", "refers", "means", "describes", "consists").contains(w)) {
+                    return true;
+                }
+            }
+        }
+        // "... called X", "known as X", "we call X", "the term X"
+        for (int i = 0; i < words.length; i++) {
+            String w = EDGE.matcher(words[i].toLowerCase(Locale.ROOT)).replaceAll("");
+            boolean namer = Set.of("called", "termed", "named", "call", "term").contains(w)
+                    || w.equals("as") && i > 0 && words[i - 1].equalsIgnoreCase("known");
+            if (namer && lastOfAll(subject, stems, i + 1, Math.min(stems.size(), i + 1 + reach)) >= 0) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The position of the last of {@code subject}'s terms in {@code stems[from, to)} if all are there, else -1. */
+    private static int lastOfAll(Set<String> subject, List<String> stems, int from, int to) {
+        int last = -1;
+        for (String t : subject) {
+            int at = -1;
+            for (int i = from; i < to; i++) {
+                if (stems.get(i).equals(t)) {
+                    at = i;
+                    break;
+                }
+            }
+            if (at < 0) {
+                return -1;
+            }
+            last = Math.max(last, at);
+        }
+        return last;
+    }
+
+    /** Whether {@code sentence} gives a cause: because, since, due to, as a result of, caused by, owing to, .... */
+    static boolean givesCause(String sentence) {
+        return CAUSE.matcher(sentence).find();
+    }
+
+    /**
+     * Whether {@code sentence} opens as the consequence of the one before it: As a consequence, As a result,
+     * Therefore, Thus, Hence, Consequently, This is why, That is why, For this reason, This means, So.
+     */
+    static boolean consequence(String sentence) {
+        return CONSEQUENCE.matcher(sentence).find();
     }
 
     private static Set<String> stems(String words) {

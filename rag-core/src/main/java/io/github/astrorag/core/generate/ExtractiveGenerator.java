@@ -149,6 +149,20 @@ public final class ExtractiveGenerator implements Generator {
     /** Trace key: the best statement, a map of {@code text}, {@code chunkId} and {@code number} (absent if none). */
     public static final String CLOSEST_PASSAGE = "closestPassage";
 
+    /**
+     * The answer cues in use, for measuring what each gains: the system property
+     * {@code astrorag.extractive.cues}, a comma-separated subset of parts, quantity, definition, reason (default
+     * all four). A diagnostic for the evaluation (docs/evaluation.md), not a setting.
+     */
+    private static final Set<String> CUES = Set.of(System.getProperty("astrorag.extractive.cues",
+            "parts,quantity,definition,reason").split(","));
+
+    /**
+     * How much further than {@code margin} below the best score a sentence that gives what a quantity,
+     * definition or reason question asks for may be, and still answer first.
+     */
+    static final double CUE_MARGIN = Double.parseDouble(System.getProperty("astrorag.extractive.cueMargin", "0.1"));
+
     private final Embedder embedder;
     private final int maxSentences;
     private final double overlapWeight;
@@ -360,17 +374,6 @@ public final class ExtractiveGenerator implements Generator {
                 statements, idf, new HashMap<>());
         List<Integer> order = new ArrayList<>(SentenceScorer.rank(scores.total()));
         AnswerCues.AnswerType type = AnswerCues.answerType(query.text());
-        for (int k = 1; k < order.size() && !AnswerCues.matches(type, statements.get(order.get(0)).text()); k++) {
-            if (scores.total()[order.get(k)] < scores.total()[order.get(0)] - margin) {
-                break;
-            }
-            if (AnswerCues.matches(type, statements.get(order.get(k)).text())) {
-                order.add(0, order.remove(k)); // the kind of answer asked for, at a score close to the best
-                break;
-            }
-        }
-        int best = order.get(0);
-        Candidate top = statements.get(best);
 
         Set<String> content = AnswerCues.contentTerms(query.text());
         double unknownIdf = Math.log(1 + sentences.size());
@@ -382,12 +385,52 @@ public final class ExtractiveGenerator implements Generator {
         Set<String> inContext = new HashSet<>(idf.keySet());
         List<String> unmatchedTerms = qWeight.keySet().stream().filter(t -> !inContext.contains(t)).toList();
         double unmatched = SupportScore.share(unmatchedTerms, qWeight, qTotal);
+        java.util.function.IntToDoubleFunction supportOf = i -> SupportScore.support(
+                SupportScore.share(SupportScore.held(statements.get(i), qWeight.keySet()), qWeight, qTotal),
+                Double.isNaN(scores.cosine()[i]) ? 0 : scores.cosine()[i], unmatched,
+                AnswerCues.matches(type, statements.get(i).text()) ? 1 : 0);
+
+        // body prose first: a caption, exercise, objective, heading or reference answers only when no body
+        // sentence is supported enough to answer
+        if (CUES.contains("parts")) {
+            List<Integer> body = order.stream().filter(i -> statements.get(i).body()).toList();
+            if (!body.isEmpty() && body.size() < order.size() && supportOf.applyAsDouble(body.get(0)) >= minSupport) {
+                order = new ArrayList<>(body);
+            }
+        }
+        java.util.function.IntPredicate preferred = preference(query.text(), type, statements);
+        double reach = AnswerCues.asks(query.text()) == AnswerCues.Asks.OTHER ? margin : margin + CUE_MARGIN;
+        for (int k = 1; k < order.size() && !preferred.test(order.get(0)); k++) {
+            if (scores.total()[order.get(k)] < scores.total()[order.get(0)] - reach) {
+                break;
+            }
+            if (preferred.test(order.get(k))) {
+                order.add(0, order.remove(k)); // what the question asks for, at a score close to the best
+                break;
+            }
+        }
+        int best = order.get(0);
+        Candidate top = statements.get(best);
+
         List<Integer> chosen = new ArrayList<>(List.of(best)); // indices into statements
-        Set<String> covered = new HashSet<>(SupportScore.held(top, qWeight.keySet()));
+        if (CUES.contains("reason") && AnswerCues.asks(query.text()) == AnswerCues.Asks.REASON
+                && AnswerCues.consequence(top.text())) {
+            int cause = sentenceBefore(statements, best);
+            if (cause >= 0) {
+                chosen.add(0, cause); // the cause a consequence refers back to, then the consequence
+            }
+        }
+        Set<String> covered = new HashSet<>();
+        for (int i : chosen) {
+            covered.addAll(SupportScore.held(statements.get(i), qWeight.keySet()));
+        }
         for (int k = 1; k < order.size() && chosen.size() < maxSentences; k++) {
             int i = order.get(k);
             if (scores.total()[i] < scores.total()[best] - margin) {
                 break;
+            }
+            if (chosen.contains(i)) {
+                continue;
             }
             List<String> fresh = SupportScore.held(statements.get(i), qWeight.keySet()).stream()
                     .filter(t -> !covered.contains(t)).toList();
@@ -421,6 +464,48 @@ public final class ExtractiveGenerator implements Generator {
             return Answer.abstention(query.text(), NO_ANSWER, context);
         }
         return answer(query, context, chosen.stream().map(statements::get).toList());
+    }
+
+    /**
+     * Which statements give what the question asks for ({@link AnswerCues#asks}): for a quantity, a number with a
+     * unit of the kind asked; for a definition, a sentence that defines the subject; for a reason, a sentence that
+     * gives a cause; otherwise the answer type's match ({@link AnswerCues#matches}).
+     */
+    private static java.util.function.IntPredicate preference(String question, AnswerCues.AnswerType type,
+                                                              List<Candidate> statements) {
+        java.util.function.IntPredicate typed = i -> AnswerCues.matches(type, statements.get(i).text());
+        switch (AnswerCues.asks(question)) {
+            case QUANTITY -> {
+                if (CUES.contains("quantity")) {
+                    Set<AnswerCues.Unit> units = AnswerCues.units(question);
+                    return i -> AnswerCues.holdsQuantity(units, statements.get(i).text());
+                }
+            }
+            case DEFINITION -> {
+                if (CUES.contains("definition")) {
+                    Set<String> subject = AnswerCues.definitionSubject(question);
+                    return i -> AnswerCues.defines(subject, statements.get(i).text());
+                }
+            }
+            case REASON -> {
+                if (CUES.contains("reason")) {
+                    return i -> AnswerCues.givesCause(statements.get(i).text());
+                }
+            }
+            default -> {
+            }
+        }
+        return typed;
+    }
+
+    /** The statement right before statement {@code i} in its chunk, or -1 if it is its chunk's first. */
+    private static int sentenceBefore(List<Candidate> statements, int i) {
+        Candidate c = statements.get(i);
+        if (i > 0 && statements.get(i - 1).number() == c.number() && statements.get(i - 1).end() <= c.start()
+                && c.chunk().chunk().text().substring(statements.get(i - 1).end(), c.start()).indexOf("\n\n") < 0) {
+            return i - 1;
+        }
+        return -1;
     }
 
     private void traceSupport(TraceSink trace, double support, double coverage, double cosine, double unmatched,

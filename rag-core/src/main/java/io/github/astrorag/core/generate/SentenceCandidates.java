@@ -3,6 +3,7 @@ package io.github.astrorag.core.generate;
 import io.github.astrorag.core.internal.text.Prose;
 import io.github.astrorag.core.internal.text.Terms;
 import io.github.astrorag.core.model.Context;
+import io.github.astrorag.core.model.Metadata;
 import io.github.astrorag.core.model.ScoredChunk;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -10,11 +11,12 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
  * The sentences {@link ExtractiveGenerator} may quote: a context's sentences ({@link #of}), the statements among them
- * that are no fragment of an overlapping chunk and no repeat ({@link #statements}), and the sentences' smoothed IDF
+ * that are no question, no fragment of an overlapping chunk and no repeat ({@link #statements}), and the sentences' smoothed IDF
  * ({@link #idf}).
  *
  * <p>Contract: every method is a pure function of its arguments, returning new collections in context order.
@@ -38,15 +40,36 @@ final class SentenceCandidates {
      * it in its chunk ("His father was Shi Bingzhi." is about the person the sentence before names).
      */
     record Candidate(int number, ScoredChunk chunk, String text, int start, int end, boolean first,
-                     List<String> terms, List<String> matchTerms) {
+                     List<String> terms, List<String> matchTerms, String part) {
         String quote() {
             return chunk.chunk().text().substring(start, end);
+        }
+
+        /** Whether the sentence is body prose ({@link Metadata#PART_BODY}): not a caption, exercise, heading, .... */
+        boolean body() {
+            return Metadata.PART_BODY.equals(part);
         }
     }
 
     /**
-     * The sentences an open answer may quote: statements ({@link AnswerCues#statement}) that are no fragment of
-     * an overlapping chunk and no repeat of an earlier sentence.
+     * What a removed reference (a figure, table or link the source's markup held) leaves: a parenthesis holding
+     * nothing but words such as see, also, and, review ("(see )", "( and )"), or an empty pair of brackets.
+     */
+    private static final Pattern EMPTIED_PARENTHESIS = Pattern.compile(
+            "\\s*[(\\[](?:\\s*(?:see|also|and|or|review|compare|cf\\.?|e\\.g\\.,?|in|of|the|figure|table|part)\\b)*[\\s,;]*[)\\]]",
+            Pattern.CASE_INSENSITIVE);
+    /** A word left dangling before a closing mark by a removed reference: "in ?", "of )", "see ." */
+    private static final Pattern DANGLING = Pattern.compile(
+            "\\s+(?:in|of|see|from)(?=\\s*[?)\\].,;:])", Pattern.CASE_INSENSITIVE);
+    /**
+     * A sentence end followed by a lower-case verb: a sentence whose subject (a removed figure or link) is gone,
+     * "... called the Moon. shows Earth and the Moon drawn to scale ...".
+     */
+    private static final Pattern SUBJECT_REMOVED = Pattern.compile("(?<=[\\p{Ll}\\p{N})])\\.\\s+(?=\\p{Ll}+s\\s)");
+
+    /**
+     * The sentences an open answer may quote: statements ({@link AnswerCues#statement}) that are no question
+     * ({@link #interrogative}), not cut off ({@link #unfinished}), no fragment of an overlapping chunk and no repeat of an earlier sentence.
      */
     static List<Candidate> statements(List<Candidate> sentences) {
         Map<String, List<String>> byDocument = new HashMap<>(); // normalised sentences per document
@@ -58,7 +81,8 @@ final class SentenceCandidates {
         List<Candidate> out = new ArrayList<>();
         for (Candidate c : sentences) {
             String key = AnswerCues.normalised(c.text());
-            if (key.isEmpty() || !AnswerCues.statement(c.text()) || !seen.add(key)) {
+            if (key.isEmpty() || !AnswerCues.statement(c.text()) || interrogative(c.text()) || unfinished(c.text())
+                    || !seen.add(key)) {
                 continue;
             }
             if (c.first() && c.chunk().chunk().start() > 0
@@ -88,13 +112,24 @@ final class SentenceCandidates {
         return false;
     }
 
+    /**
+     * The context's sentences ({@link Prose}), each with the part of its document it is in (by the chunk's
+     * {@link Metadata#PARTS}, at the sentence's first character), and made whole where a removed reference
+     * left a fragment: an emptied parenthesis and a word left dangling before a closing mark go, and a
+     * sentence glued to a following one whose subject was removed ("... the Moon. shows Earth ...") ends at its
+     * own end (the subject-less rest is no sentence and is dropped).
+     */
     static List<Candidate> of(Context context) {
         List<Candidate> out = new ArrayList<>();
         List<ScoredChunk> chunks = context.chunks();
         for (int n = 0; n < chunks.size(); n++) {
             String text = chunks.get(n).chunk().text();
+            String parts = chunks.get(n).chunk().metadata().get(Metadata.PARTS);
+            int offset = chunks.get(n).chunk().start();
             List<String> before = null;
-            for (Prose.Sentence s : Prose.sentences(text)) {
+            for (Prose.Sentence whole : Prose.sentences(text)) {
+                Prose.Sentence s = whole(text, whole);
+                String part = Metadata.partAt(parts, offset + s.start());
                 List<String> terms = Terms.of(s.text());
                 List<String> match = terms;
                 if (before != null && refersBack(s.text())) {
@@ -102,11 +137,64 @@ final class SentenceCandidates {
                     match.addAll(before);
                     match = List.copyOf(match);
                 }
-                out.add(new Candidate(n + 1, chunks.get(n), s.text(), s.start(), s.end(), before == null, terms, match));
+                out.add(new Candidate(n + 1, chunks.get(n), s.text(), s.start(), s.end(), before == null, terms, match,
+                        part));
                 before = terms;
             }
         }
         return out;
+    }
+
+    /** {@code s} without what removed references left (see {@link #of}); its quote span cut to match. */
+    static Prose.Sentence whole(String source, Prose.Sentence s) {
+        String text = s.text();
+        int end = s.end();
+        Matcher glued = SUBJECT_REMOVED.matcher(text);
+        if (glued.find()) {
+            String head = text.substring(0, glued.start() + 1);
+            Matcher inSource = SUBJECT_REMOVED.matcher(source).region(s.start(), s.end());
+            if (inSource.find()) {
+                text = head;
+                end = inSource.start() + 1;
+            }
+        }
+        String clean = DANGLING.matcher(EMPTIED_PARENTHESIS.matcher(text).replaceAll("")).replaceAll("");
+        if (!clean.equals(text)) {
+            clean = clean.replaceAll("\\s+(?=[.,;:?!])", "").replaceAll("\\s{2,}", " ").strip();
+        }
+        return clean.equals(s.text()) && end == s.end() ? s : new Prose.Sentence(clean, s.start(), end);
+    }
+
+    /**
+     * Whether a sentence is cut off: it ends with a comma, semicolon or colon (what followed, a formula or a
+     * list, was removed), or its parentheses do not pair up.
+     */
+    static boolean unfinished(String sentence) {
+        String s = sentence.strip();
+        if (s.endsWith(",") || s.endsWith(";") || s.endsWith(":")) {
+            return true;
+        }
+        int depth = 0;
+        for (int i = 0; i < s.length(); i++) {
+            char ch = s.charAt(i);
+            depth += ch == '(' ? 1 : ch == ')' ? -1 : 0;
+            if (depth < 0) {
+                return true;
+            }
+        }
+        return depth != 0;
+    }
+
+    /**
+     * Whether a sentence asks rather than tells: it ends with a question mark (before closing quotes or
+     * brackets).
+     */
+    static boolean interrogative(String sentence) {
+        int i = sentence.length() - 1;
+        while (i >= 0 && "\"')]\u201d\u2019 ".indexOf(sentence.charAt(i)) >= 0) {
+            i--;
+        }
+        return i >= 0 && sentence.charAt(i) == '?';
     }
 
     /**

@@ -5,6 +5,8 @@ import io.github.astrorag.core.internal.Arguments;
 import io.github.astrorag.core.model.Document;
 import io.github.astrorag.core.spi.DocumentLoader;
 import io.github.astrorag.core.internal.text.MarkdownHeadings;
+import io.github.astrorag.core.internal.text.MarkdownParts;
+import io.github.astrorag.core.model.Metadata;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
@@ -15,6 +17,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.function.IntPredicate;
 
@@ -27,7 +30,9 @@ import java.util.function.IntPredicate;
  * {@link DocumentException.Malformed}, as do bytes that do not decode (the message gives the byte
  * offset). Text of more than {@code maxChars} characters (default 64 Mi) fails as
  * {@link DocumentException.TooLarge}. A Markdown document's title is its first {@code #} heading ({@link MarkdownHeadings}, linear); otherwise the file name without
- * extension. Files over {@code maxBytes} (default 50 MiB) are refused before they are read.
+ * extension. A Markdown document's parts other than body prose (headings, captions, exercises, learning objectives,
+ * references: {@link MarkdownParts}) are in its metadata under {@link Metadata#PARTS}, so that each chunk knows
+ * them ({@link Metadata#PART}); a plain-text document has none. Files over {@code maxBytes} (default 50 MiB) are refused before they are read.
  */
 public final class TextDocumentLoader implements DocumentLoader {
 
@@ -93,7 +98,14 @@ public final class TextDocumentLoader implements DocumentLoader {
             }
         }
         String name = file.getFileName().toString();
-        return List.of(new Document(name, title, name, text, List.of(), FileMetadata.of(file)));
+        Map<String, String> metadata = FileMetadata.of(file);
+        if (!LoaderLimits.extension(file).startsWith("t")) {
+            String parts = MarkdownParts.of(text);
+            if (!parts.isEmpty()) {
+                metadata = Metadata.merged(metadata, Map.of(Metadata.PARTS, parts));
+            }
+        }
+        return List.of(new Document(name, title, name, text, List.of(), metadata));
     }
 
     /** The text of {@code bytes}: UTF-16 after its byte-order mark, else UTF-8 (without a byte-order mark). */

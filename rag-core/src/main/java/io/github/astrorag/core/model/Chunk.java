@@ -75,7 +75,8 @@ public record Chunk(String id, String documentId, String title, String source, @
     /**
      * The {@code ordinal}-th chunk of {@code doc}, the text {@code [start, end)} of {@code tokens} tokens: id
      * {@link #idOf}, provenance from the document, the page holding {@code start}, and the document's metadata
-     * with {@value Metadata#PAGE} set to that page for paged documents.
+     * with {@value Metadata#PAGE} set to that page for paged documents; when the document has
+     * {@value Metadata#PARTS}, the chunk keeps only the spans that overlap it and gets {@value Metadata#PART}.
      *
      * @param doc the document the chunk comes from
      * @param ordinal the chunk's 0-based position in the document
@@ -89,6 +90,18 @@ public record Chunk(String id, String documentId, String title, String source, @
         Integer page = doc.pageAt(start);
         Map<String, String> metadata = page == null ? doc.metadata()
                 : Metadata.merged(doc.metadata(), Map.of(Metadata.PAGE, page.toString()));
+        String parts = doc.metadata().get(Metadata.PARTS);
+        if (parts != null) {
+            String[] within = Metadata.partsWithin(parts, start, end);
+            Map<String, String> own = new java.util.HashMap<>(metadata);
+            own.put(Metadata.PART, within[1]);
+            if (within[0].isEmpty()) {
+                own.remove(Metadata.PARTS);
+            } else {
+                own.put(Metadata.PARTS, within[0]);
+            }
+            metadata = own;
+        }
         return new Chunk(idOf(doc.id(), ordinal), doc.id(), doc.title(), doc.source(), page, ordinal, text, tokens,
                 start, end, metadata);
     }

@@ -22,7 +22,105 @@ public final class Metadata {
     /** The file's modification time, ISO-8601 in UTC to the second, e.g. {@code 2024-05-01T09:30:00Z}. */
     public static final String MODIFIED = "modified";
 
+    /**
+     * The part of its document a chunk comes from (filled by {@link Chunk#of} when its document has
+     * {@value #PARTS}): one of {@value #PART_BODY}, {@value #PART_CAPTION}, {@value #PART_EXERCISE},
+     * {@value #PART_HEADING}, {@value #PART_OBJECTIVE}, {@value #PART_REFERENCE}, or {@value #PART_MIXED} when
+     * the chunk spans more than one. A filter such as {@code part = body} keeps body prose only.
+     */
+    public static final String PART = "part";
+    /**
+     * Where the parts other than body prose are in a document: spans in the document's text, written
+     * {@code part:start-end} (end exclusive), separated by commas, in ascending order, not overlapping, e.g.
+     * {@code heading:0-24,caption:310-402,exercise:5120-7000}; text in no span is {@value #PART_BODY}. A loader
+     * that recognises parts where its format says so (the Markdown loader: headings, "Figure:" and "Table:"
+     * lines, learning objectives, exercise and reference sections by their headings, list items that are
+     * questions; an HTML loader: {@code <figcaption>}, ...) sets it on the document; {@link Chunk#of} keeps on
+     * each chunk the spans that overlap it (still in document offsets), so that a reader knows per sentence what
+     * it quotes ({@link #partAt}). A document without it is all body prose.
+     */
+    public static final String PARTS = "parts";
+    /** {@value #PART} value: body prose, what the document says (the default). */
+    public static final String PART_BODY = "body";
+    /** {@value #PART} value: a figure or table caption. */
+    public static final String PART_CAPTION = "caption";
+    /** {@value #PART} value: an exercise, a review or thought question, a problem, a group activity. */
+    public static final String PART_EXERCISE = "exercise";
+    /** {@value #PART} value: a heading or a title. */
+    public static final String PART_HEADING = "heading";
+    /** {@value #PART} value: a learning objective ("By the end of this section, you will be able to ..."). */
+    public static final String PART_OBJECTIVE = "objective";
+    /** {@value #PART} value: a link list, references, further reading, videos, web sites. */
+    public static final String PART_REFERENCE = "reference";
+    /** {@value #PART} value of a chunk that spans more than one part. */
+    public static final String PART_MIXED = "mixed";
+
     private Metadata() {
+    }
+
+    /**
+     * The part at {@code offset} of a document according to a {@value #PARTS} value.
+     *
+     * @param parts a {@value #PARTS} value, or null (all body prose)
+     * @param offset an offset in the document's text
+     * @return the part holding {@code offset}, {@value #PART_BODY} if none does
+     * @throws IllegalArgumentException if {@code parts} is not of the form {@code part:start-end,...}
+     */
+    public static String partAt(String parts, int offset) {
+        if (parts == null || parts.isEmpty()) {
+            return PART_BODY;
+        }
+        for (String span : parts.split(",")) {
+            int colon = span.indexOf(':');
+            int dash = span.indexOf('-', colon + 1);
+            if (colon <= 0 || dash < 0) {
+                throw new IllegalArgumentException("not a parts value (part:start-end,...): " + parts);
+            }
+            int start = Integer.parseInt(span, colon + 1, dash, 10);
+            int end = Integer.parseInt(span, dash + 1, span.length(), 10);
+            if (offset < start) {
+                return PART_BODY;
+            }
+            if (offset < end) {
+                return span.substring(0, colon);
+            }
+        }
+        return PART_BODY;
+    }
+
+    /**
+     * The spans of a {@value #PARTS} value that overlap {@code [start, end)}, and the part of that range: the
+     * one part if it lies in one, else {@value #PART_MIXED}.
+     *
+     * @param parts a {@value #PARTS} value, or null
+     * @param start the range's first offset
+     * @param end the offset after its last
+     * @return {@code [overlapping spans as a PARTS value, part]}
+     */
+    static String[] partsWithin(String parts, int start, int end) {
+        if (parts == null || parts.isEmpty()) {
+            return new String[] {"", PART_BODY};
+        }
+        StringBuilder kept = new StringBuilder();
+        String part = null;
+        int covered = start; // the range up to here is accounted for
+        boolean mixed = false;
+        for (String span : parts.split(",")) {
+            int colon = span.indexOf(':');
+            int dash = span.indexOf('-', colon + 1);
+            int s = Integer.parseInt(span, colon + 1, dash, 10);
+            int e = Integer.parseInt(span, dash + 1, span.length(), 10);
+            if (e <= start || s >= end) {
+                continue;
+            }
+            kept.append(kept.length() == 0 ? "" : ",").append(span);
+            String name = span.substring(0, colon);
+            mixed |= s > covered || part != null && !part.equals(name);
+            part = name;
+            covered = e;
+        }
+        mixed |= part != null && covered < end;
+        return new String[] {kept.toString(), part == null ? PART_BODY : mixed ? PART_MIXED : part};
     }
 
     /**

@@ -19,7 +19,9 @@ import java.util.List;
  *   <li>fenced code blocks ({@code ```} or {@code ~~~}, fences included), thematic breaks
  *       ({@code ***}, {@code ---}, {@code ___}) and table delimiter rows ({@code |---|:--|}) are skipped;</li>
  *   <li>a blank line ends a paragraph; each list item ({@code - }, {@code * }, {@code + }, {@code 1. },
- *       {@code 1) }) is a paragraph of its own, without its marker (nor a task box {@code [ ]});
+ *       {@code 1) }) is a paragraph of its own, without its marker (nor a task box {@code [ ]}); a line
+ *       that starts at the margin with a capital letter right after a list item starts a new paragraph (the
+ *       prose after a list, not the item's continuation);
  *       blockquote marks {@code >} are dropped;</li>
  * </ul>
  * Inline, within a paragraph: emphasis and strike-through delimiters ({@code *}, {@code _}, {@code ~~}
@@ -126,8 +128,11 @@ public final class Prose {
                 flush(s, block, listItem, out);
             } else {
                 int content = listItemContent(s, p, end);
+                if (content >= 0 || listItem && !block.isEmpty() && p == lineStart
+                        && Character.isUpperCase(s.charAt(p))) {
+                    flush(s, block, listItem, out); // a list item, or a paragraph right after one (no blank line)
+                }
                 if (content >= 0) {
-                    flush(s, block, listItem, out);
                     p = content;
                 }
                 if (block.isEmpty()) {
