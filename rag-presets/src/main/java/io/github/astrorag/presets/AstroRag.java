@@ -90,8 +90,9 @@ public final class AstroRag {
 
     /**
      * The recommended pipeline, owning its model: bge-small-en-v1.5 (quantized), the minimal pipeline's
-     * chunking and index, {@value RagPipeline#DEFAULT_CANDIDATES} candidates from {@link #recommendedRetriever()}
-     * (BM25 and cosine fused), the
+     * chunking and index, {@value RagPipeline#DEFAULT_CANDIDATES} candidates by weighted fusion of
+     * min-max-normalised BM25 and cosine scores (BM25 weight {@value #RECOMMENDED_BM25_WEIGHT}; the preset's
+     * {@code bm25-weight}), the
      * {@value TokenBudgetSelector#DEFAULT_BUDGET}-token budget, and {@link BridgingCoverageSelector} at its
      * defaults choosing the context; the extractive generator until one is given.
      *
@@ -124,8 +125,10 @@ public final class AstroRag {
 
     /**
      * CORAG's search over the evidence utility, owning its model: bge-small-en-v1.5 (quantized), the
-     * {@value RagPipeline#DEFAULT_CANDIDATES} candidates of {@link #recommendedRetriever()}, and {@link #coragSelectorBuilder()}'s selector choosing the
-     * chunks and their order. The paper's CORAG (its query-coverage utility) is
+     * {@value RagPipeline#DEFAULT_CANDIDATES} candidates of {@link #recommended()}, and {@link MctsContextSelector} at the
+     * paper's settings over {@link EvidenceCoverageScorer} (the default selector's objective summed over an ordered
+     * combination) choosing the chunks and their order, the budget its best combination leaves filled in the
+     * objective's order. The paper's CORAG (its query-coverage utility) is
      * {@link Corag#paper(Embedder)}.
      *
      * @return a new pipeline; closing it closes the embedder it owns
