@@ -2,7 +2,7 @@
 # Starts and stops a throw-away multi-node Elasticsearch cluster on 127.0.0.1 (for the node-loss test and the
 # benchmark, and by hand).
 #
-#   es-cluster.sh start   --zip FILE --state FILE [--nodes 3] [--heap 256m] [--timeout 180] [--java-home DIR]
+#   es-cluster.sh start   --zip FILE --state FILE [--nodes 3] [--heap 256m] [--timeout 600] [--java-home DIR]
 #                         [--owner-pid PID]
 #   es-cluster.sh kill    --state FILE --node I    SIGKILL node I (0-based), keeping its folder
 #   es-cluster.sh revive  --state FILE --node I    start node I again on its folder and ports; waits until all nodes
@@ -14,7 +14,7 @@
 # fixed distinct HTTP and transport ports from a random free range, one random cluster name, discovery through
 # discovery.seed_hosts (every node's transport port) and cluster.initial_master_nodes (every node, all
 # master-eligible), heap 256 MiB (three nodes fit on 2 cores), security off. As root the nodes run as an
-# unprivileged user (see es-common.sh). It waits until every node has joined (timeout 180 s) and writes the
+# unprivileged user (see es-common.sh). It waits until every node has joined (timeout 600 s) and writes the
 # state file (Java properties): ES_URLS (comma-separated), ES_NODES, ES_ROOT, ES_HOME, and per node ES_URL_<i>,
 # ES_PID_<i>. On failure it prints the nodes' logs, kills them, removes the folder and exits non-zero. A watchdog
 # kills every node and removes the folder when the owner (the caller; --owner-pid) dies before destroy.
@@ -23,7 +23,7 @@ set -euo pipefail
 
 cmd=${1:-}; [ -n "$cmd" ] || die "usage: es-cluster.sh start|kill|revive|destroy --state FILE [options]"
 shift
-ZIP= STATE= NODES=3 HEAP=256m TIMEOUT=180 OWNER_PID=$PPID NODE=
+ZIP= STATE= NODES=3 HEAP=256m TIMEOUT=600 OWNER_PID=$PPID NODE=
 JAVA_HOME_ARG=${JAVA_HOME:-$(command -v java >/dev/null && dirname "$(dirname "$(readlink -f "$(command -v java)")")" || true)}
 while [ $# -gt 0 ]; do
   case "$1" in

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Starts and stops a throw-away single-node Elasticsearch for the integration tests (and by hand).
 #
-#   es-node.sh start   --zip FILE --state FILE [--security [--tls]] [--heap 512m] [--timeout 120] [--java-home DIR]
+#   es-node.sh start   --zip FILE --state FILE [--security [--tls]] [--heap 512m] [--timeout 600] [--java-home DIR]
 #                      [--owner-pid PID]
 #   es-node.sh stop    --state FILE     stop the node, keep its folder (for restart)
 #   es-node.sh restart --state FILE     start a stopped node again on the same folder (new port)
@@ -10,7 +10,8 @@
 # start unpacks the distribution (the integ-test zip, which holds no JDK) into a fresh world-accessible
 # folder `mktemp -d /tmp/astrorag-es.XXXXXX`, configures it (127.0.0.1, a free port from a random range,
 # discovery.type single-node, heap 512 MiB, security off unless --security), starts it as an unprivileged
-# user when run as root (Elasticsearch refuses root), waits for cluster health (timeout 120 s) and writes
+# user when run as root (Elasticsearch refuses root), waits for cluster health (timeout 600 s, a hang guard: a
+# start takes seconds on a quiet machine and several times that on a busy one; the wait ends when the node answers) and writes
 # the state file (KEY=VALUE lines, readable as Java properties): ES_URL, ES_PID, ES_ROOT, ES_HOME, ES_LOG,
 # ES_SECURITY. With --security the user named by $ES_TEST_USER gets the password in $ES_TEST_PASSWORD
 # (role superuser), created with the distribution's own bin/elasticsearch-users; --tls adds https with a CA
@@ -24,7 +25,7 @@ set -euo pipefail
 
 cmd=${1:-}; [ -n "$cmd" ] || die "usage: es-node.sh start|stop|restart|destroy --state FILE [options]"
 shift
-ZIP= STATE= SECURITY=false TLS=false HEAP=512m TIMEOUT=120 OWNER_PID=$PPID
+ZIP= STATE= SECURITY=false TLS=false HEAP=512m TIMEOUT=600 OWNER_PID=$PPID
 # default Java: $JAVA_HOME, else the java on the PATH
 JAVA_HOME_ARG=${JAVA_HOME:-$(command -v java >/dev/null && dirname "$(dirname "$(readlink -f "$(command -v java)")")" || true)}
 while [ $# -gt 0 ]; do

@@ -40,7 +40,7 @@ class EmbeddingCacheProcessesIT {
 
     private static Result finish(Process p, Path stderr) throws Exception {
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertThat(p.waitFor(300, TimeUnit.SECONDS)).isTrue();
+        assertThat(p.waitFor(600, TimeUnit.SECONDS)).isTrue(); // a hang guard
         return new Result(p.exitValue(), out, Files.readString(stderr));
     }
 

@@ -131,7 +131,8 @@ class HostileCliTest {
                     "--llm-retries", "2", "How wide is the dome?");
             long millis = (System.nanoTime() - start) / 1_000_000;
             assertOneLineError(r, "total timeout of 1500 ms");
-            assertThat(millis).isLessThan(6_000);
+            // without the total timeout the wait would be the 60 s request timeout
+            assertThat(millis).isLessThan(30_000);
         }
     }
 
@@ -306,7 +307,7 @@ class HostileCliTest {
         Path out = dir.resolve("out.txt");
         Path err = dir.resolve("err.txt");
         Process p = new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
-        assertThat(p.waitFor(120, TimeUnit.SECONDS)).isTrue();
+        assertThat(p.waitFor(600, TimeUnit.SECONDS)).isTrue(); // a hang guard
         return new ChildRun(p.exitValue(), Files.readString(out), Files.readString(err));
     }
 

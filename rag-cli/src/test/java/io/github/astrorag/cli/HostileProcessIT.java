@@ -56,7 +56,7 @@ class HostileProcessIT {
         Path out = dir.resolve("out.txt");
         Path err = dir.resolve("err.txt");
         Process p = pb.redirectOutput(out.toFile()).redirectError(err.toFile()).start();
-        assertThat(p.waitFor(180, TimeUnit.SECONDS)).isTrue();
+        assertThat(p.waitFor(600, TimeUnit.SECONDS)).isTrue(); // a hang guard
         return new Result(p.exitValue(), Files.readString(out), Files.readString(err));
     }
 
@@ -139,7 +139,8 @@ class HostileProcessIT {
 
     /**
      * Crafted PDFs under -Xmx1g: a page tree claiming 2,147,483,647 pages (one real page, no text) and a page of 20 M
-     * nested {@code q} operators fail with exit 2 and one line, in seconds, instead of an OutOfMemoryError.
+     * nested {@code q} operators fail with exit 2 and one line (in seconds on a quiet machine), not an OutOfMemoryError. The work
+     * is bounded in CPU time by {@code HostilePdfTest}; here the time is only reported, as a busy machine stretches it.
      */
     @Test
     void craftedPdfsFailInOneLineWithinTheLoaderBudget() throws Exception {
@@ -151,8 +152,7 @@ class HostileProcessIT {
             double seconds = (System.nanoTime() - t0) / 1e9;
             assertThat(r.status()).as(r.err()).isEqualTo(2);
             assertThat(r.err().strip().lines()).as(r.err()).hasSize(1);
-            assertThat(r.err()).startsWith("astrorag: error: " + pdf).doesNotContain("OutOfMemoryError");
-            assertThat(seconds).as(pdf + ": " + r.err()).isLessThan(30);
+            assertThat(r.err()).as("%s (%.1f s)", pdf, seconds).startsWith("astrorag: error: " + pdf).doesNotContain("OutOfMemoryError");
         }
     }
 

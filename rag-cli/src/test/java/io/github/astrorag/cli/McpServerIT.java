@@ -57,8 +57,8 @@ class McpServerIT {
                 .args("-jar", JAR.toString(), "mcp", "--docs", "../rag-examples/samples", "--budget", "400").build(),
                 new JacksonMcpJsonMapper(JSON));
         transport.setStdErrorHandler(stderr::add);
-        McpSyncClient client = McpClient.sync(transport).requestTimeout(Duration.ofSeconds(120))
-                .initializationTimeout(Duration.ofSeconds(180)).build();
+        McpSyncClient client = McpClient.sync(transport).requestTimeout(Duration.ofMinutes(10))
+                .initializationTimeout(Duration.ofMinutes(10)).build(); // hang guards
         try {
             McpSchema.InitializeResult init = client.initialize();
             assertThat(init.serverInfo().name()).isEqualTo("astrorag");
@@ -185,7 +185,7 @@ class McpServerIT {
                 }
             }
         }
-        assertThat(p.waitFor(60, TimeUnit.SECONDS)).as("the server stops when stdin ends").isTrue();
+        assertThat(p.waitFor(600, TimeUnit.SECONDS)).as("the server stops when stdin ends").isTrue(); // its stdout has ended
         err.join();
         assertThat(p.exitValue()).as(err.text()).isZero();
         return new Piped(byId, all, err.text(), Duration.ofNanos(System.nanoTime() - t0));
@@ -244,7 +244,9 @@ class McpServerIT {
         Piped piped = pipe(List.of("--docs", "../rag-examples/samples", "--model", "hashing", "--no-cache"), messages);
         assertThat(piped.responses()).containsOnlyKeys(1);
         assertThat(piped.messages()).hasSize(1 + BAD_LINES.size());
-        assertThat(piped.took()).isLessThan(Duration.ofSeconds(50)); // far below the drain limit
+        // no wait for the drain (120 s), which ends with a warning; the time is a JVM start and a few lines (seconds)
+        assertThat(piped.stderr()).doesNotContain("unanswered");
+        assertThat(piped.took()).isLessThan(StdioSession.DRAIN);
         warnedWithoutStackTraces(piped, BAD_LINES.size());
     }
 

@@ -28,7 +28,7 @@ class OfflineAskIT {
     @BeforeAll
     static void needsUnshare() throws Exception {
         Process p = new ProcessBuilder("unshare", "-n", "true").redirectErrorStream(true).start();
-        boolean ok = p.waitFor(30, TimeUnit.SECONDS) && p.exitValue() == 0;
+        boolean ok = p.waitFor(120, TimeUnit.SECONDS) && p.exitValue() == 0; // takes milliseconds
         Assumptions.assumeTrue(ok, "unshare -n is not permitted here (it needs root); CI runs this test as root");
         assertThat(JAR).exists();
     }
@@ -39,7 +39,7 @@ class OfflineAskIT {
         command.addAll(List.of(args));
         Process p = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT).start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertThat(p.waitFor(180, TimeUnit.SECONDS)).isTrue();
+        assertThat(p.waitFor(600, TimeUnit.SECONDS)).isTrue(); // a hang guard
         assertThat(p.exitValue()).as(out).isZero();
         return new ObjectMapper().readTree(out);
     }

@@ -55,7 +55,7 @@ class RemoteEmbedderIT {
         command.add(QUESTION);
         Process p = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT).start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertThat(p.waitFor(180, TimeUnit.SECONDS)).isTrue();
+        assertThat(p.waitFor(600, TimeUnit.SECONDS)).isTrue(); // a hang guard
         assertThat(p.exitValue()).as(out).isZero();
         return new ObjectMapper().readTree(out);
     }

@@ -13,6 +13,7 @@ import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
@@ -132,7 +133,9 @@ class ConnectionTest {
             assertThatThrownBy(f::health).isInstanceOf(IndexException.class)
                     .hasMessageContaining("no answer from Elasticsearch at " + url + " within the socket timeout of 500 ms");
             double seconds = (System.nanoTime() - t0) / 1e9;
-            assertThat(seconds).isBetween(0.45, 3.0); // not retried: the request had reached the node
+            // not retried: the request had reached the node (one request, below); without the socket timeout the call
+            // would wait the 30 s the silent server holds its answer
+            assertThat(seconds).isBetween(0.45, 20.0);
             assertThat(authorizations).hasSize(1);
         }
     }
@@ -150,7 +153,7 @@ class ConnectionTest {
                     .hasMessageContaining("cannot reach Elasticsearch at http://127.0.0.1:" + port)
                     .hasMessageContaining("(3 attempts)");
             double seconds = (System.nanoTime() - t0) / 1e9;
-            assertThat(seconds).isBetween(0.29, 3.0); // back-offs 100 + 200 ms
+            assertThat(seconds).isBetween(0.29, 20.0); // back-offs 100 + 200 ms
         }
     }
 
@@ -201,26 +204,33 @@ class ConnectionTest {
             long t0 = System.nanoTime();
             // the client's socket timeout or the call's deadline, whichever fires first: both are 700 ms
             assertThatThrownBy(f::health).isInstanceOf(IndexException.class).hasMessageContaining("timeout of 700 ms");
-            assertThat((System.nanoTime() - t0) / 1e9).isBetween(0.6, 3.0);
+            // uncapped, the socket timeout would be the default 30 s
+            assertThat((System.nanoTime() - t0) / 1e9).isBetween(0.6, 20.0);
         }
     }
 
     @Test
-    void twoSilentNodesFailWithinTheTotalTimeoutThoughTheClientWouldTryBoth() throws Exception {
-        String first = serve(0, HEALTH);
-        HttpServer firstServer = server;
-        String second = serve(0, HEALTH);
-        // the client tries the second node after the first's socket timeout (800 ms): 1.6 s without the deadline
-        ElasticsearchSettings s = ElasticsearchSettings.builder().urls(List.of(first, second))
+    void silentNodesFailWithinTheTotalTimeoutThoughTheClientWouldTryEach() throws Exception {
+        List<String> urls = new ArrayList<>();
+        List<HttpServer> servers = new ArrayList<>();
+        for (int i = 0; i < 8; i++) {
+            urls.add(serve(0, HEALTH));
+            servers.add(server);
+        }
+        // the client tries the next node after each one's socket timeout (800 ms): 6.4 s for the eight without the
+        // deadline of 1 s, which leaves seconds of slack for a busy machine between the two
+        ElasticsearchSettings s = ElasticsearchSettings.builder().urls(urls)
                 .socketTimeout(Duration.ofMillis(800)).timeout(Duration.ofMillis(1000)).build();
         try (ElasticsearchEphemeralIndexFactory f = factory(s)) {
             long t0 = System.nanoTime();
             assertThatThrownBy(f::health).isInstanceOf(IndexException.class)
-                    .hasMessage("no complete answer from Elasticsearch at " + first + "," + second + " within the timeout of 1000 ms "
+                    .hasMessage("no complete answer from Elasticsearch at " + String.join(",", urls) + " within the timeout of 1000 ms "
                             + "while checking cluster health: a node may be overloaded, stopped or lost");
-            assertThat((System.nanoTime() - t0) / 1e9).isBetween(0.95, 1.5);
+            assertThat((System.nanoTime() - t0) / 1e9).isBetween(0.95, 5.0);
         } finally {
-            firstServer.stop(0);
+            release.countDown();
+            servers.forEach(one -> one.stop(0));
+            server = null;
         }
     }
 

@@ -27,8 +27,8 @@ class ElasticsearchContractsIT {
     @BeforeAll
     static void connect() {
         node = EsTestNode.main();
-        factory = ElasticsearchEphemeralIndexFactory.builder(ElasticsearchSettings.of(node.url())).indexPrefix(PREFIX).build();
-        shared = ElasticsearchEphemeralIndexFactory.builder(ElasticsearchSettings.of(node.url())).indexPrefix(PREFIX)
+        factory = ElasticsearchEphemeralIndexFactory.builder(EsTestNode.patient(node.url())).indexPrefix(PREFIX).build();
+        shared = ElasticsearchEphemeralIndexFactory.builder(EsTestNode.patient(node.url())).indexPrefix(PREFIX)
                 .mode(IndexMode.SHARED).build();
     }
 

@@ -42,7 +42,7 @@ class ElasticsearchIndexIT {
     @BeforeAll
     static void connect() {
         node = EsTestNode.main();
-        factory = ElasticsearchEphemeralIndexFactory.builder(ElasticsearchSettings.of(node.url())).indexPrefix(PREFIX).build();
+        factory = ElasticsearchEphemeralIndexFactory.builder(EsTestNode.patient(node.url())).indexPrefix(PREFIX).build();
     }
 
     @AfterAll
@@ -84,7 +84,7 @@ class ElasticsearchIndexIT {
             }
             vectors.add(v);
         }
-        try (ElasticsearchEphemeralIndexFactory exact = ElasticsearchEphemeralIndexFactory.builder(ElasticsearchSettings.of(node.url()))
+        try (ElasticsearchEphemeralIndexFactory exact = ElasticsearchEphemeralIndexFactory.builder(EsTestNode.patient(node.url()))
                 .indexPrefix(PREFIX).vectorIndexType(type).numCandidates(n).bulkSize(150).build();
              ElasticsearchEphemeralIndex es = exact.createIndex(dim)) {
             InMemoryEphemeralIndex memory = new InMemoryEphemeralIndex("memory", dim);
@@ -255,7 +255,7 @@ class ElasticsearchIndexIT {
             }
         };
         String prefix = "astrorag-failing-";
-        try (ElasticsearchEphemeralIndexFactory f = ElasticsearchEphemeralIndexFactory.builder(ElasticsearchSettings.of(node.url()))
+        try (ElasticsearchEphemeralIndexFactory f = ElasticsearchEphemeralIndexFactory.builder(EsTestNode.patient(node.url()))
                 .indexPrefix(prefix).build()) {
             RagPipeline rag = RagPipeline.builder().embedder(failing).index(f).build();
             StringBuilder text = new StringBuilder();
@@ -272,7 +272,7 @@ class ElasticsearchIndexIT {
     @Test
     void factoryCloseDeletesIndicesStillOpen() throws Exception {
         String prefix = "astrorag-leftover-";
-        ElasticsearchEphemeralIndexFactory f = ElasticsearchEphemeralIndexFactory.builder(ElasticsearchSettings.of(node.url()))
+        ElasticsearchEphemeralIndexFactory f = ElasticsearchEphemeralIndexFactory.builder(EsTestNode.patient(node.url()))
                 .indexPrefix(prefix).build();
         f.create(2).add(List.of(chunk("d", 0, "x")), List.of(new float[] {1, 0}));
         f.create(2);
@@ -286,7 +286,7 @@ class ElasticsearchIndexIT {
     @Test
     void sweepDeletesOnlyOldIndicesOfItsOwnShape() throws Exception {
         String prefix = "astrorag-sweep-";
-        ElasticsearchSettings settings = ElasticsearchSettings.of(node.url());
+        ElasticsearchSettings settings = EsTestNode.patient(node.url());
         EsHttp.of(node.url()).send("/" + prefix + "keep-me", "PUT", "{\"settings\":{\"number_of_replicas\":0}}");
         try (ElasticsearchEphemeralIndexFactory now = ElasticsearchEphemeralIndexFactory.builder(settings).indexPrefix(prefix).build();
              ElasticsearchEphemeralIndexFactory later = ElasticsearchEphemeralIndexFactory.builder(settings).indexPrefix(prefix)

@@ -54,7 +54,7 @@ class ElasticsearchIsolationIT {
     void parallelInstancesSeeOnlyTheirOwnDocuments(IndexMode mode) throws Exception {
         EsTestNode node = EsTestNode.main();
         try (ElasticsearchEphemeralIndexFactory factory = ElasticsearchEphemeralIndexFactory
-                .builder(ElasticsearchSettings.of(node.url())).indexPrefix(PREFIX).mode(mode).build()) {
+                .builder(EsTestNode.patient(node.url())).indexPrefix(PREFIX).mode(mode).build()) {
             RagPipeline rag = RagPipeline.builder().embedder(new HashingEmbedder()).index(factory).candidates(10).build();
             CyclicBarrier allOpen = new CyclicBarrier(INSTANCES);
             ExecutorService pool = Executors.newFixedThreadPool(INSTANCES);
@@ -65,7 +65,7 @@ class ElasticsearchIsolationIT {
                     futures.add(pool.submit(() -> {
                         List<Document> docs = documentsOf(n);
                         try (RagInstance instance = rag.openDocuments(docs)) {
-                            allOpen.await(120, TimeUnit.SECONDS); // all 32 indices exist at the same time
+                            allOpen.await(10, TimeUnit.MINUTES); // all 32 indices exist at the same time
                             Query question = Query.of("How far away is the galaxy cluster surveyed by observatory " + n + "?");
                             Answer answer = instance.ask(question);
                             Context context = instance.selectContext(question);
@@ -88,7 +88,7 @@ class ElasticsearchIsolationIT {
                 }
                 Set<String> names = new HashSet<>();
                 for (Future<Outcome> f : futures) {
-                    Outcome o = f.get(240, TimeUnit.SECONDS);
+                    Outcome o = f.get(15, TimeUnit.MINUTES); // a hang guard
                     assertThat(o.cited()).as("citations of instance %d", o.instance()).isNotEmpty().isSubsetOf(o.sources());
                     assertThat(o.cited()).as("instance %d cites the survey", o.instance()).contains("inst" + o.instance() + "-survey.txt");
                     assertThat(o.contextSources()).as("context of instance %d", o.instance()).isSubsetOf(o.sources());

@@ -34,20 +34,30 @@ final class EsScript {
 
     /**
      * Runs {@code bash script command --state state args...} with {@code env} added to the environment, echoes its
-     * output, and fails with that output when it exits non-zero or takes more than {@code timeoutSeconds}.
+     * output, and fails with that output when it exits non-zero or has not ended after {@code timeoutSeconds} (a hang
+     * guard: give it more than the script's own wait, which ends as soon as the nodes answer).
      */
     static void run(Path script, String command, Path state, List<String> args, Map<String, String> env, long timeoutSeconds)
             throws IOException, InterruptedException {
         List<String> line = new ArrayList<>(List.of("bash", script.toString(), command, "--state", state.toString()));
         line.addAll(args);
-        ProcessBuilder pb = new ProcessBuilder(line).redirectErrorStream(true);
-        pb.environment().putAll(env);
-        Process p = pb.start();
-        byte[] out = p.getInputStream().readAllBytes();
-        if (!p.waitFor(timeoutSeconds, TimeUnit.SECONDS) || p.exitValue() != 0) {
-            p.destroyForcibly();
-            throw new IllegalStateException(script.getFileName() + " " + command + " failed:\n" + new String(out, StandardCharsets.UTF_8));
+        Path log = Files.createTempFile("astrorag-es-script", ".log");
+        try {
+            ProcessBuilder pb = new ProcessBuilder(line).redirectErrorStream(true).redirectOutput(log.toFile());
+            pb.environment().putAll(env);
+            Process p = pb.start();
+            boolean ended = p.waitFor(timeoutSeconds, TimeUnit.SECONDS);
+            if (!ended) {
+                p.destroyForcibly().waitFor();
+            }
+            String out = new String(Files.readAllBytes(log), StandardCharsets.UTF_8);
+            if (!ended || p.exitValue() != 0) {
+                throw new IllegalStateException(script.getFileName() + " " + command
+                        + (ended ? " failed" : " had not ended after " + timeoutSeconds + " s") + ":\n" + out);
+            }
+            System.out.print(out);
+        } finally {
+            Files.deleteIfExists(log);
         }
-        System.out.print(new String(out, StandardCharsets.UTF_8));
     }
 }

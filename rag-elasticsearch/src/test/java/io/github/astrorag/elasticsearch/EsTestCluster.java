@@ -73,7 +73,7 @@ final class EsTestCluster implements AutoCloseable {
     }
 
     private void script(String command, String... args) throws IOException, InterruptedException {
-        EsScript.run(script, command, state, List.of(args), Map.of(), 660);
+        EsScript.run(script, command, state, List.of(args), Map.of(), 900);
     }
 
     /** Stops every node and removes the cluster's folder (not a cluster started by hand). */

@@ -3,6 +3,7 @@ package io.github.astrorag.elasticsearch;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -29,6 +30,18 @@ final class EsTestNode implements AutoCloseable {
                     + "(which starts the test node), or pass -D" + property + "=... (see src/test/es/es-node.sh)");
         }
         return value;
+    }
+
+    /**
+     * The longest a client call may take in the ITs that do not test timeouts: the default (60 s, 30 s without an
+     * answer) is ample for one call on a quiet machine, but not for 32 index creations queued at the master of a
+     * node several times slower.
+     */
+    static final Duration PATIENT = Duration.ofMinutes(5);
+
+    /** Client settings for {@code url} with {@link #PATIENT} as the total and the socket timeout. */
+    static ElasticsearchSettings patient(String url) {
+        return ElasticsearchSettings.builder().url(url).timeout(PATIENT).socketTimeout(PATIENT).build();
     }
 
     /** The node the build started. */
@@ -99,7 +112,7 @@ final class EsTestNode implements AutoCloseable {
     }
 
     private void script(List<String> args) throws IOException, InterruptedException {
-        EsScript.run(Path.of(required("astrorag.es.script")), args.get(0), state, args.subList(1, args.size()), env, 200);
+        EsScript.run(Path.of(required("astrorag.es.script")), args.get(0), state, args.subList(1, args.size()), env, 900);
     }
 
     /** Stops the node and removes its folder. */

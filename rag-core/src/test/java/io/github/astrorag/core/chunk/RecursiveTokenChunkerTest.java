@@ -2,12 +2,12 @@ package io.github.astrorag.core.chunk;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
-import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import io.github.astrorag.core.model.Chunk;
 import io.github.astrorag.core.model.Document;
 import io.github.astrorag.core.spi.Chunker;
 import io.github.astrorag.core.testing.ChunkerContract;
+import io.github.astrorag.core.testing.CpuBudget;
 import io.github.astrorag.core.token.TokenCounter;
 import java.time.Duration;
 import java.util.List;
@@ -89,7 +89,7 @@ class RecursiveTokenChunkerTest extends ChunkerContract {
     /** One word without white space: cut at token boundaries into contiguous chunks (no word to overlap at). */
     private void assertCutContiguouslyWithinTheContract(String word) {
         Document doc = Document.of("word", word);
-        List<Chunk> chunks = assertTimeoutPreemptively(Duration.ofSeconds(60), () -> chunker().chunk(doc));
+        List<Chunk> chunks = CpuBudget.within(Duration.ofSeconds(60), () -> chunker().chunk(doc));
         TokenCounter counter = TokenCounter.p50k();
         int at = 0;
         for (Chunk c : chunks) {

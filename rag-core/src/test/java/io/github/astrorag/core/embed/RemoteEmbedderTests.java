@@ -154,7 +154,7 @@ abstract class RemoteEmbedderTests extends EmbedderContract {
                 .isInstanceOf(EmbeddingException.class)
                 .hasMessageContaining(server.baseUrl() + path())
                 .hasMessageContaining("no reply within");
-        assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(3));
+        assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(30)); // a hang holds 60 s
     }
 
     @Test

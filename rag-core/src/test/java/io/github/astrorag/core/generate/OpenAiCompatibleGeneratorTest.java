@@ -157,7 +157,7 @@ class OpenAiCompatibleGeneratorTest {
         assertThat(answer.text()).isEqualTo(OPEN_REPLY);
         assertThat(server.requests()).hasSize(2);
         assertThat(trace.values).containsEntry("attempts", 2);
-        assertThat(millis).as("waited Retry-After: 1 s, not the 5 ms backoff").isBetween(950L, 10_000L);
+        assertThat(millis).as("waited Retry-After: 1 s, not the 5 ms backoff").isBetween(950L, 30_000L);
     }
 
     @Test
@@ -249,7 +249,7 @@ class OpenAiCompatibleGeneratorTest {
                 () -> llm.generate(Fixtures.OPEN, CONTEXT));
 
         long millis = (System.nanoTime() - start) / 1_000_000;
-        assertThat(millis).isBetween(250L, 5_000L);
+        assertThat(millis).isBetween(250L, 30_000L); // the hung server holds the reply for 60 s
         assertThat(e.retriable()).isTrue();
         assertThat(e.status()).isEqualTo(-1);
         assertThat(e.getMessage()).isEqualTo("POST " + endpoint() + " failed after 1 attempt (retriable): no reply within 300 ms");
@@ -275,7 +275,7 @@ class OpenAiCompatibleGeneratorTest {
                 .requestTimeout(Duration.ofMillis(1000)).build().stream(Fixtures.CHOICE, CONTEXT, tokens,
                         new Fixtures.RecordingTrace()));
 
-        assertThat((System.nanoTime() - start) / 1_000_000).isBetween(950L, 10_000L);
+        assertThat((System.nanoTime() - start) / 1_000_000).isBetween(950L, 30_000L); // the stream stalls for 60 s
         assertThat(tokens.pieces).containsExactly("B. ");
         assertThat(server.requests()).hasSize(1);
         assertThat(e.retriable()).isTrue();

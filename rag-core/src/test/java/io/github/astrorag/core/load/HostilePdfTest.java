@@ -2,10 +2,10 @@ package io.github.astrorag.core.load;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
-import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import io.github.astrorag.core.DocumentException;
 import io.github.astrorag.core.model.Document;
+import io.github.astrorag.core.testing.CpuBudget;
 import io.github.astrorag.core.testing.HostilePdfs;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -27,14 +27,14 @@ class HostilePdfTest {
     @Test
     void aPageTreeClaimingTwoBillionPagesIsReadAsThePagesItHolds() throws IOException {
         Path f = HostilePdfs.hugePageCount(dir.resolve("count.pdf"));
-        assertTimeoutPreemptively(Duration.ofSeconds(5), () -> assertThatThrownBy(() -> loader.load(f))
+        CpuBudget.within(Duration.ofSeconds(5), () -> assertThatThrownBy(() -> loader.load(f))
                 .isInstanceOf(DocumentException.Empty.class).hasMessageContaining("count.pdf").hasMessageContaining("(1 page(s)"));
     }
 
     @Test
     void twentyMillionNestedSavesAreRefusedAtTheOperatorLimitOfThePage() throws IOException {
         Path f = HostilePdfs.nestedSaves(dir.resolve("saves.pdf"), 20_000_000);
-        assertTimeoutPreemptively(Duration.ofSeconds(30), () -> assertThatThrownBy(() -> loader.load(f))
+        CpuBudget.within(Duration.ofSeconds(30), () -> assertThatThrownBy(() -> loader.load(f))
                 .isInstanceOf(DocumentException.TooLarge.class).hasMessageContaining("saves.pdf")
                 .hasMessageContaining("over 1,048,577 content-stream operators on page 1, over the limit of 1,048,576"));
     }
@@ -59,7 +59,7 @@ class HostilePdfTest {
     void twentyThousandPagesLoadInOnePass() throws IOException {
         Path f = HostilePdfs.oneLinePages(dir.resolve("pages.pdf"), 20_000);
         // one pass takes seconds; a pass per page took minutes (docs/reliability.md)
-        Document d = assertTimeoutPreemptively(Duration.ofSeconds(60), () -> loader.load(f).get(0));
+        Document d = CpuBudget.within(Duration.ofSeconds(60), () -> loader.load(f).get(0));
         assertThat(d.pageStarts()).hasSize(20_000);
         assertThat(d.text()).startsWith("Page 1 mentions star 1.\nPage 2 mentions star 2.\n")
                 .endsWith("Page 20000 mentions star 20000.\n");

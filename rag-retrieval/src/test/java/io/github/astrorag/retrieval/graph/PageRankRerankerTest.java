@@ -4,10 +4,10 @@ import static io.github.astrorag.retrieval.TestChunks.scored;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
-import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import io.github.astrorag.core.model.Query;
 import io.github.astrorag.core.model.ScoredChunk;
+import io.github.astrorag.core.testing.CpuBudget;
 import io.github.astrorag.retrieval.graph.PageRankReranker.GraphKind;
 import java.time.Duration;
 import java.util.HashMap;
@@ -65,7 +65,7 @@ class PageRankRerankerTest {
                 scored("person#0", "person", "Scott Derrickson", "He was born in Denver.", 0.9, 1, 0, 0),
                 scored("city#0", "city", "colorado", hostile, 0.1, 0, 1, 0));
         Map<String, Object> trace = new HashMap<>();
-        assertTimeoutPreemptively(Duration.ofSeconds(60), () -> PageRankReranker.builder().graph(GraphKind.MENTION)
+        CpuBudget.within(Duration.ofSeconds(60), () -> PageRankReranker.builder().graph(GraphKind.MENTION)
                 .build().rerank(q, candidates, trace::put));
         assertThat(trace.get("edgeList")).isEqualTo(List.of(List.of("person#0", "city#0", 1.0)));
     }
