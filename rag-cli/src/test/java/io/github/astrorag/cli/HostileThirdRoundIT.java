@@ -158,4 +158,29 @@ class HostileThirdRoundIT {
         assertThat(r.status()).as(r.err()).isZero();
         assertThat(r.err().strip()).isEqualTo("astrorag: warning: --filter type=t\\u0001xt matches no chunk; type has: md, pdf, txt");
     }
+
+    /** Row 11: a cache file that is a symbolic link to a file elsewhere is never written through: one warning, answered uncached. */
+    @Test
+    void row11ACacheFileThatIsASymbolicLinkIsNeverWrittenThrough() throws Exception {
+        Path outside = Files.createFile(Files.createDirectories(dir.resolve("outside")).resolve("victim"));
+        Path cache = Files.createDirectories(dir.resolve("cache"));
+        Files.createSymbolicLink(cache.resolve("embeddings.sqlite"), outside);
+        Result r = run(HEAP, "ask", "--model", "hashing", "--cache", cache.toString(), "--docs", "../rag-examples/samples",
+                "How wide is the slit?");
+        assertThat(r.status()).as(r.err()).isZero();
+        assertThat(r.err().strip().lines()).as(r.err()).singleElement().asString()
+                .contains("is a symbolic link, which the cache never writes through");
+        assertThat(outside).isEmptyFile();
+    }
+
+    /** Row 12: two hard links to one file are one document: the JSON context holds it once. */
+    @Test
+    void row12TwoHardLinksToOneFileAreOneDocument() throws Exception {
+        Path folder = Files.createDirectories(dir.resolve("linked"));
+        Path a = Files.writeString(folder.resolve("a.txt"), "The dome of the observatory is 6.5 metres wide.\n");
+        Files.createLink(folder.resolve("b.txt"), a);
+        Result r = run(HEAP, "ask", "--model", "hashing", "--no-cache", "--json", "--docs", folder.toString(), "How wide is the dome?");
+        assertThat(r.status()).as(r.err()).isZero();
+        assertThat(r.out()).contains("a.txt").doesNotContain("b.txt");
+    }
 }
