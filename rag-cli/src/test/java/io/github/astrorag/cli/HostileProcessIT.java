@@ -37,9 +37,18 @@ class HostileProcessIT {
     }
 
     private Result run(Map<String, String> env, List<String> jvm, String... args) throws IOException, InterruptedException {
+        return run(JAR, dir, 180, env, jvm, args);
+    }
+
+    /**
+     * {@code java JVM -jar JAR ARGS} with {@code env} added, stdout and stderr in files of {@code dir}, waited for at
+     * most {@code seconds}.
+     */
+    static Result run(Path jar, Path dir, int seconds, Map<String, String> env, List<String> jvm, String... args)
+            throws IOException, InterruptedException {
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
         command.addAll(jvm);
-        command.addAll(List.of("-jar", JAR.toString()));
+        command.addAll(List.of("-jar", jar.toString()));
         command.addAll(List.of(args));
         ProcessBuilder pb = new ProcessBuilder(command);
         pb.environment().put("DJL_CACHE_DIR", Path.of("target", "djl-cache").toAbsolutePath().toString());
@@ -47,7 +56,7 @@ class HostileProcessIT {
         Path out = dir.resolve("out.txt");
         Path err = dir.resolve("err.txt");
         Process p = pb.redirectOutput(out.toFile()).redirectError(err.toFile()).start();
-        assertThat(p.waitFor(180, TimeUnit.SECONDS)).isTrue();
+        assertThat(p.waitFor(seconds, TimeUnit.SECONDS)).isTrue();
         return new Result(p.exitValue(), Files.readString(out), Files.readString(err));
     }
 

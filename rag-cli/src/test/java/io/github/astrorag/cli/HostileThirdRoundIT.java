@@ -7,9 +7,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -42,17 +40,8 @@ class HostileThirdRoundIT {
     }
 
     private Result run(List<String> jvm, String... args) throws IOException, InterruptedException {
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
-        command.addAll(jvm);
-        command.addAll(List.of("-jar", JAR.toString()));
-        command.addAll(List.of(args));
-        ProcessBuilder pb = new ProcessBuilder(command);
-        pb.environment().put("DJL_CACHE_DIR", Path.of("target", "djl-cache").toAbsolutePath().toString());
-        Path out = dir.resolve("out.txt");
-        Path err = dir.resolve("err.txt");
-        Process p = pb.redirectOutput(out.toFile()).redirectError(err.toFile()).start();
-        assertThat(p.waitFor(300, TimeUnit.SECONDS)).isTrue();
-        return new Result(p.exitValue(), Files.readString(out), Files.readString(err));
+        HostileProcessIT.Result r = HostileProcessIT.run(JAR, dir, 300, java.util.Map.of(), jvm, args);
+        return new Result(r.status(), r.out(), r.err());
     }
 
     private Result eval(List<String> jvm, Path data) throws IOException, InterruptedException {
