@@ -95,7 +95,7 @@ public final class AskCommand implements Callable<Integer> {
             List<String> unmatched = checkFilter(query.filter(), instance.chunks());
             if (!unmatched.isEmpty()) {
                 PrintWriter err = spec.commandLine().getErr();
-                unmatched.forEach(w -> err.println("astrorag: warning: " + Terminal.oneLine(w)));
+                unmatched.forEach(w -> err.println("astrorag: warning: " + Terminal.message(w)));
                 err.flush();
             }
             indexName = instance.indexName();

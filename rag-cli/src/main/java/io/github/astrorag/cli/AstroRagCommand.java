@@ -62,7 +62,19 @@ public final class AstroRagCommand implements Runnable {
         cl.setUnmatchedOptionsArePositionalParams(false);
         cl.setUnmatchedArgumentsAllowed(false);
         cl.setOverwrittenOptionsAllowed(false);
+        hide(cl.getSubcommands().get("mcp"), "--stream");
         return cl;
+    }
+
+    /**
+     * Keeps {@code option} (of a mixin shared with other commands) out of {@code command}'s help, where it does not
+     * apply; the command still refuses it by name, saying why.
+     */
+    private static void hide(CommandLine command, String option) {
+        CommandLine.Model.CommandSpec spec = command.getCommandSpec();
+        CommandLine.Model.OptionSpec shown = spec.findOption(option);
+        spec.remove(shown);
+        spec.addOption(shown.toBuilder().hidden(true).build());
     }
 
     private static int handle(Exception e, CommandLine cl, CommandLine.ParseResult parsed) {
@@ -84,7 +96,7 @@ public final class AstroRagCommand implements Runnable {
         // meant for the user; anything else is a bug, named by its class
         boolean told = e instanceof RagException || e instanceof IllegalArgumentException || e instanceof IllegalStateException;
         String kind = told ? "" : e.getClass().getSimpleName() + ": ";
-        err.println("astrorag: error: " + Terminal.oneLine(redactor.apply(kind + e.getMessage())));
+        err.println("astrorag: error: " + Terminal.message(redactor.apply(kind + e.getMessage())));
         if (verbose) {
             StringWriter trace = new StringWriter();
             e.printStackTrace(new PrintWriter(trace));
@@ -97,7 +109,7 @@ public final class AstroRagCommand implements Runnable {
     private static int handleParameters(CommandLine.ParameterException e, String[] args) {
         CommandLine cl = e.getCommandLine();
         PrintWriter err = cl.getErr();
-        err.println("astrorag: error: " + Terminal.oneLine(Redactor.of(secretValues(args)).apply(e.getMessage()))
+        err.println("astrorag: error: " + Terminal.message(Redactor.of(secretValues(args)).apply(e.getMessage()))
                 + " (see '" + cl.getCommandSpec().qualifiedName() + " --help')");
         err.flush();
         return EXIT_ERROR;

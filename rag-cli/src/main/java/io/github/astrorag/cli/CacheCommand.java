@@ -48,7 +48,7 @@ public final class CacheCommand implements Runnable {
                 run(c, out, problem);
                 if (problem.length() > 0) {
                     PrintWriter err = spec.commandLine().getErr();
-                    err.println("astrorag: warning: " + Terminal.oneLine(problem.toString()));
+                    err.println("astrorag: warning: " + Terminal.message(problem.toString()));
                     err.flush();
                 }
             }

@@ -15,18 +15,23 @@ import java.util.Objects;
  * so that a client's mistake gets one error response instead of stopping the transport or failing inside it:
  * <ul>
  *   <li>not JSON (an empty line, {@code {this is not json}}, trailing text, bad UTF-8): {@value #PARSE_ERROR}
- *       (parse error), id null;</li>
+ *       (parse error);</li>
  *   <li>JSON that is not one JSON-RPC 2.0 message (an array or batch, a number, {@code {"foo": 1}}, no
  *       {@code "jsonrpc": "2.0"}, a method that is not a string, an id that is neither a string nor an integer,
  *       params that are not an object or array, a response without exactly one of result and error): {@value
- *       #INVALID_REQUEST} (invalid request), with the line's id when it is a request with a valid one, else null
- *       (a response's id is the client's: never echoed);</li>
- *   <li>a line longer than {@link #MAX_LINE} bytes: {@value #INVALID_REQUEST}, id null ({@link #tooLong});</li>
+ *       #INVALID_REQUEST} (invalid request), answered with the line's id when it is a request with a valid one (a
+ *       response's id is the client's: never echoed);</li>
+ *   <li>a line longer than {@link #MAX_LINE} bytes: {@value #INVALID_REQUEST} ({@link #tooLong});</li>
+ *   <li>a {@code tools/call} of a tool the server does not have: {@value #INVALID_PARAMS}, "Unknown tool: NAME",
+ *       naming the tools there are (the SDK's own error names the tool only in its data);</li>
  *   <li>a request whose params the SDK cannot read ({@link #invalidParams}): {@value #INVALID_PARAMS};</li>
  *   <li>a request other than {@code initialize} and {@code ping} before the notification {@value #INITIALIZED}
  *       (the SDK would hold it unanswered): {@value #NOT_INITIALIZED}.</li>
  * </ul>
- * Any other line passes, re-serialised as compact JSON on one line (so that a carriage return or a stray
+ * A refused line without a request id of its own gets no response at all, only its warning: MCP's schema allows
+ * no {@code null} id (ids are strings or numbers), so a client would reject such a response (the official
+ * TypeScript SDK's client reports an {@code invalid_union} for each), and the official SDKs' own stdio servers
+ * ignore a line they cannot parse and report it to their error callback. Any other line passes, re-serialised as compact JSON on one line (so that a carriage return or a stray
  * control byte cannot split it in the transport), after the SDK's own parser has accepted it. Unknown methods
  * ({@code -32601}), unknown tools ({@code -32602}) and bad tool arguments (a tool error) are the server's to
  * answer. Not thread-safe: one guard per session, called by its reading thread (it remembers whether the session
@@ -52,15 +57,30 @@ final class JsonRpcLineGuard {
             .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS);
 
     private final McpJsonMapper mapper;
+    /** The server's tools; empty: any tool passes. */
+    private final java.util.Set<String> tools;
     private boolean initialized;
 
     /**
-     * A guard for a new session that also asks {@code mapper} (the transport's) whether it can read each line it passes.
+     * A guard for a new session that also asks {@code mapper} (the transport's) whether it can read each line it
+     * passes, and lets a {@code tools/call} of any tool through.
      *
      * @param mapper the protocol's JSON mapper
      */
     JsonRpcLineGuard(McpJsonMapper mapper) {
         this.mapper = Objects.requireNonNull(mapper, "mapper");
+        this.tools = java.util.Set.of();
+    }
+
+    /**
+     * As {@link #JsonRpcLineGuard(McpJsonMapper)}, refusing a {@code tools/call} of a tool not among {@code tools}.
+     *
+     * @param mapper the protocol's JSON mapper
+     * @param tools the names of the server's tools
+     */
+    JsonRpcLineGuard(McpJsonMapper mapper, java.util.Set<String> tools) {
+        this.mapper = Objects.requireNonNull(mapper, "mapper");
+        this.tools = new java.util.TreeSet<>(tools);
     }
 
     /**
@@ -68,7 +88,8 @@ final class JsonRpcLineGuard {
      *
      * @param forward the line to hand to the transport (compact JSON, no line break), or null if refused
      * @param request whether {@code forward} is a request (it has a method and an id: it is owed a response)
-     * @param response the error response to write instead (one JSON line, no line break), or null if forwarded
+     * @param response the error response to write instead (one JSON line, no line break), or null if forwarded or
+     *                 if the line has no request id to answer
      * @param warning why the line was refused, one line for stderr, or null if forwarded
      */
     record Verdict(String forward, boolean request, String response, String warning) {
@@ -118,6 +139,10 @@ final class JsonRpcLineGuard {
             if (id != null && !initialized && !method.textValue().equals("initialize") && !method.textValue().equals("ping")) {
                 return refuse(NOT_INITIALIZED, echo, "Server not initialized: send initialize, then the notification "
                         + INITIALIZED + ", then " + method.textValue());
+            }
+            if (id != null && !tools.isEmpty() && method.textValue().equals("tools/call") && !tools.contains(params.path("name").textValue())) {
+                return refuse(INVALID_PARAMS, echo, "Unknown tool: " + Terminal.message(params.path("name").textValue())
+                        + "; the tools are " + String.join(", ", tools));
             }
         } else if (id == null || node.has("result") == node.has("error")) {
             return refuse(INVALID_REQUEST, echo, "Invalid Request: a message has a \"method\" (a request or "
@@ -174,8 +199,11 @@ final class JsonRpcLineGuard {
     }
 
     private static Verdict refuse(int code, JsonNode id, String message) {
+        if (id == null) {
+            return new Verdict(null, false, null, "(" + code + ") " + message + " (no response: the line has no request id)");
+        }
         ObjectNode response = JSON.createObjectNode().put("jsonrpc", "2.0");
-        response.set("id", id == null ? JSON.nullNode() : id);
+        response.set("id", id);
         response.putObject("error").put("code", code).put("message", message);
         String json;
         try {

@@ -110,7 +110,7 @@ public final class McpCommand implements Callable<Integer> {
      */
     static void serve(McpTools tools, McpJsonMapper mapper, InputStream in, OutputStream out, String instructions)
             throws InterruptedException {
-        StdioSession session = new StdioSession(in, out, StdioSession.DRAIN, new JsonRpcLineGuard(mapper));
+        StdioSession session = new StdioSession(in, out, StdioSession.DRAIN, new JsonRpcLineGuard(mapper, java.util.Set.of(McpTools.ASK, McpTools.SELECT_CONTEXT)));
         // the session bounds the lines (JsonRpcLineGuard.MAX_LINE bytes) before re-serialising them: no second limit
         // its responses are queued from one thread: see SerialSendTransportProvider
         SerialSendTransportProvider transport = new SerialSendTransportProvider(

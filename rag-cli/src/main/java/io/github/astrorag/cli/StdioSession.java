@@ -20,8 +20,9 @@ import org.slf4j.LoggerFactory;
  * <ul>
  *   <li>Stdin is read line by line ({@link BoundedLineReader}, at most {@link JsonRpcLineGuard#MAX_LINE} bytes
  *       held) and each line is checked ({@link JsonRpcLineGuard}): a line that is not a JSON-RPC message is
- *       answered here with its error response ({@code -32700} or {@code -32600}) and one warning on the log
- *       (no stack trace), and the transport never sees it, so it goes on reading; the transport reads the
+ *       answered here with one warning on the log (no stack trace) and, if it is a request with a valid id, its
+ *       error response ({@code -32600}, {@code -32602} or {@code -32002}; a line without one gets no response, as MCP
+ *       allows no null id), and the transport never sees it, so it goes on reading; the transport reads the
  *       other lines, re-serialised on one line each.</li>
  *   <li>Stdout counts the responses written and flushed (a line with an {@code id} and no {@code method}); the
  *       error responses written here take the same lock (the stream) and are not counted.</li>
@@ -187,7 +188,9 @@ final class StdioSession {
                         : guard.check(line.bytes(), 0, line.length());
                 if (verdict.forward() == null) {
                     LOG.warn("stdin line {} refused: {}", number, verdict.warning());
-                    refuse(verdict.response());
+                    if (verdict.response() != null) {
+                        refuse(verdict.response());
+                    }
                     continue;
                 }
                 if (verdict.request()) {

@@ -239,6 +239,16 @@ class HostileCliTest {
                 .containsExactly("abc", "sk-proj-Q7x9LmN2pR4tV6wY8zA1bC3d", "t0k");
     }
 
+    /** Hostile input, third round, row 18: error and warning lines show control characters escaped, never dropped. */
+    @Test
+    void messagesShowControlCharactersEscaped() {
+        assertThat(Terminal.message("type=t\u0001xt \u001b[31mred\u202E\nnext")).isEqualTo("type=t\\u0001xt \\u001B[31mred\\u202E next");
+        AskCommandTest.Run r = ask("--docs", "../rag-examples/samples", "--filter", "type=t\u0001xt", "How wide is the slit?");
+        assertThat(r.status()).as(r.err()).isZero();
+        assertThat(r.err().strip()).isEqualTo("astrorag: warning: --filter type=t\\u0001xt matches no chunk; type has: md, pdf, txt");
+        assertOneLineError(ask("--docs", "../rag-examples/samples", "--filter", "no\u0007key=1", "Q?"), "--filter key 'no\\u0007key'");
+    }
+
     @Test
     void documentTextPrintedOnTheTerminalHasNoControlCharacters() throws IOException {
         Path doc = dir.resolve("evil.md");

@@ -38,16 +38,25 @@ class HostileProcessIT {
     }
 
     private Result run(Map<String, String> env, List<String> jvm, String... args) throws IOException, InterruptedException {
-        return run(List.of(), env, Set.of(), jvm, args);
+        return run(JAR, dir, List.of(), env, Set.of(), jvm, args);
     }
 
-    /** The jar run by {@code launcher} (such as {@code setpriv …}), with {@code env} set and {@code unset} removed. */
-    private Result run(List<String> launcher, Map<String, String> env, Set<String> unset, List<String> jvm, String... args)
+    /** {@code java JVM -jar JAR ARGS} with {@code env} added, stdout and stderr in files of {@code dir}. */
+    static Result run(Path jar, Path dir, Map<String, String> env, List<String> jvm, String... args)
             throws IOException, InterruptedException {
+        return run(jar, dir, List.of(), env, Set.of(), jvm, args);
+    }
+
+    /**
+     * The jar run by {@code launcher} (such as {@code setpriv …}), with {@code env} set and {@code unset} removed, stdout
+     * and stderr in files of {@code dir}; a hang guard of 10 minutes.
+     */
+    static Result run(Path jar, Path dir, List<String> launcher, Map<String, String> env, Set<String> unset, List<String> jvm,
+                      String... args) throws IOException, InterruptedException {
         List<String> command = new ArrayList<>(launcher);
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(jvm);
-        command.addAll(List.of("-jar", JAR.toAbsolutePath().toString()));
+        command.addAll(List.of("-jar", jar.toAbsolutePath().toString()));
         command.addAll(List.of(args));
         ProcessBuilder pb = new ProcessBuilder(command);
         pb.environment().put("DJL_CACHE_DIR", Path.of("target", "djl-cache").toAbsolutePath().toString());
@@ -198,7 +207,7 @@ class HostileProcessIT {
         try (Stream<Path> files = Files.list(notes)) {
             assertThat(files).hasSize(2);
         }
-        Result r = run(List.of(), Map.of("LANG", "C"), Set.of("LC_ALL", "LC_CTYPE", "LC_MESSAGES"), List.of("-Xmx1g"), "ask",
+        Result r = run(JAR, dir, List.of(), Map.of("LANG", "C"), Set.of("LC_ALL", "LC_CTYPE", "LC_MESSAGES"), List.of("-Xmx1g"), "ask",
                 "--model", "hashing", "--no-cache", "--docs", notes.toString(), "How wide is the dome?");
         assertThat(r.status()).as(r.err()).isZero();
         assertThat(r.out()).contains("6.5 metres");
@@ -225,14 +234,14 @@ class HostileProcessIT {
             launcher = List.of("setpriv", "--reuid=nobody", "--regid=nogroup", "--clear-groups", "--");
         }
         for (String policy : List.of("skip-in-folders", "skip")) {
-            Result r = run(launcher, Map.of(), Set.of(), List.of("-Xmx1g"), "ask", "--model", "hashing", "--no-cache",
+            Result r = run(JAR, dir, launcher, Map.of(), Set.of(), List.of("-Xmx1g"), "ask", "--model", "hashing", "--no-cache",
                     "--unreadable", policy, "--docs", notes.toString(), "How wide is the dome?");
             assertThat(r.status()).as(r.err()).isZero();
             assertThat(r.out()).contains("6.5 metres").doesNotContain("9 metres");
             assertThat(r.err().strip().lines()).as(r.err()).singleElement().asString()
                     .contains("secret").contains("AccessDeniedException");
         }
-        Result fail = run(launcher, Map.of(), Set.of(), List.of("-Xmx1g"), "ask", "--model", "hashing", "--no-cache",
+        Result fail = run(JAR, dir, launcher, Map.of(), Set.of(), List.of("-Xmx1g"), "ask", "--model", "hashing", "--no-cache",
                 "--unreadable", "fail", "--docs", notes.toString(), "How wide is the dome?");
         assertThat(fail.status()).isEqualTo(2);
         assertThat(fail.err().strip().lines()).singleElement().asString().contains("cannot list folder");

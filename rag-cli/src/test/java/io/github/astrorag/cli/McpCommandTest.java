@@ -74,6 +74,15 @@ class McpCommandTest {
         assertThat(System.out).isSameAs(stdout);
     }
 
+    /** Hostile input, third round, row 19: mcp --help lists no option that mcp refuses; --stream is still refused by name. */
+    @Test
+    void helpListsOnlyTheOptionsThatApply() {
+        AskCommandTest.Run help = AskCommandTest.run("mcp", "--help");
+        assertThat(help.status()).isZero();
+        assertThat(help.out()).contains("--docs").contains("--budget").doesNotContain("--stream");
+        assertThat(AskCommandTest.run("ask", "--help").out()).contains("--stream");
+    }
+
     @Test
     void optionsThatCannotServeFailBeforeAnyProtocol() {
         AskCommandTest.Run stream = AskCommandTest.run("mcp", "--model", "hashing", "--docs", "../rag-examples/samples", "--stream");

@@ -49,7 +49,8 @@ class StdioSessionFuzzTest {
         String passed = new String(session.in().readAllBytes(), StandardCharsets.UTF_8);
         List<String> forwarded = passed.lines().toList();
         List<String> answered = out.toString(StandardCharsets.UTF_8).lines().toList();
-        assertThat(forwarded.size() + answered.size()).as("one outcome per line").isEqualTo(lines);
+        // a refused line without a request id gets no response (MCP allows no null id), only a warning
+        assertThat(forwarded.size() + answered.size()).as("at most one outcome per line").isLessThanOrEqualTo(lines);
         assertThat(passed).endsWith(PING + "\n").doesNotContain("\r");
         for (String line : forwarded) {
             JsonNode m = JSON.readTree(line);
@@ -59,7 +60,7 @@ class StdioSessionFuzzTest {
         for (String line : answered) {
             JsonNode m = JSON.readTree(line);
             assertThat(m.path("jsonrpc").asText()).isEqualTo("2.0");
-            assertThat(m.has("id")).isTrue();
+            assertThat(m.path("id").isTextual() || m.path("id").isIntegralNumber()).as(line).isTrue();
             assertThat(CODES).contains(m.path("error").path("code").asInt());
             assertThat(m.path("error").path("message").asText()).isNotBlank();
         }

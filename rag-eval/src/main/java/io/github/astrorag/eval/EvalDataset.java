@@ -27,32 +27,70 @@ public final class EvalDataset {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
+    /**
+     * 144 Mi characters: the longest line read, room for {@link #MAX_INLINE_CHARS} of documents and 16 Mi for the
+     * rest. A longer line is refused from a first pass over the file that counts characters without holding any
+     * line, so a line of any length costs no memory.
+     */
+    public static final int MAX_LINE_CHARS = 144 * 1024 * 1024;
+    /** 64 Mi characters: the most text of one inline document, the loader's default per file. */
+    public static final long MAX_DOCUMENT_CHARS = 64L * 1024 * 1024;
+    /** 128 Mi characters: the most text of all the inline documents of one instance, the loader's default per call. */
+    public static final long MAX_INLINE_CHARS = 128L * 1024 * 1024;
+    /** The question types an instance may have. */
+    public static final java.util.Set<String> TYPES = java.util.Set.of("multi-hop", "extractive", "mcq-single",
+            EvalQuestion.MCQ_MULTI, EvalQuestion.JUDGMENT, EvalQuestion.OPEN, "claim", EvalQuestion.UNANSWERABLE,
+            EvalQuestion.OFF_CORPUS);
+
     private EvalDataset() {
     }
 
     /**
      * The first {@code limit} instances of {@code file} ({@code limit <= 0}: all). A {@code corpus} is
-     * resolved against the file's folder. Reads only as many lines as it needs.
+     * resolved against the file's folder and must lie inside it (an absolute path or {@code ../} out of it is
+     * refused: an instance file cannot make the run read and quote files from elsewhere). A UTF-8 byte-order mark
+     * at the start is skipped, as {@code ask} skips one. Every field must have its type: {@code id},
+     * {@code type} (one of {@link #TYPES}), {@code question} and {@code answer_key} strings, {@code answers} and
+     * {@code supporting} arrays of strings, {@code options} an object of strings, {@code documents} an array of
+     * objects with string {@code id}, {@code text} and optional {@code title}. Inline documents are held to the
+     * loader's default limits ({@link #MAX_DOCUMENT_CHARS} each, {@link #MAX_INLINE_CHARS} per instance) and a line
+     * to {@link #MAX_LINE_CHARS}. Two passes: one counts line lengths (holding no line), one parses as many lines as
+     * it needs.
      *
      * @param file  the JSON-lines data file, UTF-8
      * @param limit the most instances to read; 0 or negative for all of them
      * @return the instances in file order, at most {@code limit} of them when {@code limit > 0}; a new list
      * @throws IllegalArgumentException if the file is missing or unreadable, is not valid UTF-8, or a line is not a
-     *                                  valid instance (the message names the line)
+     *                                  valid instance or too long (the message names the line)
      */
     public static List<EvalQuestion> read(Path file, int limit) {
+        return read(file, limit, MAX_LINE_CHARS, MAX_DOCUMENT_CHARS, MAX_INLINE_CHARS);
+    }
+
+    /** {@link #read(Path, int)} under other limits, for tests. */
+    static List<EvalQuestion> read(Path file, int limit, int maxLineChars, long maxDocumentChars, long maxInlineChars) {
         if (!Files.isRegularFile(file)) {
             throw new IllegalArgumentException("no such data file: " + file);
         }
         Path folder = file.toAbsolutePath().getParent();
         List<EvalQuestion> out = new ArrayList<>();
         int number = 0;
+        try {
+            checkLineLengths(file, maxLineChars);
+        } catch (java.nio.charset.CharacterCodingException e) {
+            throw new IllegalArgumentException(file + " line " + malformedLine(file, 1) + " is not valid UTF-8");
+        } catch (IOException e) {
+            throw new IllegalArgumentException("cannot read " + file + ": " + e.getMessage());
+        }
         try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
             String line;
             while ((line = in.readLine()) != null && (limit <= 0 || out.size() < limit)) {
                 number++;
+                if (number == 1 && line.startsWith("\uFEFF")) {
+                    line = line.substring(1);
+                }
                 if (!line.isBlank()) {
-                    out.add(parse(line, folder, file, number));
+                    out.add(parse(line, folder, file, number, maxDocumentChars, maxInlineChars));
                 }
             }
         } catch (java.nio.charset.CharacterCodingException e) {
@@ -149,6 +187,28 @@ public final class EvalDataset {
                 + "documents are all different, but there is none among the " + inline.size() + " with their own documents");
     }
 
+    /** Refuses the first line longer than {@code max} characters, counting them in blocks without holding a line. */
+    private static void checkLineLengths(Path file, int max) throws IOException {
+        try (java.io.Reader in = new java.io.InputStreamReader(Files.newInputStream(file),
+                StandardCharsets.UTF_8.newDecoder())) {
+            char[] block = new char[64 * 1024];
+            long length = 0;
+            long number = 1;
+            int n;
+            while ((n = in.read(block)) != -1) {
+                for (int i = 0; i < n; i++) {
+                    if (block[i] == '\n') {
+                        number++;
+                        length = 0;
+                    } else if (++length > max) {
+                        throw new IllegalArgumentException(String.format("%s line %,d is longer than %,d characters; "
+                                + "nothing was read", file, number, max));
+                    }
+                }
+            }
+        }
+    }
+
     private static int malformedLine(Path file, int orElse) {
         try {
             int line = io.github.astrorag.core.internal.text.Utf8.firstMalformedLine(file);
@@ -158,29 +218,69 @@ public final class EvalDataset {
         }
     }
 
-    private static EvalQuestion parse(String line, Path folder, Path file, int number) {
+    private static EvalQuestion parse(String line, Path folder, Path file, int number, long maxDocumentChars,
+                                      long maxInlineChars) {
         try {
             JsonNode n = JSON.readTree(line);
-            List<Document> documents = new ArrayList<>();
-            for (JsonNode d : n.path("documents")) {
-                String id = text(d, "id");
-                String title = d.hasNonNull("title") ? d.get("title").asText() : id;
-                documents.add(new Document(id, title, id, text(d, "text"), List.of()));
+            if (n == null || !n.isObject()) {
+                throw new IllegalArgumentException("not a JSON object");
             }
-            Path corpus = n.hasNonNull("corpus") ? folder.resolve(n.get("corpus").asText()).normalize() : null;
+            String type = text(n, "type");
+            if (!TYPES.contains(type)) {
+                throw new IllegalArgumentException("unknown type '" + type
+                        + "'; types are " + String.join(", ", new java.util.TreeSet<>(TYPES)));
+            }
+            List<Document> documents = new ArrayList<>();
+            long inline = 0;
+            for (JsonNode d : array(n, "documents")) {
+                if (!d.isObject()) {
+                    throw new IllegalArgumentException("field 'documents' must be an array of objects");
+                }
+                String id = text(d, "id");
+                String title = d.hasNonNull("title") ? text(d, "title") : id;
+                String text = text(d, "text");
+                if (text.length() > maxDocumentChars) {
+                    throw new IllegalArgumentException(String.format("document '%s' holds %,d characters, over the "
+                            + "limit of %,d per document", id, text.length(), maxDocumentChars));
+                }
+                inline += text.length();
+                if (inline > maxInlineChars) {
+                    throw new IllegalArgumentException(String.format("the documents hold over %,d characters, the "
+                            + "limit of one instance", maxInlineChars));
+                }
+                documents.add(new Document(id, title, id, text, List.of()));
+            }
+            Path corpus = n.hasNonNull("corpus") ? corpus(folder, text(n, "corpus")) : null;
             Map<String, String> options = new LinkedHashMap<>();
-            Iterator<Map.Entry<String, JsonNode>> it = n.path("options").fields();
+            JsonNode given = n.path("options");
+            if (!given.isMissingNode() && !given.isNull() && !given.isObject()) {
+                throw new IllegalArgumentException("field 'options' must be an object of strings");
+            }
+            Iterator<Map.Entry<String, JsonNode>> it = given.fields();
             while (it.hasNext()) {
                 Map.Entry<String, JsonNode> e = it.next();
+                if (!e.getValue().isTextual()) {
+                    throw new IllegalArgumentException("field 'options' must be an object of strings");
+                }
                 options.put(e.getKey(), e.getValue().asText());
             }
-            return new EvalQuestion(text(n, "id"), text(n, "type"), text(n, "question"), strings(n.path("answers")),
-                    documents, corpus, strings(n.path("supporting")), options,
-                    n.hasNonNull("answer_key") ? n.get("answer_key").asText() : null);
+            return new EvalQuestion(text(n, "id"), type, text(n, "question"), strings(n, "answers"),
+                    documents, corpus, strings(n, "supporting"), options,
+                    n.hasNonNull("answer_key") ? text(n, "answer_key") : null);
         } catch (JsonProcessingException | IllegalArgumentException | NullPointerException e) {
             throw new IllegalArgumentException(file + " line " + number + " is not a valid instance: "
                     + (e instanceof JsonProcessingException j ? j.getOriginalMessage() : e.getMessage()));
         }
+    }
+
+    /** {@code given} resolved against {@code folder}; refused unless it stays inside it. */
+    private static Path corpus(Path folder, String given) {
+        Path corpus = folder.resolve(given).normalize();
+        if (!corpus.startsWith(folder.normalize())) {
+            throw new IllegalArgumentException("corpus '" + given
+                    + "' is not a folder inside the data file's folder " + folder + " (a corpus is relative to it)");
+        }
+        return corpus;
     }
 
     private static String text(JsonNode node, String field) {
@@ -188,12 +288,29 @@ public final class EvalDataset {
         if (v == null || v.isNull()) {
             throw new IllegalArgumentException("missing field '" + field + "'");
         }
+        if (!v.isTextual()) {
+            throw new IllegalArgumentException("field '" + field + "' must be a string, was " + v.getNodeType().name().toLowerCase(java.util.Locale.ROOT));
+        }
         return v.asText();
     }
 
-    private static List<String> strings(JsonNode array) {
+    private static JsonNode array(JsonNode node, String field) {
+        JsonNode v = node.path(field);
+        if (!v.isMissingNode() && !v.isNull() && !v.isArray()) {
+            throw new IllegalArgumentException("field '" + field + "' must be an array, was "
+                    + v.getNodeType().name().toLowerCase(java.util.Locale.ROOT));
+        }
+        return v;
+    }
+
+    private static List<String> strings(JsonNode node, String field) {
         List<String> out = new ArrayList<>();
-        array.forEach(v -> out.add(v.asText()));
+        for (JsonNode v : array(node, field)) {
+            if (!v.isTextual()) {
+                throw new IllegalArgumentException("field '" + field + "' must be an array of strings");
+            }
+            out.add(v.asText());
+        }
         return out;
     }
 

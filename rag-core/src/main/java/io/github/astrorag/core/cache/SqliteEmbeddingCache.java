@@ -34,7 +34,9 @@ import org.slf4j.LoggerFactory;
  * {@code SQLITE_NOTADB}) is deleted and rebuilt; a sound SQLite database that is not this cache's (tables of
  * its own, no {@code meta} table, or another schema version) is never adopted, written or deleted: it turns the
  * cache off, as a folder that cannot be written, a full disk or any other storage error does (every lookup
- * misses, stores are dropped). Either is said once, through the warning consumer
+ * misses, stores are dropped; a full disk is said to be one). The file, its {@code -wal} or its {@code -shm} a
+ * symbolic link turns it off too: the cache makes no links, so it never writes through one (a link could send its
+ * writes into any file the user can write). Either is said once, through the warning consumer
  * (default: an SLF4J warning). Cost: one indexed lookup per text, batched 500 to a statement. The SQL, the
  * schema and the statements are in the package-private {@code SqliteVectorTable}.
  *
@@ -226,7 +228,8 @@ public final class SqliteEmbeddingCache implements EmbeddingCache {
 
     private static String reason(SQLException e) {
         String m = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
-        return m.lines().findFirst().orElse(m);
+        String line = m.lines().findFirst().orElse(m);
+        return SqliteVectorTable.full(e) ? "the disk is full: " + line : line;
     }
 
     private void warn(String message) {

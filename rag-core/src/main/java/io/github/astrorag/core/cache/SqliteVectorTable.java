@@ -48,6 +48,7 @@ final class SqliteVectorTable implements AutoCloseable {
     static final int BATCH = 500;
     private static final int SQLITE_CORRUPT = 11;
     private static final int SQLITE_NOTADB = 26;
+    private static final int SQLITE_FULL = 13;
     /** The tables of schema {@value #SCHEMA}. */
     private static final List<String> OUR_TABLES = List.of("meta", "spaces", "vectors");
 
@@ -70,6 +71,13 @@ final class SqliteVectorTable implements AutoCloseable {
         Path parent = file.toAbsolutePath().getParent();
         if (parent != null) {
             Files.createDirectories(parent);
+        }
+        for (String side : List.of("", "-wal", "-shm", "-journal")) {
+            Path f = Path.of(file + side);
+            if (Files.isSymbolicLink(f)) {
+                throw new IOException(side.isEmpty() ? "it is a symbolic link, which the cache never writes through"
+                        : f + " is a symbolic link, which the cache never writes through");
+            }
         }
         Connection c = DriverManager.getConnection("jdbc:sqlite:" + file.toAbsolutePath());
         try (Statement s = c.createStatement()) {
@@ -239,6 +247,7 @@ final class SqliteVectorTable implements AutoCloseable {
         long now = System.currentTimeMillis();
         boolean auto = db.getAutoCommit();
         db.setAutoCommit(false);
+        SQLException failure = null;
         try (PreparedStatement p = db.prepareStatement(
                 "INSERT OR REPLACE INTO vectors (space, key, dim, vec, crc, used) VALUES (?, ?, ?, ?, ?, ?)")) {
             for (int i = 0; i < texts.size(); i++) {
@@ -258,10 +267,24 @@ final class SqliteVectorTable implements AutoCloseable {
             p.executeBatch();
             db.commit();
         } catch (SQLException e) {
-            db.rollback();
+            failure = e;
+            try {
+                db.rollback();
+            } catch (SQLException again) {
+                e.addSuppressed(again);
+            }
             throw e;
         } finally {
-            db.setAutoCommit(auto);
+            // After SQLITE_FULL, SQLite has rolled the transaction back itself: switching auto-commit back then fails
+            // ("cannot commit - no transaction is active"), which must not hide the first failure.
+            try {
+                db.setAutoCommit(auto);
+            } catch (SQLException e) {
+                if (failure == null) {
+                    throw e;
+                }
+                failure.addSuppressed(e);
+            }
         }
     }
 
@@ -351,6 +374,11 @@ final class SqliteVectorTable implements AutoCloseable {
     }
 
     /** Whether {@code e} says the file is damaged or foreign ({@code SQLITE_CORRUPT}, {@code SQLITE_NOTADB}). */
+    /** Whether {@code e} is {@code SQLITE_FULL}: the disk (or the database's page limit) is full. */
+    static boolean full(SQLException e) {
+        return (e.getErrorCode() & 0xff) == SQLITE_FULL || String.valueOf(e.getMessage()).contains("SQLITE_FULL");
+    }
+
     static boolean damaged(SQLException e) {
         if (e instanceof ForeignDatabaseException) {
             return false;

@@ -41,8 +41,10 @@ import org.jspecify.annotations.Nullable;
  * ({@code sub/notes.md}); a file given by name, its file name. When {@link #loadAll} yields two documents
  * of one id (two folders both holding {@code notes.txt}, or {@code a/notes.txt} and {@code b/notes.txt}
  * given by name), each of those gets the path as given instead ({@code a/notes.txt}), so that citations
- * tell them apart. The same file reached twice in one call (given twice, through two folders or through
- * a link) is loaded once: files are compared by their real path.
+ * tell them apart. The same file reached twice in one call (given twice, through two folders, through
+ * a symbolic link or as two hard links) is loaded once, under the first name reached: files are compared by their
+ * identity, the file system's file key (device and inode on Linux and macOS), or by their real path where the file
+ * system has no key. Two files that are copies of each other are two documents.
  *
  * <p>Limits: besides each loader's limits per file, the text of all the documents of one call is
  * limited to {@code maxTotalChars} characters (default 128 Mi); the file that goes over fails the call
@@ -233,14 +235,14 @@ public final class FileSystemDocumentLoader implements DocumentLoader {
      * by name).
      */
     private void loadFile(Path file, String id, String qualified, Call call, @Nullable Path inFolder) {
-        Path real;
+        Object identity;
         try {
-            real = realPath(file);
+            identity = identity(file);
         } catch (DocumentException e) { // gone since it was listed
             call.unreadable(inFolder == null ? file : inFolder, e, inFolder);
             return;
         }
-        if (!call.seen.add(real)) {
+        if (!call.seen.add(identity)) {
             return;
         }
         List<Document> read;
@@ -268,7 +270,8 @@ public final class FileSystemDocumentLoader implements DocumentLoader {
         final OnUnreadable policy;
         final List<Document> documents = new ArrayList<>();
         final List<String> qualified = new ArrayList<>();
-        final Set<Path> seen = new HashSet<>();
+        /** The identities ({@link #identity}) of the files read. */
+        final Set<Object> seen = new HashSet<>();
         final List<Skipped> skipped = new ArrayList<>();
         @Nullable RuntimeException first;
         long chars;
@@ -302,6 +305,19 @@ public final class FileSystemDocumentLoader implements DocumentLoader {
             }
             return out;
         }
+    }
+
+    /** What makes {@code file} itself: its file key (two hard links share it), else its real path. */
+    private static Object identity(Path file) {
+        try {
+            Object key = Files.readAttributes(file, java.nio.file.attribute.BasicFileAttributes.class).fileKey();
+            if (key != null) {
+                return key;
+            }
+        } catch (IOException e) {
+            // no key to read: the real path says why
+        }
+        return realPath(file);
     }
 
     private static Path realPath(Path p) {

@@ -226,4 +226,70 @@ class SqliteEmbeddingCacheTest {
                 .hasMessageContaining("1000");
         assertThatThrownBy(() -> SqliteEmbeddingCache.builder().file(dir).file(dir)).isInstanceOf(IllegalStateException.class);
     }
+
+    /**
+     * Hostile input, third round, row 11: the cache's file (or a side file) a symbolic link to a file elsewhere: never
+     * written through, one warning, the cache off; the target left as it was.
+     */
+    @Test
+    void neverWritesThroughASymbolicLink() throws Exception {
+        Path outside = Files.createDirectories(dir.resolve("outside"));
+        Path target = Files.createFile(outside.resolve("victim"));
+        Path folder = Files.createDirectories(dir.resolve("cache"));
+        Path file = Files.createSymbolicLink(folder.resolve(SqliteEmbeddingCache.FILE_NAME), target);
+        try (SqliteEmbeddingCache c = open(file)) {
+            assertThat(c.usable()).isFalse();
+            c.putAll("s", List.of("a"), List.of(new float[] {1}));
+        }
+        assertThat(warnings).singleElement().asString()
+                .isEqualTo("embedding cache " + file + " cannot be used (it is a symbolic link, which the cache never "
+                        + "writes through): continuing without it");
+        assertThat(target).isEmptyFile();
+        assertThat(outside.resolve("victim-wal")).doesNotExist();
+        Files.delete(file);
+        warnings.clear();
+        Path wal = Files.createSymbolicLink(Path.of(file + "-wal"), target);
+        try (SqliteEmbeddingCache c = open(file)) {
+            assertThat(c.usable()).isFalse();
+        }
+        assertThat(warnings).singleElement().asString().contains(wal + " is a symbolic link");
+        assertThat(target).isEmptyFile();
+    }
+
+    /**
+     * Hostile input, third round, row 13: the disk fills while vectors are stored (SQLITE_FULL, simulated by capping
+     * the connection's pages with {@code PRAGMA max_page_count}): one warning saying the disk is full, the cache off.
+     */
+    @Test
+    void aFullDiskIsSaidToBeAFullDisk() throws Exception {
+        Path file = dir.resolve("full.sqlite");
+        try (SqliteEmbeddingCache c = open(file)) {
+            c.putAll("s", List.of("first"), List.of(new float[] {1, 2}));
+            java.lang.reflect.Field table = SqliteEmbeddingCache.class.getDeclaredField("db");
+            table.setAccessible(true);
+            java.lang.reflect.Field connection = SqliteVectorTable.class.getDeclaredField("db");
+            connection.setAccessible(true);
+            Connection db = (Connection) connection.get(table.get(c));
+            try (Statement s = db.createStatement()) {
+                s.execute("PRAGMA max_page_count = " + scalar(s, "PRAGMA page_count"));
+            }
+            List<String> texts = new ArrayList<>();
+            List<float[]> vectors = new ArrayList<>();
+            for (int i = 0; i < 2000; i++) {
+                texts.add("text " + i);
+                vectors.add(new float[384]);
+            }
+            c.putAll("s", texts, vectors);
+            assertThat(c.usable()).isFalse();
+        }
+        assertThat(warnings).singleElement().asString().startsWith("embedding cache " + file + " cannot be used (the disk is full")
+                .contains("SQLITE_FULL").doesNotContain("no transaction");
+    }
+
+    private static long scalar(Statement s, String sql) throws java.sql.SQLException {
+        try (java.sql.ResultSet r = s.executeQuery(sql)) {
+            r.next();
+            return r.getLong(1);
+        }
+    }
 }

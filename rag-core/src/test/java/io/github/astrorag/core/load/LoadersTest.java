@@ -275,6 +275,19 @@ class LoadersTest {
         assertThat(loader.loadAll(List.of(a, a, dir, dir.resolve("./a.txt")))).extracting(Document::id).containsExactly("a.txt");
     }
 
+    /** Hostile input, third round, row 12: two hard links to one file are one file (its identity), loaded once. */
+    @Test
+    void twoHardLinksToOneFileAreLoadedOnce() throws IOException {
+        Path folder = Files.createDirectories(dir.resolve("linked"));
+        Path a = Files.writeString(folder.resolve("a.txt"), "The dome is 6.5 metres wide.");
+        Path b = Files.createLink(folder.resolve("b.txt"), a);
+        assertThat(loader.loadAll(List.of(folder))).extracting(Document::id).containsExactly("a.txt");
+        assertThat(loader.loadAll(List.of(b, a))).extracting(Document::id).containsExactly("b.txt");
+        Files.writeString(folder.resolve("c.txt"), "The dome is 6.5 metres wide.");
+        assertThat(loader.loadAll(List.of(folder))).as("a copy is another file").extracting(Document::id)
+                .containsExactly("a.txt", "c.txt");
+    }
+
     @Test
     void aLinkOutOfTheFolderIsNotFollowed() throws IOException {
         Path outside = Files.writeString(Files.createDirectories(dir.resolve("outside")).resolve("secret.txt"), "secret");

@@ -110,9 +110,11 @@ public final class ConfigAgentTrainer {
      * @param model the model file to write
      * @param listener told of the progress; {@link IngestListener#NONE} for none
      * @return what the run did
-     * @throws IllegalArgumentException if fewer than two questions are usable
+     * @throws IllegalArgumentException if {@code model} is a folder or lies under a file (checked before any work),
+     *                                  or fewer than two questions are usable
      */
     public Result train(Path data, Path model, IngestListener listener) {
+        checkWritable(model);
         AgentDataset.Contents contents = AgentDataset.read(data, embedder, chunker, candidates, limit);
         List<AgentDataset.Instance> instances = contents.instances();
         Arguments.check(instances.size() >= 2,
@@ -137,6 +139,18 @@ public final class ConfigAgentTrainer {
         listener.progress("train", 1, 1);
         return new Result(instances.size(), contents.skipped(), counts, quality / instances.size(),
                 (double) agent.training().get("finalLoss"), model);
+    }
+
+    /** Refuses, before the hours of the grid search, a model path that cannot become a file. */
+    private static void checkWritable(Path model) {
+        Path file = model.toAbsolutePath();
+        Arguments.check(!java.nio.file.Files.isDirectory(file), "the model file %s is a folder; give the path of a file to write", model);
+        for (Path p = file.getParent(); p != null; p = p.getParent()) {
+            if (java.nio.file.Files.exists(p)) {
+                Arguments.check(java.nio.file.Files.isDirectory(p), "the model file %s cannot be written: %s is not a folder", model, p);
+                return;
+            }
+        }
     }
 
     /**

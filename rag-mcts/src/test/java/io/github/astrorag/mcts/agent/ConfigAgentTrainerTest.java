@@ -52,4 +52,21 @@ class ConfigAgentTrainerTest {
                 .hasMessageContaining("line 2 of").hasMessageContaining("bad.jsonl");
         assertThatThrownBy(() -> ConfigAgentTrainer.builder().build()).hasMessageContaining("an embedder is required");
     }
+
+    /** Hostile input, third round, row 17: an --out that is a folder (or under a file) fails before the grid search. */
+    @Test
+    void aModelPathThatCannotBeAFileFailsBeforeTheGridSearch(@TempDir Path dir) throws Exception {
+        Path data = dir.resolve("data.jsonl");
+        Files.write(data, List.of(instance("q1", "Which constellation holds the red giant Betelgeuse?", "d1"),
+                instance("q2", "How many moons does Mars have?", "d2")));
+        Path folder = Files.createDirectory(dir.resolve("existing"));
+        Path file = Files.writeString(dir.resolve("plain"), "x");
+        ConfigAgentTrainer trainer = ConfigAgentTrainer.builder().embedder(new HashingEmbedder()).budget(40).build();
+        List<String> phases = new java.util.ArrayList<>();
+        assertThatThrownBy(() -> trainer.train(data, folder, (phase, done, total) -> phases.add(phase)))
+                .isInstanceOf(IllegalArgumentException.class).hasMessage("the model file " + folder + " is a folder; give the path of a file to write");
+        assertThatThrownBy(() -> trainer.train(data, file.resolve("m.json"), (phase, done, total) -> phases.add(phase)))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining(file + " is not a folder");
+        assertThat(phases).isEmpty();
+    }
 }

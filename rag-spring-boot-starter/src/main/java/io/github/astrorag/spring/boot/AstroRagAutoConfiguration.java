@@ -69,12 +69,18 @@ public class AstroRagAutoConfiguration {
      *
      * @param properties the properties
      * @return the cache, closed with the context
+     * @throws IllegalArgumentException naming the property when it is given empty or blank (leave it out for no cache)
      */
     @Bean(destroyMethod = "close")
     @ConditionalOnMissingBean
     @ConditionalOnProperty(prefix = "astrorag.embedding-cache", name = "dir")
     public EmbeddingCache astroRagEmbeddingCache(AstroRagProperties properties) {
-        return SqliteEmbeddingCache.inFolder(java.util.Objects.requireNonNull(properties.embeddingCache().dir()));
+        java.nio.file.Path dir = properties.embeddingCache().dir();
+        if (dir == null || dir.toString().isBlank()) {
+            throw new IllegalArgumentException("astrorag.embedding-cache.dir is empty: give the cache's folder, or leave the "
+                    + "property out for no cache");
+        }
+        return SqliteEmbeddingCache.inFolder(dir);
     }
 
     /**

@@ -139,6 +139,17 @@ class AstroRagAutoConfigurationTest {
         });
     }
 
+    /** Hostile input, third round, row 16: an empty or blank cache folder fails the context naming the property. */
+    @Test
+    void anEmptyEmbeddingCacheDirFailsTheContextNamingTheProperty() {
+        for (String value : new String[] {"", " "}) {
+            withDocs.withPropertyValues("astrorag.embedding-cache.dir=" + value).run(context ->
+                    assertThat(context).hasFailed().getFailure().rootCause().isInstanceOf(IllegalArgumentException.class)
+                            .hasMessage("astrorag.embedding-cache.dir is empty: give the cache's folder, or leave the property "
+                                    + "out for no cache"));
+        }
+    }
+
     @Test
     void aWrongPropertyFailsTheContextNamingIt() {
         runner.withPropertyValues("astrorag.preset=nonsense").run(context ->
