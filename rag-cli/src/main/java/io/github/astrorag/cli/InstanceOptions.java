@@ -1,6 +1,7 @@
 package io.github.astrorag.cli;
 
 import io.github.astrorag.core.spi.DocumentLoader.OnUnreadable;
+import io.github.astrorag.core.spi.DocumentLoader.OnUnsupported;
 import java.util.List;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Mixin;
@@ -39,6 +40,32 @@ final class InstanceOptions {
                     + " warning on stderr and an entry in the trace, and fails on one named by --docs; skip skips both;"
                     + " fail fails on both. Default: skip-in-folders.")
     OnUnreadable unreadable;
+
+    /** {@code --unsupported}'s values, as typed. */
+    static final class UnsupportedValues implements Iterable<String>, ITypeConverter<OnUnsupported> {
+        @Override
+        public java.util.Iterator<String> iterator() {
+            return List.of("skip", "fail").iterator();
+        }
+
+        @Override
+        public OnUnsupported convert(String value) {
+            for (OnUnsupported p : OnUnsupported.values()) {
+                if (p.name().equalsIgnoreCase(value)) {
+                    return p;
+                }
+            }
+            throw new IllegalArgumentException("unknown value '" + value + "': use skip or fail");
+        }
+    }
+
+    /** What a folder walk does with a file no loader reads; null: skip, counted in one warning. */
+    @Option(names = "--unsupported", paramLabel = "POLICY", converter = UnsupportedValues.class,
+            completionCandidates = UnsupportedValues.class,
+            description = "What to do with a file in a --docs folder that no loader reads (its kind is none of"
+                    + " ${sys:astrorag.kinds}): ${COMPLETION-CANDIDATES}. skip leaves such files out and names them,"
+                    + " counted by extension, in one warning on stderr and in the trace; fail fails. Default: skip.")
+    OnUnsupported unsupported;
 
     /** The preset and its tuning, the embedder, the generator. */
     @Mixin
