@@ -48,8 +48,9 @@ import org.jsoup.select.NodeFilter;
  *
  * <p>Limits: files over {@code maxBytes} (default 50 MiB) are refused before they are read; text over
  * {@code maxChars} characters (default 64 Mi) fails as {@link DocumentException.TooLarge} while it is extracted.
- * jsoup's tree builder nests at most 512 elements deep (deeper ones become siblings), and the text is extracted by
- * an iterative walk: time and memory linear in the file. Stateless and thread-safe.
+ * A file of over {@value #DEFAULT_MAX_TAGS} tags fails as {@link DocumentException.TooLarge} before jsoup builds
+ * its tree (about a hundred bytes an element). jsoup's tree builder nests at most 512 elements deep (deeper ones
+ * become siblings), and the text is extracted by an iterative walk: time and memory linear in the file. Stateless and thread-safe.
  */
 public final class HtmlDocumentLoader implements DocumentLoader {
 
@@ -71,8 +72,12 @@ public final class HtmlDocumentLoader implements DocumentLoader {
             "blockquote", "pre", "br", "hr", "figure", "address", "body", "form", "fieldset", "details", "summary");
     private static final Pattern HIDING_STYLE = Pattern.compile("(display\\s*:\\s*none|visibility\\s*:\\s*hidden)");
 
+    /** 1 Mi: the default most tags of one file (jsoup keeps each element, some hundred bytes, in memory). */
+    public static final long DEFAULT_MAX_TAGS = 1024L * 1024;
+
     private final long maxBytes;
     private final long maxChars;
+    private final long maxTags = DEFAULT_MAX_TAGS;
 
     /** A loader with the default limits: 50 MiB per file, 64 Mi characters of text. */
     public HtmlDocumentLoader() {
@@ -120,6 +125,7 @@ public final class HtmlDocumentLoader implements DocumentLoader {
         org.jsoup.nodes.Document html;
         try {
             bytes = Files.readAllBytes(file);
+            checkTags(file, bytes, maxTags);
             html = Jsoup.parse(new ByteArrayInputStream(bytes), null, "");
         } catch (IOException | UncheckedIOException e) {
             throw new DocumentException.Unreadable(file, "cannot read " + file + ": " + e.getMessage(), e);
@@ -152,6 +158,20 @@ public final class HtmlDocumentLoader implements DocumentLoader {
             out.add(new Document(name, title, name, caption, List.of(), metadata));
         }
         return out;
+    }
+
+    /**
+     * Fails as {@link DocumentException.TooLarge} when {@code bytes} hold over {@code maxTags} tags ({@code <} then a
+     * letter), before jsoup builds its tree of them. Linear.
+     */
+    static void checkTags(Path file, byte[] bytes, long maxTags) {
+        long tags = 0;
+        for (int i = 0; i + 1 < bytes.length; i++) {
+            if (bytes[i] == '<' && ((bytes[i + 1] | 0x20) >= 'a' && (bytes[i + 1] | 0x20) <= 'z') && ++tags > maxTags) {
+                throw new DocumentException.TooLarge(file, String.format(Locale.ROOT, "%s holds over %,d tags, over the"
+                        + " limit of %,d per file: split it", file, maxTags, maxTags));
+            }
+        }
     }
 
     /**

@@ -22,6 +22,7 @@ final class SectionText {
     private boolean space;
     private @Nullable String firstHeading;
     private int headingStart = -1;
+    private long bodyChars;
 
     SectionText(Path file, long maxChars) {
         this.file = file;
@@ -40,6 +41,9 @@ final class SectionText {
                 }
                 space = false;
                 text.append(c);
+                if (headingStart < 0) {
+                    bodyChars++;
+                }
             }
         }
         LoaderLimits.checkChars(file, text.length(), maxChars);
@@ -103,6 +107,11 @@ final class SectionText {
         int n = text.length();
         return n >= 2 && text.charAt(n - 1) == '\n' && text.charAt(n - 2) == '\n'
                 || n >= 2 && text.charAt(n - 1) == ' ' && text.charAt(n - 2) == '#';
+    }
+
+    /** Whether any character was written outside headings. */
+    boolean hasBody() {
+        return bodyChars > 0;
     }
 
     /** The first heading, or {@code null}. */

@@ -34,12 +34,18 @@ import org.xml.sax.helpers.DefaultHandler;
  * own, else its first heading, else the file name without extension. Embedded documents (an image, a workbook in a
  * slide) are not read.
  *
- * <p>Hostile input: files over {@code maxBytes} (default 50 MiB) are refused before they are read; the text is
+ * <p>Hostile input: files over {@code maxBytes} (default 50 MiB) are refused before they are read; a ZIP container
+ * (DOCX, PPTX, XLSX, the OpenDocument formats, EPUB) is inflated once before Tika reads it ({@code ZipCheck}): an entry
+ * that inflates over 100 times its compressed size past its first MiB, or entries that inflate over 20 times
+ * {@code maxBytes} in all, fail as {@link DocumentException.TooLarge} (a zip bomb), and an XML part that declares
+ * entities ({@code <!ENTITY}: entity expansion, external entities) fails as {@link DocumentException.Malformed}; the
+ * text is
  * limited to {@code maxChars} characters (default 64 Mi) and the XHTML elements Tika reports to {@code maxElements}
  * (default 16 Mi: a sheet of millions of empty cells stops there) while parsing, failing as
  * {@link DocumentException.TooLarge}; a ZIP entry that inflates over 100 times its size (a zip bomb; POI's
  * {@code ZipSecureFile}) fails as {@link DocumentException.TooLarge}; XML entities are not expanded nor external
- * entities read (Tika's and POI's XML parsers refuse DTDs' entities), so no file outside the document is read;
+ * entities read, so no file outside the document is read; a document of headings alone (a sheet's name over empty
+ * cells) is {@link DocumentException.Empty};
  * an encrypted document, or one no parser reads, fails as {@link DocumentException.Malformed}. DOCX and PPTX are
  * read with Tika's streaming (SAX) extractors, XLSX with POI's event reader: memory about the text's size. Stateless
  * and thread-safe.
@@ -50,6 +56,11 @@ public final class TikaDocumentLoader implements DocumentLoader {
     public static final String PAGES = "pages";
     /** 16 Mi: the default most XHTML elements of one file. */
     public static final long DEFAULT_MAX_ELEMENTS = 16L * 1024 * 1024;
+
+    /** The most a ZIP entry may inflate, times its compressed size (POI's own limit). */
+    static final long ZIP_RATIO = 100;
+    /** The most all the ZIP entries may inflate, times {@code maxBytes}. */
+    static final long ZIP_BYTES_PER_BYTE = 20;
 
     private static final Map<String, String> TYPES = types();
     private static final AutoDetectParser PARSER = new AutoDetectParser();
@@ -119,6 +130,7 @@ public final class TikaDocumentLoader implements DocumentLoader {
             throw new DocumentException.Unsupported(file, "not an office document: " + file);
         }
         LoaderLimits.checkReadable(file, maxBytes);
+        ZipCheck.check(file, ZIP_RATIO, ZIP_BYTES_PER_BYTE * maxBytes);
         String ext = LoaderLimits.extension(file);
         SectionText text = new SectionText(file, maxChars);
         Xhtml handler = new Xhtml(text, file, maxElements);
@@ -144,8 +156,8 @@ public final class TikaDocumentLoader implements DocumentLoader {
                     + detected.split(";")[0] + ")", null);
         }
         String body = text.text();
-        if (body.isBlank()) {
-            throw new DocumentException.Empty(file, file + " holds no text");
+        if (body.isBlank() || !text.hasBody()) {
+            throw new DocumentException.Empty(file, file + " holds no text" + (body.isBlank() ? "" : " but headings"));
         }
         String own = md.get(TikaCoreProperties.TITLE);
         String title = own != null && !own.isBlank() ? own.strip()
