@@ -14,21 +14,38 @@ import picocli.CommandLine.Option;
  */
 final class InstanceOptions {
 
-    /** {@code --unreadable}'s values, as typed. */
-    static final class UnreadableValues implements Iterable<String>, ITypeConverter<OnUnreadable> {
-        @Override
-        public java.util.Iterator<String> iterator() {
-            return List.of("fail", "skip-in-folders", "skip").iterator();
+    /** An option's enum values, as typed: lower case, {@code -} for {@code _}. */
+    abstract static class PolicyValues<E extends Enum<E>> implements Iterable<String>, ITypeConverter<E> {
+        private final Class<E> type;
+
+        PolicyValues(Class<E> type) {
+            this.type = type;
         }
 
         @Override
-        public OnUnreadable convert(String value) {
-            for (OnUnreadable p : OnUnreadable.values()) {
+        public java.util.Iterator<String> iterator() {
+            return java.util.Arrays.stream(type.getEnumConstants())
+                    .map(p -> p.name().replace('_', '-').toLowerCase(java.util.Locale.ROOT)).iterator();
+        }
+
+        @Override
+        public E convert(String value) {
+            for (E p : type.getEnumConstants()) {
                 if (p.name().replace('_', '-').equalsIgnoreCase(value)) {
                     return p;
                 }
             }
-            throw new IllegalArgumentException("unknown value '" + value + "': use fail, skip-in-folders or skip");
+            List<String> names = new java.util.ArrayList<>();
+            forEach(names::add);
+            throw new IllegalArgumentException("unknown value '" + value + "': use "
+                    + String.join(", ", names.subList(0, names.size() - 1)) + " or " + names.get(names.size() - 1));
+        }
+    }
+
+    /** {@code --unreadable}'s values, as typed. */
+    static final class UnreadableValues extends PolicyValues<OnUnreadable> {
+        UnreadableValues() {
+            super(OnUnreadable.class);
         }
     }
 
@@ -42,20 +59,9 @@ final class InstanceOptions {
     OnUnreadable unreadable;
 
     /** {@code --unsupported}'s values, as typed. */
-    static final class UnsupportedValues implements Iterable<String>, ITypeConverter<OnUnsupported> {
-        @Override
-        public java.util.Iterator<String> iterator() {
-            return List.of("skip", "fail").iterator();
-        }
-
-        @Override
-        public OnUnsupported convert(String value) {
-            for (OnUnsupported p : OnUnsupported.values()) {
-                if (p.name().equalsIgnoreCase(value)) {
-                    return p;
-                }
-            }
-            throw new IllegalArgumentException("unknown value '" + value + "': use skip or fail");
+    static final class UnsupportedValues extends PolicyValues<OnUnsupported> {
+        UnsupportedValues() {
+            super(OnUnsupported.class);
         }
     }
 

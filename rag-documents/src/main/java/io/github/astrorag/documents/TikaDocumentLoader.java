@@ -63,7 +63,10 @@ public final class TikaDocumentLoader implements DocumentLoader {
     static final long ZIP_BYTES_PER_BYTE = 20;
 
     private static final Map<String, String> TYPES = types();
-    private static final AutoDetectParser PARSER = new AutoDetectParser();
+    /** Tika's parsers, made on the first load (not when a loader is made, so that listing the kinds stays cheap). */
+    private static final class Tika {
+        static final AutoDetectParser PARSER = new AutoDetectParser();
+    }
 
     private final long maxBytes;
     private final long maxChars;
@@ -146,7 +149,7 @@ public final class TikaDocumentLoader implements DocumentLoader {
         office.setIncludeSlideMasterContent(false);
         context.set(OfficeParserConfig.class, office);
         try (TikaInputStream in = TikaInputStream.get(file)) {
-            PARSER.parse(in, handler, md, context);
+            Tika.PARSER.parse(in, handler, md, context);
         } catch (Exception | StackOverflowError e) {
             throw failure(file, e);
         }
