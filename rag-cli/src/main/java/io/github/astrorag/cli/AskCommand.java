@@ -34,7 +34,7 @@ import picocli.CommandLine.Parameters;
 
 /** {@code astrorag ask}: one question over documents, on its own ephemeral index. */
 @Command(name = "ask", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Answer a question from documents (.txt, .md, .pdf; folders are read recursively).",
+        description = {"Answer a question from documents (${sys:astrorag.kinds}; folders are read recursively).",
             "The documents are indexed for this question only; the index is deleted before the command exits."},
         footer = {"", "Examples:",
             "  astrorag ask --docs rag-examples/samples \"What resolving power does the spectrograph reach?\"",

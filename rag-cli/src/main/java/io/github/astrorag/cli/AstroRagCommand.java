@@ -3,6 +3,8 @@ package io.github.astrorag.cli;
 import io.github.astrorag.core.RagException;
 import io.github.astrorag.core.internal.Redactor;
 import io.github.astrorag.core.internal.Secrets;
+import io.github.astrorag.core.part.PartRegistry;
+import io.github.astrorag.core.spi.DocumentLoader;
 import io.github.astrorag.cli.EvalCommand;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -38,6 +40,9 @@ public final class AstroRagCommand implements Runnable {
         spec.commandLine().usage(spec.commandLine().getOut());
     }
 
+    /** The system property the help texts read the kinds of file from ({@code ${sys:astrorag.kinds}}). */
+    static final String KINDS_PROPERTY = "astrorag.kinds";
+
     /** Options whose value names an environment variable holding a secret. */
     static final List<String> SECRET_OPTIONS = List.of("--api-key-env", "--es-api-key-env", "--es-password-env");
 
@@ -55,6 +60,9 @@ public final class AstroRagCommand implements Runnable {
 
     /** The configured picocli command line. */
     public static CommandLine commandLine() {
+        // the kinds of file the help texts list: those of the loaders on the class path
+        System.setProperty(KINDS_PROPERTY, DocumentLoader.describe(
+                PipelineFactory.loader(PartRegistry.installed(), null).extensions()));
         CommandLine cl = new CommandLine(new AstroRagCommand());
         cl.setExecutionExceptionHandler(AstroRagCommand::handle);
         cl.setParameterExceptionHandler(AstroRagCommand::handleParameters);

@@ -1,6 +1,7 @@
 package io.github.astrorag.cli;
 
 import io.github.astrorag.core.spi.DocumentLoader.OnUnreadable;
+import io.github.astrorag.core.spi.DocumentLoader.OnUnsupported;
 import java.util.List;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Mixin;
@@ -13,21 +14,38 @@ import picocli.CommandLine.Option;
  */
 final class InstanceOptions {
 
-    /** {@code --unreadable}'s values, as typed. */
-    static final class UnreadableValues implements Iterable<String>, ITypeConverter<OnUnreadable> {
-        @Override
-        public java.util.Iterator<String> iterator() {
-            return List.of("fail", "skip-in-folders", "skip").iterator();
+    /** An option's enum values, as typed: lower case, {@code -} for {@code _}. */
+    abstract static class PolicyValues<E extends Enum<E>> implements Iterable<String>, ITypeConverter<E> {
+        private final Class<E> type;
+
+        PolicyValues(Class<E> type) {
+            this.type = type;
         }
 
         @Override
-        public OnUnreadable convert(String value) {
-            for (OnUnreadable p : OnUnreadable.values()) {
+        public java.util.Iterator<String> iterator() {
+            return java.util.Arrays.stream(type.getEnumConstants())
+                    .map(p -> p.name().replace('_', '-').toLowerCase(java.util.Locale.ROOT)).iterator();
+        }
+
+        @Override
+        public E convert(String value) {
+            for (E p : type.getEnumConstants()) {
                 if (p.name().replace('_', '-').equalsIgnoreCase(value)) {
                     return p;
                 }
             }
-            throw new IllegalArgumentException("unknown value '" + value + "': use fail, skip-in-folders or skip");
+            List<String> names = new java.util.ArrayList<>();
+            forEach(names::add);
+            throw new IllegalArgumentException("unknown value '" + value + "': use "
+                    + String.join(", ", names.subList(0, names.size() - 1)) + " or " + names.get(names.size() - 1));
+        }
+    }
+
+    /** {@code --unreadable}'s values, as typed. */
+    static final class UnreadableValues extends PolicyValues<OnUnreadable> {
+        UnreadableValues() {
+            super(OnUnreadable.class);
         }
     }
 
@@ -39,6 +57,21 @@ final class InstanceOptions {
                     + " warning on stderr and an entry in the trace, and fails on one named by --docs; skip skips both;"
                     + " fail fails on both. Default: skip-in-folders.")
     OnUnreadable unreadable;
+
+    /** {@code --unsupported}'s values, as typed. */
+    static final class UnsupportedValues extends PolicyValues<OnUnsupported> {
+        UnsupportedValues() {
+            super(OnUnsupported.class);
+        }
+    }
+
+    /** What a folder walk does with a file no loader reads; null: skip, counted in one warning. */
+    @Option(names = "--unsupported", paramLabel = "POLICY", converter = UnsupportedValues.class,
+            completionCandidates = UnsupportedValues.class,
+            description = "What to do with a file in a --docs folder that no loader reads (its kind is none of"
+                    + " ${sys:astrorag.kinds}): ${COMPLETION-CANDIDATES}. skip leaves such files out and names them,"
+                    + " counted by extension, in one warning on stderr and in the trace; fail fails. Default: skip.")
+    OnUnsupported unsupported;
 
     /** The preset and its tuning, the embedder, the generator. */
     @Mixin

@@ -55,7 +55,7 @@ import picocli.CommandLine.Option;
 public final class McpCommand implements Callable<Integer> {
 
     @Option(names = "--docs", arity = "1..*", required = true, paramLabel = "PATH",
-            description = "Files or folders to serve (.txt, .md, .pdf; folders are read recursively; each must exist).")
+            description = "Files or folders to serve (${sys:astrorag.kinds}; folders are read recursively; each must exist).")
     List<String> docs;
 
     @Option(names = "--verbose", description = "Show stack traces on errors at start.")

@@ -44,6 +44,11 @@ final class NativeSetup {
 
     /** Sets the properties (those already set are kept) and sweeps old leftovers; never fails. */
     static void configure() {
+        if (System.getProperty("log4j2.statusLoggerLevel") == null) {
+            // Apache POI (under rag-documents' office loader) logs through the Log4j API, which finds no provider here
+            // and would say so on the console: the library reports what it does with a file itself
+            System.setProperty("log4j2.statusLoggerLevel", "OFF");
+        }
         if (System.getProperty("ai.djl.offline") == null && System.getenv("DJL_OFFLINE") == null) {
             System.setProperty("ai.djl.offline", "true");
         }

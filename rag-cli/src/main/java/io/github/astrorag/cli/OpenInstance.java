@@ -49,6 +49,7 @@ final class OpenInstance implements AutoCloseable {
                 owned.push(c);
             });
             pipeline.unreadable = options.unreadable;
+            pipeline.unsupported = options.unsupported;
             RagPipeline rag = PipelineFactory.build(pipeline, indexes);
             owned.push(rag);
             RagInstance instance;

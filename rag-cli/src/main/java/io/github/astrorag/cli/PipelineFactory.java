@@ -3,7 +3,9 @@ package io.github.astrorag.cli;
 import io.github.astrorag.core.internal.Arguments;
 import io.github.astrorag.core.internal.Secrets;
 import io.github.astrorag.core.part.PartContext;
+import io.github.astrorag.core.load.FileSystemDocumentLoader;
 import io.github.astrorag.core.part.PartRegistry;
+import io.github.astrorag.core.spi.DocumentLoader;
 import io.github.astrorag.core.part.PartSpec;
 import io.github.astrorag.core.part.PipelinePreset;
 import io.github.astrorag.core.part.Role;
@@ -64,7 +66,7 @@ public final class PipelineFactory {
             }
             PartContext context = PartContext.of(parts, embedder);
             o.parts.apply(b, preset, context);
-            return configure(b, o, indexes, parts.create(Role.GENERATOR, generatorSpec, context), generatorSpec).build();
+            return configure(b, o, indexes, parts, parts.create(Role.GENERATOR, generatorSpec, context), generatorSpec).build();
         } catch (RuntimeException | Error e) {
             if (embedder != o.embedder) {
                 release(embedder);
@@ -73,9 +75,20 @@ public final class PipelineFactory {
         }
     }
 
+    /**
+     * The loader of the command line: every loader registered by name ({@link PartRegistry#loaders()}), with the
+     * policy for files no loader reads ({@code null}: skip them, counted in one warning).
+     */
+    static FileSystemDocumentLoader loader(PartRegistry parts, DocumentLoader.OnUnsupported unsupported) {
+        FileSystemDocumentLoader.Builder b = FileSystemDocumentLoader.builder().loaders(parts.loaders());
+        return (unsupported == null ? b : b.onUnsupported(unsupported)).build();
+    }
+
     private static RagPipeline.Builder configure(RagPipeline.Builder b, PipelineOptions o, EphemeralIndexFactory indexes,
-                                                 Generator generator, PartSpec generatorSpec) {
+                                                 PartRegistry parts, Generator generator, PartSpec generatorSpec) {
         b.index(indexes);
+        // every loader registered by name on the class path (rag-documents' HTML and Office files among them)
+        b.loader(loader(parts, o.unsupported));
         if (o.unreadable != null) {
             b.onUnreadable(o.unreadable);
         }

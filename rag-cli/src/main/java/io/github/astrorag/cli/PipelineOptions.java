@@ -60,6 +60,9 @@ public final class PipelineOptions {
     /** For programmatic use: what loading does with a file it cannot read (set from {@code --unreadable}); null: the library's default. */
     public DocumentLoader.OnUnreadable unreadable;
 
+    /** For programmatic use: what a folder walk does with a file no loader reads (set from {@code --unsupported}); null: skip. */
+    public DocumentLoader.OnUnsupported unsupported;
+
     @Option(names = "--candidates", paramLabel = "N", description = "Candidates retrieved before selection. Default: 20.")
     public Integer candidates;
 

@@ -242,6 +242,26 @@ class AskCommandTest {
         assertBad(run("ask", "--model", "nonsense", "--docs", "../rag-examples/samples", "q?"), "unknown embedder 'nonsense': use one of hashing, openai, tei, bge-small-q");
     }
 
+    /** Files of a folder no loader reads: left out and counted in the trace, or, with --unsupported fail, exit 2. */
+    @Test
+    void filesNoLoaderReadsAreCountedOrFail() throws IOException {
+        Path docs = Files.createDirectories(dir.resolve("mixed"));
+        Files.writeString(docs.resolve("vega.txt"), "Vega is the brightest star in the constellation Lyra.");
+        Files.writeString(docs.resolve("a.xyz"), "x");
+        Files.writeString(docs.resolve("b.xyz"), "x");
+        Files.writeString(docs.resolve("c.csv"), "a,b");
+        Run r = run("ask", "--model", "hashing", "--docs", docs.toString(), "--json", "Where is Vega?");
+        assertThat(r.status()).as(r.err()).isZero();
+        JsonNode load = null;
+        for (JsonNode stage : r.json().path("trace").path("ingest")) {
+            load = stage.path("name").asText().equals("load") ? stage : load;
+        }
+        assertThat(load).as(r.out()).isNotNull();
+        assertThat(load.path("details").path("unsupported").toString()).isEqualTo("{\".xyz\":2,\".csv\":1}");
+        assertBad(run("ask", "--model", "hashing", "--docs", docs.toString(), "--unsupported", "fail", "Where is Vega?"),
+                "unsupported file type '.");
+    }
+
     private static void assertBad(Run r, String message) {
         assertThat(r.status()).isEqualTo(AstroRagCommand.EXIT_ERROR);
         assertThat(r.err().strip()).contains(message).doesNotContain("\tat ").startsWith("astrorag: error:");

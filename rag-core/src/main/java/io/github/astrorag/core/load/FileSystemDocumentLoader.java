@@ -15,8 +15,10 @@ import java.nio.file.SimpleFileVisitor;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -27,9 +29,15 @@ import org.jspecify.annotations.Nullable;
 /**
  * Loads files and folders by delegating each file to the first loader that supports it.
  *
- * <p>A folder is walked recursively in a stable order (paths sorted by their text); hidden files and
- * files no loader supports are skipped; a folder with no supported file fails as
- * {@link DocumentException.Unreadable}. A file given by name that no loader supports (or that has no
+ * <p>The kinds it reads are those of the loaders it is given ({@link #extensions()}, {@link #mediaTypes()}), and
+ * every message that lists them is made from that list: {@link #defaults()} reads text, Markdown and PDF; a
+ * {@link #builder()} takes any loaders (those registered by name are {@code PartRegistry.loaders()}, which the
+ * presets use).
+ *
+ * <p>A folder is walked recursively in a stable order (paths sorted by their text); hidden files are skipped; files
+ * no loader supports are left out and counted by extension ({@link Loaded#unsupported()}, which the pipeline reports
+ * in one warning and in its trace), or fail the call under {@link OnUnsupported#FAIL}; a folder with no supported
+ * file fails as {@link DocumentException.Unreadable}. A file given by name that no loader supports (or that has no
  * extension) fails as {@link DocumentException.Unsupported}, listing the supported types.
  *
  * <p>Symbolic links: a link inside a folder that leads to a file inside that folder is read (once, see
@@ -64,10 +72,13 @@ import org.jspecify.annotations.Nullable;
  */
 public final class FileSystemDocumentLoader implements DocumentLoader {
 
-    private static final String SUPPORTED = "use .txt, .text, .md, .markdown or .pdf";
+    /** Extensions the optional module rag-documents reads, for the hint of a message when no loader here does. */
+    private static final Set<String> DOCUMENTS_MODULE = Set.of("html", "htm", "xhtml", "docx", "pptx", "xlsx", "odt",
+            "ods", "odp", "rtf", "epub");
 
     private final List<DocumentLoader> loaders;
     private final long maxTotalChars;
+    private final OnUnsupported onUnsupported;
 
     /**
      * A loader over the given per-type loaders, tried in order, with the default 128 Mi characters per call.
@@ -85,10 +96,140 @@ public final class FileSystemDocumentLoader implements DocumentLoader {
      * @param maxTotalChars the most characters the documents of one call may hold, positive
      */
     public FileSystemDocumentLoader(List<DocumentLoader> loaders, long maxTotalChars) {
+        this(loaders, maxTotalChars, OnUnsupported.SKIP);
+    }
+
+    private FileSystemDocumentLoader(List<DocumentLoader> loaders, long maxTotalChars, OnUnsupported onUnsupported) {
         Arguments.check(!loaders.isEmpty(), "at least one loader is needed");
         LoaderLimits.checkPositive("maxTotalChars", maxTotalChars);
         this.loaders = List.copyOf(loaders);
         this.maxTotalChars = maxTotalChars;
+        this.onUnsupported = Objects.requireNonNull(onUnsupported, "onUnsupported");
+    }
+
+    /**
+     * A builder: the loaders, tried in the order added; the limit per call (default 128 Mi characters); what a folder
+     * walk does with a file no loader reads (default {@link OnUnsupported#SKIP}).
+     *
+     * @return a new builder
+     */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** Builds a {@link FileSystemDocumentLoader}; each setting may be given once, loaders any number of times. */
+    public static final class Builder {
+        private final List<DocumentLoader> loaders = new ArrayList<>();
+        private final Set<String> set = new HashSet<>();
+        private long maxTotalChars = LoaderLimits.DEFAULT_MAX_TOTAL_CHARS;
+        private OnUnsupported onUnsupported = OnUnsupported.SKIP;
+
+        private Builder() {
+        }
+
+        /**
+         * Adds a loader, tried after those added before it.
+         *
+         * @param loader the loader
+         * @return this builder
+         */
+        public Builder loader(DocumentLoader loader) {
+            loaders.add(Objects.requireNonNull(loader, "loader"));
+            return this;
+        }
+
+        /**
+         * Adds loaders, in order, after those added before them.
+         *
+         * @param more the loaders
+         * @return this builder
+         */
+        public Builder loaders(Collection<? extends DocumentLoader> more) {
+            more.forEach(this::loader);
+            return this;
+        }
+
+        /**
+         * The most characters the documents of one call may hold; default 128 Mi.
+         *
+         * @param value positive
+         * @return this builder
+         * @throws IllegalStateException if it was already set
+         */
+        public Builder maxTotalChars(long value) {
+            Arguments.checkState(set.add("maxTotalChars"), "maxTotalChars was already set");
+            LoaderLimits.checkPositive("maxTotalChars", value);
+            maxTotalChars = value;
+            return this;
+        }
+
+        /**
+         * What a folder walk does with a file no loader reads; default {@link OnUnsupported#SKIP}.
+         *
+         * @param value the policy
+         * @return this builder
+         * @throws IllegalStateException if it was already set
+         */
+        public Builder onUnsupported(OnUnsupported value) {
+            Arguments.checkState(set.add("onUnsupported"), "onUnsupported was already set");
+            onUnsupported = Objects.requireNonNull(value, "onUnsupported");
+            return this;
+        }
+
+        /**
+         * The loader.
+         *
+         * @return a new loader
+         * @throws IllegalArgumentException if no loader was added
+         */
+        public FileSystemDocumentLoader build() {
+            return new FileSystemDocumentLoader(loaders, maxTotalChars, onUnsupported);
+        }
+    }
+
+    /**
+     * The loaders, in the order they are tried.
+     *
+     * @return the loaders
+     */
+    public List<DocumentLoader> loaders() {
+        return loaders;
+    }
+
+    /** The extensions of every loader, in the order of the loaders. */
+    @Override
+    public Set<String> extensions() {
+        Set<String> all = new LinkedHashSet<>();
+        loaders.forEach(l -> all.addAll(l.extensions()));
+        return Collections.unmodifiableSet(all);
+    }
+
+    /** The media types of every loader, in the order of the loaders. */
+    @Override
+    public Set<String> mediaTypes() {
+        Set<String> all = new LinkedHashSet<>();
+        loaders.forEach(l -> all.addAll(l.mediaTypes()));
+        return Collections.unmodifiableSet(all);
+    }
+
+    /**
+     * What to add for files of these extensions, for a message: {@code (add rag-documents)} when that module reads
+     * them, else {@code ""}.
+     *
+     * @param extensions extensions no loader here reads, without the dot
+     * @return the hint, or {@code ""}
+     */
+    public static String hint(Collection<String> extensions) {
+        List<String> known = extensions.stream().filter(DOCUMENTS_MODULE::contains).toList();
+        if (known.isEmpty()) {
+            return "";
+        }
+        return known.size() == extensions.size() ? "(add rag-documents)"
+                : "(rag-documents reads " + DocumentLoader.describe(known).replace(" or ", " and ") + ")";
+    }
+
+    private String supported() {
+        return "use " + DocumentLoader.describe(extensions());
     }
 
     /**
@@ -130,6 +271,14 @@ public final class FileSystemDocumentLoader implements DocumentLoader {
         return loaders.stream().anyMatch(l -> l.supports(file));
     }
 
+    /** The message of a file no loader reads, given by name. */
+    private String unsupported(Path file) {
+        String ext = LoaderLimits.extension(file);
+        String hint = ext.isEmpty() ? "" : hint(List.of(ext));
+        return (ext.isEmpty() ? file + " has no file extension, so its type is unknown: " + supported()
+                : "unsupported file type '." + ext + "' of " + file + ": " + supported()) + (hint.isEmpty() ? "" : " " + hint);
+    }
+
     @Override
     public List<Document> load(Path path) {
         return loadAll(List.of(path));
@@ -158,14 +307,12 @@ public final class FileSystemDocumentLoader implements DocumentLoader {
         if (call.documents.isEmpty() && call.first != null) {
             throw call.first;
         }
-        return new Loaded(call.distinctIds(), call.skipped);
+        return new Loaded(call.distinctIds(), call.skipped, call.unsupported);
     }
 
     private DocumentLoader loaderFor(Path file) {
         return loaders.stream().filter(l -> l.supports(file)).findFirst()
-                .orElseThrow(() -> new DocumentException.Unsupported(file, LoaderLimits.extension(file).isEmpty()
-                        ? file + " has no file extension, so its type is unknown: " + SUPPORTED
-                        : "unsupported file type '." + LoaderLimits.extension(file) + "' of " + file + ": " + SUPPORTED));
+                .orElseThrow(() -> new DocumentException.Unsupported(file, unsupported(file)));
     }
 
     private void loadFolder(Path folder, Call call) {
@@ -181,7 +328,8 @@ public final class FileSystemDocumentLoader implements DocumentLoader {
 
                 @Override
                 public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) {
-                    if (Files.isRegularFile(file) && !isHidden(realFolder.relativize(file)) && supports(file)) {
+                    if (Files.isRegularFile(file) && !isHidden(realFolder.relativize(file))
+                            && (supports(file) || call.unsupported(folder, file, onUnsupported, FileSystemDocumentLoader.this::unsupported))) {
                         files.add(file);
                     }
                     return FileVisitResult.CONTINUE;
@@ -204,7 +352,8 @@ public final class FileSystemDocumentLoader implements DocumentLoader {
         }
         files.sort((a, b) -> a.toString().compareTo(b.toString()));
         if (files.isEmpty() && call.skipped.isEmpty()) {
-            throw new DocumentException.Unreadable(folder, "no .txt, .md or .pdf file in folder " + folder, null);
+            throw new DocumentException.Unreadable(folder, "no " + DocumentLoader.describe(extensions())
+                    + " file in folder " + folder, null);
         }
         for (Path f : files) {
             Path inFolder = folder.resolve(realFolder.relativize(f));
@@ -273,6 +422,7 @@ public final class FileSystemDocumentLoader implements DocumentLoader {
         /** The identities ({@link #identity}) of the files read. */
         final Set<Object> seen = new HashSet<>();
         final List<Skipped> skipped = new ArrayList<>();
+        final Map<String, Integer> unsupported = new HashMap<>();
         @Nullable RuntimeException first;
         long chars;
 
@@ -291,6 +441,20 @@ public final class FileSystemDocumentLoader implements DocumentLoader {
             }
             skipped.add(new Skipped(file, failure.getMessage()));
             first = first == null ? failure : first;
+        }
+
+        /**
+         * Counts {@code file}, found in {@code folder}, that no loader reads; or fails under {@link OnUnsupported#FAIL}.
+         *
+         * @return {@code false}: the file is not read
+         */
+        boolean unsupported(Path folder, Path file, OnUnsupported policy, java.util.function.Function<Path, String> message) {
+            if (policy == OnUnsupported.FAIL) {
+                throw new DocumentException.Unsupported(file, message.apply(file) + " (found in folder " + folder
+                        + "; a folder walk skips such files under OnUnsupported.SKIP)");
+            }
+            unsupported.merge(LoaderLimits.extension(file), 1, Integer::sum);
+            return false;
         }
 
         /** The documents, those of a shared id renamed by the path as given. */

@@ -6,6 +6,7 @@ import io.github.astrorag.core.model.Document;
 import io.github.astrorag.core.spi.DocumentLoader;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Set;
 
 /**
  * Reads the text layer of PDF files with Apache PDFBox, page by page, keeping 1-based page numbers.
@@ -97,6 +98,18 @@ public final class PdfDocumentLoader implements DocumentLoader {
         LoaderLimits.checkPositive("maxOperators", maxOperators);
         return new PdfDocumentLoader(maxBytes,
                 new Limits(limits.maxChars(), limits.maxPageChars(), maxPageOperators, maxOperators));
+    }
+
+    /** {@code pdf}. */
+    @Override
+    public Set<String> extensions() {
+        return Set.of("pdf");
+    }
+
+    /** {@code application/pdf}. */
+    @Override
+    public Set<String> mediaTypes() {
+        return Set.of("application/pdf");
     }
 
     @Override

@@ -16,6 +16,8 @@ import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Collections;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -36,7 +38,10 @@ import java.util.function.IntPredicate;
  */
 public final class TextDocumentLoader implements DocumentLoader {
 
-    private static final Set<String> EXTENSIONS = Set.of("txt", "text", "md", "markdown");
+    private static final Set<String> EXTENSIONS = Collections.unmodifiableSet(
+            new LinkedHashSet<>(List.of("txt", "text", "md", "markdown")));
+    private static final Set<String> MEDIA_TYPES = Collections.unmodifiableSet(
+            new LinkedHashSet<>(List.of("text/plain", "text/markdown")));
 
     private final long maxBytes;
     private final long maxChars;
@@ -66,6 +71,18 @@ public final class TextDocumentLoader implements DocumentLoader {
         LoaderLimits.checkPositive("maxChars", maxChars);
         this.maxBytes = maxBytes;
         this.maxChars = maxChars;
+    }
+
+    /** {@code txt}, {@code text}, {@code md}, {@code markdown}. */
+    @Override
+    public Set<String> extensions() {
+        return EXTENSIONS;
+    }
+
+    /** {@code text/plain}, {@code text/markdown}. */
+    @Override
+    public Set<String> mediaTypes() {
+        return MEDIA_TYPES;
     }
 
     @Override

@@ -17,7 +17,11 @@ public final class Metadata {
     public static final String SOURCE = "source";
     /** A chunk's 1-based page, for paged documents (filled by {@link Chunk#of}). */
     public static final String PAGE = "page";
-    /** The file type: {@code txt}, {@code md} or {@code pdf} (filled by the loaders). */
+    /**
+     * The file type, filled by the loaders: the file's extension, lower case ({@code txt} for {@code .text},
+     * {@code md} for {@code .markdown}): {@code txt}, {@code md}, {@code pdf}, and those of any other loader
+     * ({@code html}, {@code docx}, ...).
+     */
     public static final String TYPE = "type";
     /** The file's modification time, ISO-8601 in UTC to the second, e.g. {@code 2024-05-01T09:30:00Z}. */
     public static final String MODIFIED = "modified";

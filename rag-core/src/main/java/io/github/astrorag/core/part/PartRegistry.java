@@ -9,6 +9,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.ServiceConfigurationError;
 import java.util.ServiceLoader;
+import io.github.astrorag.core.spi.DocumentLoader;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -124,6 +125,19 @@ public final class PartRegistry {
     @SuppressWarnings("unchecked")
     public <T> List<Part<T>> parts(Role<T> role) {
         return parts.get(Objects.requireNonNull(role, "role")).values().stream().map(p -> (Part<T>) p).toList();
+    }
+
+    /**
+     * Every loader registered by name ({@link Role#LOADER}), each made with its defaults, in the order the providers
+     * contributed them: rag-core's {@code text} and {@code pdf}, and those of any module on the class path
+     * (rag-documents: {@code html}, {@code office}). Give them to {@code FileSystemDocumentLoader.builder().loaders(...)}
+     * to read every kind installed; the command line does. O(loaders).
+     *
+     * @return new loaders
+     */
+    public List<DocumentLoader> loaders() {
+        PartContext context = PartContext.of(this);
+        return parts(Role.LOADER).stream().map(p -> (DocumentLoader) p.create(PartSpec.of(p.name()), context)).toList();
     }
 
     /**

@@ -15,6 +15,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import io.github.astrorag.core.load.FileSystemDocumentLoader;
 import io.github.astrorag.core.spi.DocumentLoader;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
@@ -99,6 +100,12 @@ final class Ingest {
                 skipped.add(one);
             }
             details.put("skipped", skipped);
+        }
+        if (!loaded.unsupported().isEmpty()) {
+            LOG.warn(loaded.unsupportedLine(FileSystemDocumentLoader.hint(loaded.unsupported().keySet())));
+            Map<String, Object> byExtension = new LinkedHashMap<>();
+            loaded.unsupported().forEach((ext, n) -> byExtension.put(ext.isEmpty() ? "" : "." + ext, n));
+            details.put("unsupported", byExtension);
         }
         stages.add(watch.stopped(new Trace.Stage(prefix + "load", millisSince(started), List.of(), details)));
         return documents;

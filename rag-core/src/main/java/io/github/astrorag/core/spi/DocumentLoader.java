@@ -5,7 +5,12 @@ import io.github.astrorag.core.model.Document;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
 
 /**
  * Turns a path into documents.
@@ -13,6 +18,9 @@ import java.util.List;
  * <p>Contract:
  * <ul>
  *   <li>{@link #supports(Path)} says, from the file name alone, whether {@link #load(Path)} reads a file.</li>
+ *   <li>{@link #extensions()} and {@link #mediaTypes()} say which kinds of file it reads, so that messages, help
+ *       texts and the folder loader ({@code FileSystemDocumentLoader}) list them from the loaders themselves; a
+ *       loader that declares extensions supports exactly the files named with one of them.</li>
  *   <li>{@code load} reads one file whole, or fails with a {@link io.github.astrorag.core.DocumentException}
  *       subclass naming the file: unsupported type, unreadable, empty, too large (checked before reading),
  *       malformed (undecodable bytes, a broken or encrypted PDF). It returns a list because a loader may
@@ -45,6 +53,20 @@ public interface DocumentLoader {
     }
 
     /**
+     * What a folder walk does with a file no loader reads (its extension is none of theirs). Files given by name
+     * that no loader reads always fail as {@link DocumentException.Unsupported}.
+     */
+    enum OnUnsupported {
+        /**
+         * Such files are left out, counted by extension in {@link Loaded#unsupported()}; the pipeline reports them in
+         * one warning and in its trace. The default.
+         */
+        SKIP,
+        /** Such a file fails the call as {@link DocumentException.Unsupported}, naming the counts by extension. */
+        FAIL
+    }
+
+    /**
      * A file a load call skipped.
      *
      * @param file the file, as the call reached it
@@ -58,18 +80,92 @@ public interface DocumentLoader {
      *
      * @param documents the documents loaded, in order, at least one
      * @param skipped the files skipped, in the order met
+     * @param unsupported the files found in folders that no loader reads, counted by extension (lower case, without
+     *        the dot; {@code ""} for files without one), most frequent first
      */
-    record Loaded(List<Document> documents, List<Skipped> skipped) {
+    record Loaded(List<Document> documents, List<Skipped> skipped, Map<String, Integer> unsupported) {
         /**
-         * Copies both lists.
+         * Copies the lists and the counts, ordering the counts most frequent first (then by extension).
          *
          * @param documents the documents loaded, in order
          * @param skipped the files skipped, in the order met
+         * @param unsupported the files no loader reads, counted by extension
          */
         public Loaded {
             documents = List.copyOf(documents);
             skipped = List.copyOf(skipped);
+            Map<String, Integer> sorted = new LinkedHashMap<>();
+            unsupported.entrySet().stream()
+                    .sorted(Map.Entry.<String, Integer>comparingByValue().reversed().thenComparing(Map.Entry.comparingByKey()))
+                    .forEach(e -> sorted.put(e.getKey(), e.getValue()));
+            unsupported = Collections.unmodifiableMap(sorted);
         }
+
+        /**
+         * A result without files left out for want of a loader.
+         *
+         * @param documents the documents loaded, in order
+         * @param skipped the files skipped, in the order met
+         */
+        public Loaded(List<Document> documents, List<Skipped> skipped) {
+            this(documents, skipped, Map.of());
+        }
+
+        /**
+         * The files no loader reads in one line, such as {@code skipped 3 .html, 2 .docx: no loader}, followed by
+         * {@code hint} when it is not empty; {@code ""} when there are none.
+         *
+         * @param hint what to add, such as {@code (add rag-documents)}; may be empty
+         * @return the line
+         */
+        public String unsupportedLine(String hint) {
+            if (unsupported.isEmpty()) {
+                return "";
+            }
+            StringBuilder b = new StringBuilder("skipped ");
+            unsupported.forEach((ext, n) -> b.append(n).append(' ').append(ext.isEmpty() ? "without extension" : "." + ext)
+                    .append(", "));
+            b.setLength(b.length() - 2);
+            b.append(": no loader");
+            return hint.isEmpty() ? b.toString() : b.append(' ').append(hint).toString();
+        }
+    }
+
+    /**
+     * The extensions of the files this loader reads, lower case, without the dot ({@code txt}, {@code md}); by
+     * default none declared, for a loader that decides by {@link #supports} alone.
+     *
+     * @return the extensions, in the order a message lists them
+     */
+    default Set<String> extensions() {
+        return Set.of();
+    }
+
+    /**
+     * The media types of the files this loader reads ({@code text/plain}, {@code application/pdf}); by default none
+     * declared.
+     *
+     * @return the media types
+     */
+    default Set<String> mediaTypes() {
+        return Set.of();
+    }
+
+    /**
+     * The extensions as a message lists them: {@code .txt, .md or .pdf}.
+     *
+     * @param extensions the extensions, without the dot, in order
+     * @return the list in words; {@code "no declared extension"} when there is none
+     */
+    static String describe(Collection<String> extensions) {
+        List<String> dotted = extensions.stream().map(e -> "." + e.toLowerCase(Locale.ROOT)).distinct().toList();
+        if (dotted.isEmpty()) {
+            return "no declared extension";
+        }
+        if (dotted.size() == 1) {
+            return dotted.get(0);
+        }
+        return String.join(", ", dotted.subList(0, dotted.size() - 1)) + " or " + dotted.get(dotted.size() - 1);
     }
 
     /**

@@ -100,7 +100,7 @@ class LoadersTest {
     void folderWithoutSupportedFiles() throws IOException {
         Files.writeString(dir.resolve("x.csv"), "a,b");
         assertThatThrownBy(() -> loader.load(dir))
-                .isInstanceOf(DocumentException.Unreadable.class).hasMessageContaining("no .txt, .md or .pdf");
+                .isInstanceOf(DocumentException.Unreadable.class).hasMessageContaining("no .txt, .text, .md, .markdown or .pdf file in folder");
     }
 
     @Test

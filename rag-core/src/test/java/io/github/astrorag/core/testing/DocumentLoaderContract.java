@@ -79,6 +79,21 @@ public abstract class DocumentLoaderContract {
     }
 
     @Test
+    void theDeclaredExtensionsAreTheOnesItSupports() throws IOException {
+        DocumentLoader loader = loader();
+        for (String ext : loader.extensions()) {
+            assertThat(ext).isLowerCase().doesNotStartWith(".");
+            assertThat(loader.supports(dir.resolve("any." + ext))).as(ext).isTrue();
+            assertThat(loader.supports(dir.resolve("ANY." + ext.toUpperCase(java.util.Locale.ROOT)))).as(ext).isTrue();
+        }
+        String own = written().getFileName().toString();
+        if (!loader.extensions().isEmpty()) {
+            assertThat(loader.extensions()).contains(own.substring(own.lastIndexOf('.') + 1).toLowerCase(java.util.Locale.ROOT));
+        }
+        assertThat(loader.mediaTypes()).allSatisfy(t -> assertThat(t).contains("/"));
+    }
+
+    @Test
     void loadsTheWholeTextWithPageNumbers() throws IOException {
         Path file = written();
         List<Document> docs = loader().load(file);

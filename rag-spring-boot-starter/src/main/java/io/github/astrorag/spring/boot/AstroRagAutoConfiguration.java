@@ -2,6 +2,7 @@ package io.github.astrorag.spring.boot;
 
 import io.github.astrorag.core.cache.SqliteEmbeddingCache;
 import io.github.astrorag.core.internal.Arguments;
+import io.github.astrorag.core.load.FileSystemDocumentLoader;
 import io.github.astrorag.core.part.Part;
 import io.github.astrorag.core.part.PartContext;
 import io.github.astrorag.core.part.PartRegistry;
@@ -105,6 +106,8 @@ public class AstroRagAutoConfiguration {
                 b.owning(owned);
             }
             PartContext context = PartContext.of(parts, embedder);
+            // every loader registered by name on the class path: add rag-documents for HTML and Office files
+            b.loader(FileSystemDocumentLoader.builder().loaders(parts.loaders()).build());
             if (properties.retriever() != null) {
                 b.retriever(named("astrorag.retriever", () -> parts.create(Role.RETRIEVER,
                         preset.over(Role.RETRIEVER, PartSpec.parse(properties.retriever())), context)));

@@ -18,7 +18,9 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param rerankers      rerankers by name with their settings that replace the preset's, in order; none: the preset's
  * @param selector       a context selector by name with its settings that replaces the preset's; none: the preset's
  * @param budget         the context budget in tokens, at least 1; default the preset's
- * @param docs           the files and folders the application-lifetime instance answers from (.txt, .md, .pdf);
+ * @param docs           the files and folders the application-lifetime instance answers from, of every kind a
+ *                       loader registered by name reads ({@code PartRegistry.loaders()}: text, Markdown and PDF; HTML and
+ *                       Office files with rag-documents);
  *                       none: no instance (and no retriever) is made, the pipeline alone is a bean
  * @param embeddingCache where chunk vectors are kept across restarts
  * @param embedder       the embedder of chunks and questions
