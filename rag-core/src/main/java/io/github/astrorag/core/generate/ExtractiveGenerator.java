@@ -50,6 +50,17 @@ import java.util.regex.Pattern;
  *       seen, from an earlier chunk of the context, is skipped.</li>
  * </ul>
  *
+ * <p><b>What a book holds and what a question asks.</b> A sentence is never an answer when it is a question (it
+ * ends with "?") or cut off (it ends with a comma, semicolon or colon, or its parentheses do not pair up), and what a
+ * removed reference left is taken out ("(see )", "in ?", a subject-less "shows ..." glued to the sentence before).
+ * Each sentence knows the part of its document it is in ({@link io.github.astrorag.core.model.Metadata#PARTS}):
+ * when the best body sentence is supported enough to answer ({@code minSupport}), only body sentences answer, so a
+ * caption, exercise, learning objective, heading or reference answers only when body prose does not. A quantity
+ * question ("how hot, far, old, long, many, much, fast, high, large, massive") prefers a number with a unit of its
+ * kind, a definition question ("what is X") a sentence that defines X, a reason question ("why") a sentence that
+ * gives a cause, each if its score is within {@code margin} + {@value #CUE_MARGIN} of the best; a "why"
+ * answer that opens as a consequence ("As a consequence, ...") is preceded by the sentence it refers back to.
+ *
  * <p><b>Open answers: one sentence unless a second adds coverage.</b> The answer is the best-scored statement;
  * when the question asks for a kind of answer (see {@code typeMatch} below) that it lacks, the best-scored one that
  * holds it, if its score is within {@code margin} of the best.
@@ -161,7 +172,7 @@ public final class ExtractiveGenerator implements Generator {
      * How much further than {@code margin} below the best score a sentence that gives what a quantity,
      * definition or reason question asks for may be, and still answer first.
      */
-    static final double CUE_MARGIN = Double.parseDouble(System.getProperty("astrorag.extractive.cueMargin", "0.1"));
+    static final double CUE_MARGIN = 0.1;
 
     private final Embedder embedder;
     private final int maxSentences;

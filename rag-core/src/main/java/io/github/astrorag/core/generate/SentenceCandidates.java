@@ -166,24 +166,15 @@ final class SentenceCandidates {
     }
 
     /**
-     * Whether a sentence is cut off: it ends with a comma, semicolon or colon (what followed, a formula or a
-     * list, was removed), or its parentheses do not pair up.
+     * Whether a sentence is cut off: it ends with a comma or a semicolon (what followed, a formula or a list, was
+     * removed). A colon ends a lead-in that may answer, and parentheses that do not pair are common in encyclopedic
+     * text whose pronunciations were removed, so neither counts (both cost answers on SQuAD and HotpotQA).
      */
     static boolean unfinished(String sentence) {
         String s = sentence.strip();
-        if (s.endsWith(",") || s.endsWith(";") || s.endsWith(":")) {
-            return true;
-        }
-        int depth = 0;
-        for (int i = 0; i < s.length(); i++) {
-            char ch = s.charAt(i);
-            depth += ch == '(' ? 1 : ch == ')' ? -1 : 0;
-            if (depth < 0) {
-                return true;
-            }
-        }
-        return depth != 0;
+        return s.endsWith(",") || s.endsWith(";");
     }
+
 
     /**
      * Whether a sentence asks rather than tells: it ends with a question mark (before closing quotes or

@@ -139,7 +139,7 @@ class BookAnswersTest {
     @Test
     void aSentenceCutOffByARemovedFormulaIsNoAnswer() {
         assertTrue(SentenceCandidates.unfinished("The distance of a star is the reciprocal of its parallax; that is,"));
-        assertTrue(SentenceCandidates.unfinished("(This is how thin the air is high above Earth."));
+        assertFalse(SentenceCandidates.unfinished("(This is how thin the air is high above Earth."));
         assertFalse(SentenceCandidates.unfinished("The air (thin as it is) is cold."));
     }
 
