@@ -65,7 +65,7 @@ final class SentenceCandidates {
      * A sentence end followed by a lower-case verb: a sentence whose subject (a removed figure or link) is gone,
      * "... called the Moon. shows Earth and the Moon drawn to scale ...".
      */
-    private static final Pattern SUBJECT_REMOVED = Pattern.compile("(?<=[\\p{Ll}\\p{N})])\\.\\s+(?=\\p{Ll}+s\\s)");
+    private static final Pattern SUBJECT_REMOVED = Pattern.compile("(?<!\\.\\p{L})(?<=[\\p{Ll}\\p{N})])\\.\\s+(?=\\p{Ll}+s\\s)");
 
     /**
      * The sentences an open answer may quote: statements ({@link AnswerCues#statement}) that are no question
@@ -163,6 +163,12 @@ final class SentenceCandidates {
             clean = clean.replaceAll("\\s+(?=[.,;:?!])", "").replaceAll("\\s{2,}", " ").strip();
         }
         return clean.equals(s.text()) && end == s.end() ? s : new Prose.Sentence(clean, s.start(), end);
+    }
+
+    /** Where a sentence glues a subject-less tail to the sentence before it (a removed reference), or -1. */
+    static int subjectRemovedAt(String text) {
+        Matcher m = SUBJECT_REMOVED.matcher(text);
+        return m.find() ? m.start() : -1;
     }
 
     /**

@@ -137,6 +137,12 @@ class BookAnswersTest {
     }
 
     @Test
+    void anAbbreviationIsNoRemovedSubject() {
+        assertEquals(-1, SentenceCandidates.subjectRemovedAt("co-NP holds the complement problems (i.e. problems with answers reversed) of NP."));
+        assertEquals(32, SentenceCandidates.subjectRemovedAt("Earth and the Moon are far apart. shows them to scale."));
+    }
+
+    @Test
     void aSentenceCutOffByARemovedFormulaIsNoAnswer() {
         assertTrue(SentenceCandidates.unfinished("The distance of a star is the reciprocal of its parallax; that is,"));
         assertFalse(SentenceCandidates.unfinished("(This is how thin the air is high above Earth."));
