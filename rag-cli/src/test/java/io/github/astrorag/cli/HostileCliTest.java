@@ -246,7 +246,9 @@ class HostileCliTest {
         AskCommandTest.Run r = ask("--docs", "../rag-examples/samples", "--filter", "type=t\u0001xt", "How wide is the slit?");
         assertThat(r.status()).as(r.err()).isZero();
         assertThat(r.err().strip()).isEqualTo("astrorag: warning: --filter type=t\\u0001xt matches no chunk; type has: md, pdf, txt");
-        assertOneLineError(ask("--docs", "../rag-examples/samples", "--filter", "no\u0007key=1", "Q?"), "--filter key 'no\\u0007key'");
+        AskCommandTest.Run unknown = ask("--docs", "../rag-examples/samples", "--filter", "no\u0007key=1", "Q?");
+        assertThat(unknown.status()).as(unknown.err()).isZero(); // an unknown key is a warning on every path (issue 31)
+        assertThat(unknown.err().strip().lines()).singleElement().asString().contains("--filter key 'no\\u0007key'");
     }
 
     @Test
@@ -281,8 +283,7 @@ class HostileCliTest {
     @Test
     void withoutPdfBoxAPdfInAFolderIsSkippedWithOneWarningAndOneNamedFailsInOneLine() throws Exception {
         List<String> path = Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator))
-                .filter(e -> !Path.of(e).getFileName().toString().startsWith("pdfbox")
-                        && !Path.of(e).getFileName().toString().startsWith("fontbox"))
+                .filter(e -> !e.contains("/org/apache/pdfbox/"))
                 .toList();
         assertThat(path).noneMatch(e -> e.contains("/org/apache/pdfbox/")).anyMatch(e -> e.contains("slf4j-simple"));
         Path folder = Files.createDirectories(dir.resolve("docs"));
