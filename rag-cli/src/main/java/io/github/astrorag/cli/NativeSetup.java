@@ -23,12 +23,17 @@ final class NativeSetup {
     private NativeSetup() {
     }
 
-    /** The loggers of PDFBox and FontBox, which log through commons-logging to SLF4J (slf4j-simple here). */
-    static final java.util.List<String> QUIET_LOGGERS = java.util.List.of("org.apache.pdfbox", "org.apache.fontbox");
+    /**
+     * The loggers of PDFBox and FontBox (commons-logging) and of Apache POI (the Log4j API, under rag-documents'
+     * office loader), all routed to SLF4J (slf4j-simple here): commons-logging picks SLF4J because log4j-to-slf4j,
+     * the Log4j API's bridge, is on the class path; without it, it picks the Log4j API, whose fallback logger prints
+     * errors on stderr past {@code simplelogger.properties}.
+     */
+    static final java.util.List<String> QUIET_LOGGERS = java.util.List.of("org.apache.pdfbox", "org.apache.fontbox", "org.apache.poi");
 
     /**
-     * Keeps PDFBox's and FontBox's logging off (simplelogger.properties) unless {@code verbose}, then at warn: what
-     * they dislike in a PDF is theirs to log, while the library says in one line what it did with the file (skipped
+     * Keeps PDFBox's, FontBox's and POI's logging off (simplelogger.properties) unless {@code verbose}, then at warn:
+     * what they dislike in a file is theirs to log, while the library says in one line what it did with the file (skipped
      * it, or failed). Must run before the first logger is made; a level already set as a system property is kept.
      */
     static void logging(boolean verbose) {
@@ -45,8 +50,8 @@ final class NativeSetup {
     /** Sets the properties (those already set are kept) and sweeps old leftovers; never fails. */
     static void configure() {
         if (System.getProperty("log4j2.statusLoggerLevel") == null) {
-            // Apache POI (under rag-documents' office loader) logs through the Log4j API, which finds no provider here
-            // and would say so on the console: the library reports what it does with a file itself
+            // Apache POI (under rag-documents' office loader) logs through the Log4j API: its provider here is
+            // log4j-to-slf4j; should another jar's provider be found first, the Log4j API's status lines stay off
             System.setProperty("log4j2.statusLoggerLevel", "OFF");
         }
         if (System.getProperty("ai.djl.offline") == null && System.getenv("DJL_OFFLINE") == null) {

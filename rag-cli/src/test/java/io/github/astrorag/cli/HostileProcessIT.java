@@ -170,7 +170,6 @@ class HostileProcessIT {
      * none of PDFBox's, unless --verbose.
      */
     @Test
-    @org.junit.jupiter.api.Disabled("after the merge of rag-documents PDFBox logs an ERROR line without --verbose: to fix (Tika brings a logging path), see the closing note")
     void pdfBoxKeepsQuietUnlessVerboseAndTheLibrarySaysWhatItSkipped() throws Exception {
         Path folder = Files.createDirectories(dir.resolve("docs"));
         HostilePdfs.missingOperands(folder.resolve("odd.pdf"), "Vega is the brightest star of Lyra.");
