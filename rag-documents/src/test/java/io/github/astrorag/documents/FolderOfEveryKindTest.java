@@ -81,12 +81,30 @@ class FolderOfEveryKindTest {
     }
 
     @Test
+    void thePipelinesDefaultLoaderReadsEveryInstalledLoaderSoThirtyLoadWithoutCode() {
+        assertThat(FileSystemDocumentLoader.installed().extensions()).contains("txt", "md", "pdf", "html", "docx");
+        RagPipeline rag = RagPipeline.builder().embedder(new HashingEmbedder()).build();
+        try (RagInstance instance = rag.open(List.of(folder))) {
+            assertThat(instance.documents()).hasSize(30);
+            Trace.Stage load = instance.ingestStages().get(0);
+            assertThat(load.details()).containsEntry("documents", 30).doesNotContainKey("unsupported");
+            Answer fromDocx = instance.ask("What resolving power does the spectrograph reach?");
+            assertThat(fromDocx.text()).contains("5000");
+            assertThat(fromDocx.citations().get(0).source()).isEqualTo("report0.docx");
+            Answer fromHtml = instance.ask("When does the observatory dome open?");
+            assertThat(fromHtml.text()).contains("opens at dusk");
+            assertThat(fromHtml.citations().get(0).source()).matches("site[0-2]\\.html");
+        }
+    }
+
+    @Test
     void withoutItTwentyFiveLoadAndTheFiveAreNamed() {
         Loaded loaded = FileSystemDocumentLoader.defaults().loadAll(List.of(folder), DocumentLoader.OnUnreadable.SKIP_IN_FOLDERS);
         assertThat(loaded.documents()).hasSize(25);
         assertThat(loaded.unsupportedLine(FileSystemDocumentLoader.hint(loaded.unsupported().keySet())))
                 .isEqualTo("skipped 3 .html, 2 .docx: no loader (add rag-documents)");
-        RagPipeline rag = RagPipeline.builder().embedder(new HashingEmbedder()).build();
+        // the pipeline's own default reads every installed loader: without rag-documents is what defaults() reads
+        RagPipeline rag = RagPipeline.builder().embedder(new HashingEmbedder()).loader(FileSystemDocumentLoader.defaults()).build();
         try (RagInstance instance = rag.open(List.of(folder))) {
             Trace.Stage load = instance.ingestStages().get(0);
             assertThat(load.details()).containsEntry("documents", 25).containsEntry("unsupported", Map.of(".html", 3, ".docx", 2));

@@ -23,6 +23,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.ServiceConfigurationError;
+import java.util.ServiceLoader;
 import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
@@ -30,9 +32,10 @@ import org.jspecify.annotations.Nullable;
  * Loads files and folders by delegating each file to the first loader that supports it.
  *
  * <p>The kinds it reads are those of the loaders it is given ({@link #extensions()}, {@link #mediaTypes()}), and
- * every message that lists them is made from that list: {@link #defaults()} reads text, Markdown and PDF; a
- * {@link #builder()} takes any loaders (those registered by name are {@code PartRegistry.loaders()}, which the
- * presets use).
+ * every message that lists them is made from that list: {@link #defaults()} reads text, Markdown and PDF;
+ * {@link #installed()} every loader registered by name on the class path ({@code PartRegistry.loaders()}: HTML and
+ * office files too with rag-documents), which the pipeline and the presets use when given no loader; a
+ * {@link #builder()} takes any loaders.
  *
  * <p>A folder is walked recursively in a stable order (paths sorted by their text); hidden files are skipped; files
  * no loader supports are left out and counted by extension ({@link Loaded#unsupported()}, which the pipeline reports
@@ -230,6 +233,28 @@ public final class FileSystemDocumentLoader implements DocumentLoader {
 
     private String supported() {
         return "use " + DocumentLoader.describe(extensions());
+    }
+
+    /**
+     * Every loader installed on the class path, as the part registry names them ({@code PartRegistry.installed()
+     * .loaders()}: rag-core's text, Markdown and PDF, and rag-documents' HTML and office files when it is there), with
+     * the default limits: what {@code RagPipeline} and the presets read when they are given no loader, as the command
+     * line and the Spring Boot starter do. Without a discovery installed (rag-core's classes without its
+     * {@code META-INF/services}), {@link #defaults()}. Cost: one {@link ServiceLoader} look-up; the registry is read
+     * once per class loader.
+     *
+     * @return a new loader
+     * @throws IllegalStateException if the installed part providers clash (two parts of one role named alike)
+     */
+    public static FileSystemDocumentLoader installed() {
+        List<DocumentLoader> loaders;
+        try {
+            loaders = ServiceLoader.load(LoaderDiscovery.class, FileSystemDocumentLoader.class.getClassLoader()).findFirst()
+                    .map(LoaderDiscovery::loaders).orElse(List.of());
+        } catch (ServiceConfigurationError e) {
+            throw new IllegalStateException("the installed loaders could not be found: " + e.getMessage(), e);
+        }
+        return loaders.isEmpty() ? defaults() : builder().loaders(loaders).build();
     }
 
     /**

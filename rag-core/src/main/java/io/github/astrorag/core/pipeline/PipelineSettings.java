@@ -76,7 +76,7 @@ final class PipelineSettings {
         Embedder e = Objects.requireNonNull(embedder, "embedder");
         EphemeralIndexFactory factory = indexFactory == null ? new InMemoryEphemeralIndexFactory() : indexFactory;
         return new Components(
-                loader == null ? FileSystemDocumentLoader.defaults() : loader,
+                loader == null ? FileSystemDocumentLoader.installed() : loader,
                 onUnreadable == null ? DocumentLoader.OnUnreadable.SKIP_IN_FOLDERS : onUnreadable,
                 chunker == null ? RecursiveTokenChunker.defaults() : chunker,
                 e,

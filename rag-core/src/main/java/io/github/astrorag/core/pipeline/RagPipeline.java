@@ -54,9 +54,10 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * <p>The presets of rag-presets ({@code AstroRag.recommended()}, {@code AstroRag.paper()},
  * {@code AstroRag.naive()}, {@code Corag.paper(embedder)}, or {@code Preset} by name) are what most users want. A plain
  * {@link #builder()} falls back to the <em>minimal pipeline</em> for every stage it is not given: the
- * file-system loader ({@link FileSystemDocumentLoader#defaults()}: text, Markdown and PDF, 50 MiB per file; its
- * {@code extensions()} list them; {@code FileSystemDocumentLoader.builder().loaders(PartRegistry.installed().loaders())}
- * reads every kind registered by name, as the command line does), {@link RecursiveTokenChunker} (p50k_base, 300
+ * file-system loader ({@link FileSystemDocumentLoader#installed()}: every kind registered by name on the class path,
+ * as the command line and the Spring Boot starter read: text, Markdown and PDF, and with rag-documents HTML and
+ * office files; 50 MiB per file; its {@code extensions()} list them; {@link FileSystemDocumentLoader#defaults()}
+ * reads text, Markdown and PDF only), {@link RecursiveTokenChunker} (p50k_base, 300
  * tokens, 30 overlap), the in-memory index, dense retrieval of {@value #DEFAULT_CANDIDATES} candidates, no
  * reranker, {@link TokenBudgetSelector} with {@value TokenBudgetSelector#DEFAULT_BUDGET} tokens in retrieval
  * order, {@link ExtractiveGenerator} over the pipeline's embedder. The embedder has no fallback: name one.
@@ -332,8 +333,9 @@ public final class RagPipeline implements AutoCloseable {
         }
 
         /**
-         * How files become documents; minimal pipeline: {@link FileSystemDocumentLoader#defaults()}, text, Markdown
-         * and PDF up to 50 MiB each.
+         * How files become documents; minimal pipeline: {@link FileSystemDocumentLoader#installed()}, every loader
+         * registered by name on the class path (text, Markdown and PDF; HTML and office files too with
+         * rag-documents), up to 50 MiB each.
          *
          * @param value the document loader
          * @return this builder
