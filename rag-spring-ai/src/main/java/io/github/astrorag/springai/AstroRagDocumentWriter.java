@@ -17,8 +17,8 @@ import org.springframework.ai.document.DocumentWriter;
  * id).
  *
  * <p>Each Spring AI document's text and metadata become a library document as {@link ReaderDocuments} says: its
- * source (and id, and what citations show) from the metadata's {@code source} (the Tika, JSON and Markdown
- * readers' key) or {@code file_name} (the PDF readers'), else the Spring AI document's id; consecutive pages of
+ * source (and id, and what citations show) from the metadata's {@code source} (the Tika reader's key)
+ * or {@code file_name} (the PDF readers'), else the Spring AI document's id; consecutive pages of
  * one PDF ({@code page_number}) joined into one paged document whose citations carry the page; the other metadata
  * kept as text, so that a query's filter can use it. Documents without text (media only, or blank) are left out
  * with one warning.
