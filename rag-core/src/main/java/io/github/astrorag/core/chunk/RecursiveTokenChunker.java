@@ -24,11 +24,11 @@ import org.jspecify.annotations.Nullable;
  * the pieces fit: paragraphs (blank lines), then lines, then sentences, then words, and at last token
  * boundaries. Sentences end at {@code . ! ? 。 ; :} before white space, and at the end marks of other scripts
  * ({@code 。！？｡．} in CJK, the danda {@code । ॥}, {@code ؟ ۔ ። ፧ ။ ։ ។ ៕}) and the full-width clause breaks
- * {@code ，；：} whatever follows them. Words are
- * separated by white space; a run without white space in a script written without spaces (Thai, Lao, Khmer,
- * Myanmar, Han, Kana) is cut at its word boundaries ({@link WordBreaks}: the JDK's Thai dictionary, every Han
- * character), never inside a word; only a run of other scripts is cut at token boundaries. The overlap is
- * word-aligned by white space, so a chunk cut inside such a run starts without one. Neighbouring pieces are then packed greedily into chunks of at most {@code maxTokens}
+ * {@code ，；：} whatever follows them. Words are separated by white space; a run without white space in a script
+ * written without spaces (Thai, Lao, Khmer, Myanmar, Han, Kana) is cut at its word boundaries ({@link WordBreaks}:
+ * the JDK's Thai dictionary, every Han character), never inside a word; only a run of other scripts is cut at
+ * token boundaries. The overlap is word-aligned by white space, so a chunk cut inside such a run starts without
+ * one. Neighbouring pieces are then packed greedily into chunks of at most {@code maxTokens}
  * tokens, each new chunk starting with the longest word-aligned tail of the previous one of at most
  * {@code overlap} tokens (less when the overlap and the next piece would not fit). Chunks never cross a
  * page, so a chunk's page is exact. Every count is made on the exact chunk text with the same
