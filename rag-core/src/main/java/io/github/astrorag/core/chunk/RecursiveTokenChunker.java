@@ -1,6 +1,7 @@
 package io.github.astrorag.core.chunk;
 
 import io.github.astrorag.core.internal.Arguments;
+import io.github.astrorag.core.internal.text.WordBreaks;
 import io.github.astrorag.core.model.Chunk;
 import io.github.astrorag.core.model.Document;
 import io.github.astrorag.core.spi.Chunker;
@@ -21,7 +22,13 @@ import org.jspecify.annotations.Nullable;
  *
  * <p>Each page (or the whole text of an unpaged document) is cut at the coarsest boundary that makes
  * the pieces fit: paragraphs (blank lines), then lines, then sentences, then words, and at last token
- * boundaries. Neighbouring pieces are then packed greedily into chunks of at most {@code maxTokens}
+ * boundaries. Sentences end at {@code . ! ? 。 ; :} before white space, and at the end marks of other scripts
+ * ({@code 。！？｡．} in CJK, the danda {@code । ॥}, {@code ؟ ۔ ። ፧ ။ ։ ។ ៕}) and the full-width clause breaks
+ * {@code ，；：} whatever follows them. Words are separated by white space; a run without white space in a script
+ * written without spaces (Thai, Lao, Khmer, Myanmar, Han, Kana) is cut at its word boundaries ({@link WordBreaks}:
+ * the JDK's Thai dictionary, every Han character), never inside a word; only a run of other scripts is cut at
+ * token boundaries. The overlap is word-aligned by white space, so a chunk cut inside such a run starts without
+ * one. Neighbouring pieces are then packed greedily into chunks of at most {@code maxTokens}
  * tokens, each new chunk starting with the longest word-aligned tail of the previous one of at most
  * {@code overlap} tokens (less when the overlap and the next piece would not fit). Chunks never cross a
  * page, so a chunk's page is exact. Every count is made on the exact chunk text with the same
@@ -49,10 +56,15 @@ public final class RecursiveTokenChunker implements Chunker {
     /** AstroRAG's overlap in tokens (the paper's ablation found 30 best). */
     public static final int DEFAULT_OVERLAP = 30;
 
+    /** Sentence end marks of other scripts, which end a sentence with no white space after them (。！？ in CJK). */
+    private static final String SCRIPT_ENDS = "\u3002\uFF01\uFF1F\uFF61\uFF0E\u0964\u0965\u061F\u06D4\u1362\u1367"
+            + "\u104B\u0589\u17D4\u17D5";
+
     private static final Pattern[] BOUNDARIES = {
         Pattern.compile("\\n[ \\t]*\\n\\s*"),          // paragraphs
         Pattern.compile("\\n\\s*"),                    // lines
-        Pattern.compile("(?<=[.!?。;:])[\"')\\]]*\\s+"), // sentences (and clause breaks)
+        Pattern.compile("(?<=[.!?。;:])[\"')\\]]*\\s+" // sentences (and clause breaks)
+                + "|(?<=[" + SCRIPT_ENDS + "\uFF0C\uFF1B\uFF1A])(?![" + SCRIPT_ENDS + "])[\"')\\]\u300D\u300F\u201D\u2019\uFF09\u3009\u300B\u00BB]*"),
         Pattern.compile("\\s+"),                       // words
     };
 
@@ -198,7 +210,11 @@ public final class RecursiveTokenChunker implements Chunker {
             return;
         }
         if (level >= BOUNDARIES.length) {
-            splitByTokens(text, start, end, out);
+            if (end - start <= longestFitting && WordBreaks.anyUnspaced(text, start, end)) {
+                splitByWords(text, start, end, out);
+            } else {
+                splitByTokens(text, start, end, out);
+            }
             return;
         }
         Matcher m = BOUNDARIES[level].matcher(text).region(start, end);
@@ -217,6 +233,46 @@ public final class RecursiveTokenChunker implements Chunker {
             return;
         }
         split(text, from, end, level + 1, out);
+    }
+
+    /**
+     * Cuts a run without white space of a script written without spaces (Thai, Han, Kana, Lao, Khmer, Myanmar) at
+     * word boundaries ({@link WordBreaks}: Thai by the JDK's dictionary, Han at every character): each piece is the
+     * longest run of whole words that fits, found by binary search over the word boundaries within a window
+     * (as {@link #splitByTokenSearch} searches over characters), so O(w log w) per piece of w characters. A single
+     * word over the limit is cut at token boundaries.
+     */
+    private void splitByWords(String text, int start, int end, List<int[]> out) {
+        int[] b = WordBreaks.boundaries(text, start, end);
+        long window = (long) maxTokens * PREFIX_CHARS_PER_TOKEN;
+        int k = 0;
+        while (k + 1 < b.length) {
+            int from = b[k];
+            int limit = windowEnd(text, from, end, from + Character.charCount(text.codePointAt(from)), window);
+            int lo = k + 1;
+            int hi = k;
+            while (hi + 1 < b.length && b[hi + 1] <= limit) {
+                hi++;
+            }
+            int best = -1;
+            while (lo <= hi) {
+                int mid = (lo + hi) >>> 1;
+                if (count(text.substring(from, b[mid])) <= maxTokens) {
+                    best = mid;
+                    lo = mid + 1;
+                } else {
+                    hi = mid - 1;
+                }
+            }
+            if (best < 0) {
+                splitByTokens(text, from, b[k + 1], out); // one word over the limit
+                k++;
+                continue;
+            }
+            out.add(new int[] {from, b[best], -1});
+            window = 2L * (b[best] - from) + 2;
+            k = best;
+        }
     }
 
     /**

@@ -1,6 +1,7 @@
 package io.github.astrorag.core.generate;
 
 import io.github.astrorag.core.internal.text.Terms;
+import io.github.astrorag.core.internal.text.WordBreaks;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
@@ -18,6 +19,8 @@ final class AnswerCues {
 
     /** The fewest words a quotable sentence has. */
     static final int MIN_WORDS = 4;
+    /** The fewest words of a statement with an end mark in a script other than Latin. */
+    static final int MIN_SCRIPT_WORDS = 3;
 
     /** Question and auxiliary words, stemmed as {@link Terms} stems them: no content of a question. */
     private static final Set<String> QUESTION_WORDS = stems("what which who whom whose when where why how does do did "
@@ -47,6 +50,11 @@ final class AnswerCues {
         NAME
     }
 
+    /** The end marks of sentences in every script {@code Sentences} splits at. */
+    private static final String SCRIPT_END_MARKS = ".!?\u3002\uFF01\uFF1F\uFF61\uFF0E\u0964\u0965\u061F\u06D4\u1362"
+            + "\u1367\u104B\u0589\u17D4\u17D5";
+    /** Closing quotes and brackets that may follow an end mark, in any script. */
+    private static final String CLOSING = "\"')]\u201d\u2019\u300D\u300F\uFF09\u3009\u300B\u00BB";
     private static final Pattern EDGE = Pattern.compile("^[^\\p{L}\\p{N}]+|[^\\p{L}\\p{N}]+$");
     private static final Pattern SPACE = Pattern.compile("\\s+");
     private static final Set<String> HOW_MUCH = Set.of("many", "much", "far", "long", "large", "big", "old", "high",
@@ -339,9 +347,45 @@ final class AnswerCues {
      * Whether {@code sentence} has the shape of a statement: at least {@value #MIN_WORDS} words (white-space
      * separated, holding a letter or digit), and either an end mark ({@code . ! ?}, before closing quotes or
      * brackets) or a verb-like word (an auxiliary such as is, has, can, or a lower-case word after the first
-     * ending in -s or -ed). A heading or a document title ("History of the Kestrel Observatory") has neither.
+     * ending in -s or -ed). A heading or a document title ("History of the Kestrel Observatory") has neither. A
+     * sentence whose letters are mostly of another script is a statement also by that script's shape (see
+     * {@code scriptShape}: words counted by segmentation, the script's end mark, no English verb needed).
      */
     static boolean statement(String sentence) {
+        return englishShape(sentence) || WordBreaks.mostlyNonLatin(sentence) && scriptShape(sentence);
+    }
+
+    /**
+     * The shape of a statement in a script other than Latin, whose sentences need no English verb: at least
+     * {@value #MIN_SCRIPT_WORDS} words by {@link WordBreaks#count} (a Han character is a word, Thai is segmented by
+     * dictionary; a Korean sentence of three words is common: "대한민국의 수도는 서울이다.") and an end mark of any
+     * script ({@code . ! ? 。 ！ ？ ． । ॥ ؟ ۔ ። ။ ։ ។}, before closing quotes or brackets), or, in Thai and Lao,
+     * which end sentences with a space and no mark, {@value #MIN_WORDS} words and a last letter of that script.
+     */
+    private static boolean scriptShape(String sentence) {
+        int words = WordBreaks.count(sentence);
+        int i = lastBeforeClosing(sentence);
+        if (words < MIN_SCRIPT_WORDS || i < 0) {
+            return false;
+        }
+        if (SCRIPT_END_MARKS.indexOf(sentence.charAt(i)) >= 0) {
+            return true;
+        }
+        Character.UnicodeScript script = Character.UnicodeScript.of(sentence.codePointBefore(i + 1));
+        return words >= MIN_WORDS && (script == Character.UnicodeScript.THAI || script == Character.UnicodeScript.LAO);
+    }
+
+    /** The offset of the last character before closing quotes and brackets, or -1. */
+    private static int lastBeforeClosing(String sentence) {
+        int i = sentence.length() - 1;
+        while (i >= 0 && CLOSING.indexOf(sentence.charAt(i)) >= 0) {
+            i--;
+        }
+        return i;
+    }
+
+    /** The English shape of a statement (see {@link #statement}). */
+    private static boolean englishShape(String sentence) {
         String[] words = SPACE.split(sentence.strip());
         int count = 0;
         boolean verb = false;

@@ -42,7 +42,9 @@ import java.util.regex.Pattern;
  * <ul>
  *   <li>at least {@value AnswerCues#MIN_WORDS} words, with an end mark ({@code . ! ?}) or a verb-like word (an
  *       auxiliary such as is, has, can, or a lower-case word ending in -s or -ed): a title such as "History of
- *       the Kestrel Observatory" is none;</li>
+ *       the Kestrel Observatory" is none; a sentence mostly in another script needs no English verb: three words
+ *       counted by segmentation (a Han character is one, Thai by dictionary) and its script's end mark
+ *       ({@code 。 ！ ？ । ؟} ...; Thai and Lao, which end sentences with a space, four words and none);</li>
  *   <li>no fragment: the first sentence of a chunk that starts inside its document (its span's start is above
  *       0) is a fragment when it starts with a lower-case letter or punctuation, or when it is the tail of a
  *       sentence of another chunk of the same document in the context (the chunk overlap repeats it);</li>

@@ -172,26 +172,28 @@ final class SentenceCandidates {
     }
 
     /**
-     * Whether a sentence is cut off: it ends with a comma or a semicolon (what followed, a formula or a list, was
+     * Whether a sentence is cut off: it ends with a comma or a semicolon, of any script ({@code ， 、 ； ، ؛}; what followed, a formula or a list, was
      * removed). A colon ends a lead-in that may answer, and parentheses that do not pair are common in encyclopedic
      * text whose pronunciations were removed, so neither counts (both cost answers on SQuAD and HotpotQA).
      */
     static boolean unfinished(String sentence) {
         String s = sentence.strip();
-        return s.endsWith(",") || s.endsWith(";");
+        return s.endsWith(",") || s.endsWith(";") || s.endsWith("\uFF0C") || s.endsWith("\u3001")
+                || s.endsWith("\uFF1B") || s.endsWith("\u060C") || s.endsWith("\u061B");
     }
 
 
     /**
-     * Whether a sentence asks rather than tells: it ends with a question mark (before closing quotes or
-     * brackets).
+     * Whether a sentence asks rather than tells: it ends with a question mark ({@code ? ？ ؟ ፧}, before closing quotes
+     * or brackets).
      */
     static boolean interrogative(String sentence) {
         int i = sentence.length() - 1;
         while (i >= 0 && "\"')]\u201d\u2019 ".indexOf(sentence.charAt(i)) >= 0) {
             i--;
         }
-        return i >= 0 && sentence.charAt(i) == '?';
+        return i >= 0 && (sentence.charAt(i) == '?' || sentence.charAt(i) == '\uFF1F' || sentence.charAt(i) == '\u061F'
+                || sentence.charAt(i) == '\u1367');
     }
 
     /**

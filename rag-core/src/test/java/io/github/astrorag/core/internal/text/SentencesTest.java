@@ -42,4 +42,57 @@ class SentencesTest {
         List<Sentences.Span> spans = CpuBudget.within(Duration.ofSeconds(60), () -> Sentences.split(initials));
         assertThat(spans).singleElement().satisfies(s -> assertThat(s.end()).isEqualTo(initials.length()));
     }
+
+    @Test
+    void koreanSentencesEndAtAStopBeforeHangulThatHasNoCase() {
+        String text = "서울은 대한민국의 수도이다. 한강이 도시의 가운데를 흐른다! 인구는 약 천만 명인가? 그렇다.";
+        assertThat(Sentences.split(text)).extracting(Sentences.Span::text).containsExactly(
+                "서울은 대한민국의 수도이다.", "한강이 도시의 가운데를 흐른다!", "인구는 약 천만 명인가?", "그렇다.");
+    }
+
+    @Test
+    void chineseAndJapaneseSentencesEndAtFullWidthMarksWithoutASpace() {
+        String text = "长城很长。它有两千多年的历史！你去过吗？？他说：“我去过。”然后笑了。東京は大きい。";
+        assertThat(Sentences.split(text)).extracting(Sentences.Span::text).containsExactly(
+                "长城很长。", "它有两千多年的历史！", "你去过吗？？", "他说：“我去过。”", "然后笑了。", "東京は大きい。");
+    }
+
+    @Test
+    void hindiSentencesEndAtTheDandaAndDoubleDanda() {
+        String text = "गंगा भारत की सबसे लंबी नदी है। यह हिमालय से निकलती है॥ लोग इसे पवित्र मानते हैं।";
+        assertThat(Sentences.split(text)).extracting(Sentences.Span::text).containsExactly(
+                "गंगा भारत की सबसे लंबी नदी है।", "यह हिमालय से निकलती है॥", "लोग इसे पवित्र मानते हैं।");
+    }
+
+    @Test
+    void arabicSentencesEndAtTheArabicQuestionMarkAndAStopBeforeAnArabicLetter() {
+        String text = "ما هي عاصمة مصر؟ القاهرة هي العاصمة. يمر نهر النيل بها.";
+        assertThat(Sentences.split(text)).extracting(Sentences.Span::text).containsExactly(
+                "ما هي عاصمة مصر؟", "القاهرة هي العاصمة.", "يمر نهر النيل بها.");
+    }
+
+    @Test
+    void ethiopicMyanmarArmenianAndKhmerMarksEndSentences() {
+        assertThat(Sentences.split("ሰላም ነው። ደህና ነኝ።")).extracting(Sentences.Span::text)
+                .containsExactly("ሰላም ነው።", "ደህና ነኝ።");
+        assertThat(Sentences.split("မင်္ဂလာပါ။ နေကောင်းလား။")).extracting(Sentences.Span::text)
+                .containsExactly("မင်္ဂလာပါ။", "နေကောင်းလား။");
+        assertThat(Sentences.split("Բարեւ։ Ինչպե՞ս ես։")).extracting(Sentences.Span::text)
+                .containsExactly("Բարեւ։", "Ինչպե՞ս ես։");
+        assertThat(Sentences.split("សួស្តី។ សុខសប្បាយទេ។")).extracting(Sentences.Span::text)
+                .containsExactly("សួស្តី។", "សុខសប្បាយទេ។");
+    }
+
+    @Test
+    void aSpaceBetweenThaiLettersIsASentenceBreakButNotASpaceBeforeADigit() {
+        String text = "กรุงเทพมหานครเป็นเมืองหลวงของประเทศไทย แม่น้ำเจ้าพระยาไหลผ่านเมืองนี้ในปี 2020 มีฝนมาก";
+        assertThat(Sentences.split(text)).extracting(Sentences.Span::text).containsExactly(
+                "กรุงเทพมหานครเป็นเมืองหลวงของประเทศไทย", "แม่น้ำเจ้าพระยาไหลผ่านเมืองนี้ในปี 2020 มีฝนมาก");
+    }
+
+    @Test
+    void englishWithAForeignWordAfterAnAbbreviationStillJoins() {
+        assertThat(Sentences.split("It is written e.g. 北京 in Chinese. Next.")).extracting(Sentences.Span::text)
+                .containsExactly("It is written e.g. 北京 in Chinese.", "Next.");
+    }
 }
