@@ -9,7 +9,6 @@ import co.elastic.clients.elasticsearch.core.GetResponse;
 import co.elastic.clients.elasticsearch.core.SearchResponse;
 import co.elastic.clients.elasticsearch.core.bulk.BulkResponseItem;
 import co.elastic.clients.elasticsearch.core.search.Hit;
-import co.elastic.clients.json.JsonData;
 import io.github.astrorag.core.IndexException;
 import io.github.astrorag.core.embed.Vectors;
 import io.github.astrorag.core.index.AbstractEphemeralIndex;
@@ -272,8 +271,10 @@ public final class ElasticsearchEphemeralIndex extends AbstractEphemeralIndex im
     /**
      * One query per clause of {@code filter}, on the {@code flattened} keys {@code metadata.<key>}: a condition is a
      * {@code term} or {@code terms} query, an exclusion a {@code bool} {@code must_not} of one (so a chunk without the
-     * key matches, as {@link MetadataFilter.Excluded} says), a range a {@code script} query comparing the value as a
-     * decimal number (a {@code range} query on a keyword would compare text: "999" &gt; "2024"), an OR a {@code bool}
+     * key matches, as {@link MetadataFilter.Excluded} says), a range a {@code range} query on the value's number
+     * ({@link ChunkDocument#numberField}; a {@code range} on the keyword would compare text: "999" &gt; "2024"; a value
+     * that is no decimal number has none and matches no range; compared as doubles: exact for integers up to 2^53 and
+     * decimals of up to 15 significant digits), an OR a {@code bool}
      * {@code should} of each alternative's clauses, a NOT a {@code bool} {@code must_not} of them.
      */
     static List<Query> filterQueries(MetadataFilter filter) {
@@ -284,13 +285,6 @@ public final class ElasticsearchEphemeralIndex extends AbstractEphemeralIndex im
         return out;
     }
 
-    /** The Painless test of a range: the value of {@code metadata.<key>} read as a decimal compared with the bound. */
-    static final String RANGE_SCRIPT = "String f = 'metadata.' + params.key; "
-            + "if (!doc.containsKey(f) || doc[f].size() == 0) { return false; } "
-            + "BigDecimal v; try { v = new BigDecimal(doc[f].value.trim()); } catch (NumberFormatException e) { return false; } "
-            + "int c = v.compareTo(new BigDecimal(params.bound)); "
-            + "return params.op == '>' ? c > 0 : params.op == '>=' ? c >= 0 : params.op == '<' ? c < 0 : c <= 0;";
-
     private static Query clauseQuery(MetadataFilter.Clause clause) {
         if (clause instanceof MetadataFilter.Condition c) {
             return termsQuery("metadata." + c.key(), c.values());
@@ -300,11 +294,14 @@ public final class ElasticsearchEphemeralIndex extends AbstractEphemeralIndex im
             return Query.of(q -> q.bool(b -> b.mustNot(terms)));
         }
         if (clause instanceof MetadataFilter.Range r) {
-            Map<String, JsonData> params = new LinkedHashMap<>();
-            params.put("key", JsonData.of(r.key()));
-            params.put("op", JsonData.of(r.comparison().symbol()));
-            params.put("bound", JsonData.of(r.bound().toPlainString()));
-            return Query.of(q -> q.script(sq -> sq.script(sc -> sc.source(RANGE_SCRIPT).params(params))));
+            String field = ChunkDocument.numberField(r.key());
+            double bound = r.bound().doubleValue();
+            return Query.of(q -> q.range(g -> g.number(n -> switch (r.comparison()) {
+                case GREATER -> n.field(field).gt(bound);
+                case AT_LEAST -> n.field(field).gte(bound);
+                case LESS -> n.field(field).lt(bound);
+                case AT_MOST -> n.field(field).lte(bound);
+            })));
         }
         if (clause instanceof MetadataFilter.AnyOf any) {
             List<Query> alternatives = any.alternatives().stream()

@@ -3,6 +3,7 @@ package io.github.astrorag.elasticsearch;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -11,7 +12,9 @@ import java.util.Map;
  * BM25), the provenance as keywords ({@code chunk_id}, {@code document_id}, {@code title}, {@code source}; at
  * most 1024 characters indexed) and integers ({@code page}, {@code ordinal}; {@code tokens}, {@code start} and
  * {@code end} stored only), the insertion order {@code seq}, the chunk's metadata as one {@code flattened}
- * field {@code metadata}, the instance id as the keyword {@code instance}, its opening time as the long
+ * field {@code metadata}, the metadata values that read as decimal numbers once more as {@code double} fields under
+ * {@code metadata_numbers} (each key's dots and percent signs written {@code %2E} and {@code %25}, so a dotted key
+ * stays one field: {@link ChunkDocument#numberField}; what a range filter compares, with no script), the instance id as the keyword {@code instance}, its opening time as the long
  * {@code opened} (epoch milliseconds), and a {@code dense_vector} {@code vector} of the dimension with cosine
  * similarity and the given index type. Stateless.
  */
@@ -45,12 +48,14 @@ final class IndexMapping {
         properties.put("end", stored);
         properties.put("seq", Map.of("type", "long"));
         properties.put("metadata", Map.of("type", "flattened"));
+        properties.put("metadata_numbers", Map.of("type", "object", "dynamic", "true"));
         properties.put("instance", keyword);
         properties.put("opened", Map.of("type", "long"));
         properties.put("vector", vector);
         Map<String, Object> body = Map.of(
                 "settings", Map.of("index", Map.of("number_of_shards", 1, "number_of_replicas", replicas, "refresh_interval", "-1")),
-                "mappings", Map.of("dynamic", "strict", "properties", properties));
+                "mappings", Map.of("dynamic", "strict", "properties", properties, "dynamic_templates", List.of(Map.of(
+                        "metadata_numbers", Map.of("path_match", "metadata_numbers.*", "mapping", Map.of("type", "double"))))));
         try {
             return JSON.writeValueAsString(body);
         } catch (JsonProcessingException e) {

@@ -221,6 +221,45 @@ class ElasticsearchIndexIT {
         }
     }
 
+    @Test
+    void theFilterOperatorsRunOnTheNodeAsInMemory() {
+        List<Chunk> chunks = List.of(
+                tagged(chunk("a", 0, "a survey of 2019"), Map.of("year", "2019", "type", "pdf", "survey", "4", "survey.size", "0.25")),
+                tagged(chunk("b", 0, "a survey of 2024"), Map.of("year", " 2024 ", "type", "md", "survey.size", "0.75")),
+                tagged(chunk("c", 0, "a survey of 999"), Map.of("year", "999", "type", "md")),
+                tagged(chunk("d", 0, "a survey of no year"), Map.of("year", "n/a", "type", "txt")),
+                tagged(chunk("e", 0, "a survey without one"), Map.of()));
+        List<float[]> vectors = List.of(new float[] {1, 0, 0}, new float[] {0, 1, 0}, new float[] {0, 0, 1},
+                new float[] {1, 1, 0}, new float[] {0, 1, 1});
+        List<MetadataFilter> filters = List.of(
+                MetadataFilter.where("year").atLeast("2020"),                       // b: a number, not the text "999" > "2024"
+                MetadataFilter.where("year").lessThan("2020"),                      // a, c: "n/a" and no year match no range
+                MetadataFilter.where("year").greaterThan("999").and(MetadataFilter.where("year").atMost("2024")),
+                MetadataFilter.where("survey.size").greaterThan("0.5"),             // a dotted key beside the key "survey"
+                MetadataFilter.where("survey").atLeast("4"),
+                MetadataFilter.where("type").isNot("md"),                           // a, d and e (no type)
+                MetadataFilter.where("type").notIn("md", "pdf"),
+                MetadataFilter.where("type").is("pdf").or(MetadataFilter.where("year").lessThan("1000")),
+                MetadataFilter.not(MetadataFilter.where("type").in("md", "txt")));
+        try (ElasticsearchEphemeralIndex index = factory.createIndex(3);
+             InMemoryEphemeralIndex memory = new InMemoryEphemeralIndex("m", 3)) {
+            index.add(chunks, vectors);
+            memory.add(chunks, vectors);
+            List<List<String>> expected = List.of(List.of("b#0"), List.of("a#0", "c#0"), List.of("a#0", "b#0"), List.of("b#0"),
+                    List.of("a#0"), List.of("a#0", "d#0", "e#0"), List.of("d#0", "e#0"), List.of("a#0", "c#0"),
+                    List.of("a#0", "e#0"));
+            for (int i = 0; i < filters.size(); i++) {
+                MetadataFilter f = filters.get(i);
+                List<String> dense = index.search(new float[] {1, 1, 1}, 5, f).stream().map(ScoredChunk::id).sorted().toList();
+                List<String> text = index.textSearch("survey", 5, f).stream().map(ScoredChunk::id).sorted().toList();
+                List<String> inMemory = memory.search(new float[] {1, 1, 1}, 5, f).stream().map(ScoredChunk::id).sorted().toList();
+                assertThat(dense).as("dense %s", f).isEqualTo(expected.get(i));
+                assertThat(text).as("text %s", f).isEqualTo(expected.get(i));
+                assertThat(inMemory).as("in memory %s", f).isEqualTo(expected.get(i));
+            }
+        }
+    }
+
     private static Chunk tagged(Chunk c, Map<String, String> metadata) {
         return new Chunk(c.id(), c.documentId(), c.title(), c.source(), c.page(), c.ordinal(), c.text(), c.tokens(),
                 c.start(), c.end(), metadata);

@@ -7,6 +7,7 @@ import co.elastic.clients.json.JsonpUtils;
 import co.elastic.clients.json.jackson.JacksonJsonpMapper;
 import io.github.astrorag.core.model.MetadataFilter;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** The Elasticsearch queries of each metadata filter clause, as the JSON sent (the ITs run them on a node). */
@@ -34,11 +35,18 @@ class FilterQueriesTest {
     }
 
     @Test
-    void aRangeIsAScriptComparingDecimals() {
-        String range = json(MetadataFilter.where("year").atLeast("2020"));
-        assertThat(range).startsWith("{\"script\":{\"script\":{")
-                .contains("\"params\":{\"key\":\"year\",\"op\":\">=\",\"bound\":\"2020\"}")
-                .contains("new BigDecimal(doc[f].value.trim())");
+    void aRangeIsARangeQueryOnTheValuesNumber() {
+        assertThat(json(MetadataFilter.where("year").atLeast("2020")))
+                .isEqualTo("{\"range\":{\"metadata_numbers.year\":{\"gte\":2020.0}}}");
+        assertThat(json(MetadataFilter.where("survey.size").lessThan("0.5")))
+                .isEqualTo("{\"range\":{\"metadata_numbers.survey%2Esize\":{\"lt\":0.5}}}");
+    }
+
+    @Test
+    void theNumbersAreTheMetadataValuesThatReadAsDecimals() {
+        assertThat(ChunkDocument.numbers(Map.of("year", " 2024 ", "type", "md", "ratio", "1e-3", "code", "0x10",
+                "survey.size", "3", "100%.x", "1")))
+                .isEqualTo(Map.of("year", 2024.0, "ratio", 0.001, "survey%2Esize", 3.0, "100%25%2Ex", 1.0));
     }
 
     @Test

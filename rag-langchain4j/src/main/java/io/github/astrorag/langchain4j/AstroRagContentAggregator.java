@@ -34,7 +34,10 @@ import org.jspecify.annotations.Nullable;
  * <p>What it does with {@code aggregate}'s contents (every query's, every retriever's): contents of the same text are
  * one passage (the first kept). They are ranked by their {@link ContentMetadata#SCORE} when they come from one
  * query and one retriever and each has a score, otherwise by reciprocal-rank fusion ({@code 1 / (60 + rank)} summed
- * over the lists holding the content, as LangChain4j's default aggregator does). Then the pipeline's rerankers and
+ * over the lists holding the content, as LangChain4j's default aggregator does): the order a dense pipeline keeps; a
+ * pipeline with a lexical or fused retriever (the default preset's BM25 + cosine) ranks them again over exactly them
+ * ({@link RagPipeline#select}). A segment's metadata {@code source} and {@code title}, where the store keeps them, are
+ * its document and title for the selector (the title-mention graph reads them). Then the pipeline's rerankers and
  * selector choose within the budget, for the user's message (when it is one text; else the first query's text).
  * Each chosen content keeps its text segment's metadata and its content metadata, and its segment's metadata gains
  * the chunk provenance under the {@code astrorag.} keys of {@link Passages} (the text may be cut to fit the budget:

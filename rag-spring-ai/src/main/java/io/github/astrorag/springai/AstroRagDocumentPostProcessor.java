@@ -22,8 +22,11 @@ import org.springframework.ai.rag.postretrieval.document.DocumentPostProcessor;
  * with {@code RetrievalAugmentationAdvisor.builder().documentPostProcessors(...)}.
  *
  * <p>What it does with the documents (after the advisor's joiner, every expanded query's): documents of the same id
- * are one (the first kept); they are ranked by their scores when each has one, otherwise by cosine with the
- * question; then the pipeline's rerankers and selector choose within the budget, for the original query's text.
+ * are one (the first kept); the pipeline ranks them as {@link RagPipeline#select} says (its retriever over exactly
+ * them: the default preset's BM25 + cosine; a dense pipeline by their scores when each has one, otherwise by cosine
+ * with the question); then the pipeline's rerankers and selector choose within the budget, for the original query's
+ * text. A document's metadata {@code source} and {@code title}, where the store keeps them, are its document and
+ * title for the selector (the title-mention graph reads them).
  * Each chosen document keeps its id, its score and its metadata, which gains the chunk provenance under the
  * {@code astrorag.} keys of {@link Passages}; its text may be cut to fit the budget (then {@code astrorag.start} and
  * {@code astrorag.end} say which part was kept). Read a reply's {@code [n]} back with

@@ -15,6 +15,12 @@ public final class Metadata {
 
     /** The file name, as cited (filled by the loaders). */
     public static final String SOURCE = "source";
+    /**
+     * The title of the document a passage comes from, where the caller's store keeps one: a passage given to
+     * {@code RagPipeline.select} takes it as its chunk's title (else its source), which the title-mention graph and the
+     * coverage scorer read. Documents carry theirs in {@link Document#title()}.
+     */
+    public static final String TITLE = "title";
     /** A chunk's 1-based page, for paged documents (filled by {@link Chunk#of}). */
     public static final String PAGE = "page";
     /**

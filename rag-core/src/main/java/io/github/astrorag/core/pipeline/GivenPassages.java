@@ -3,6 +3,7 @@ package io.github.astrorag.core.pipeline;
 import io.github.astrorag.core.cache.CachingEmbedder;
 import io.github.astrorag.core.cache.InMemoryEmbeddingCache;
 import io.github.astrorag.core.embed.Vectors;
+import io.github.astrorag.core.index.InMemoryEphemeralIndex;
 import io.github.astrorag.core.model.Chunk;
 import io.github.astrorag.core.model.Context;
 import io.github.astrorag.core.model.Metadata;
@@ -12,6 +13,7 @@ import io.github.astrorag.core.model.Query;
 import io.github.astrorag.core.model.ScoredChunk;
 import io.github.astrorag.core.model.Selection;
 import io.github.astrorag.core.model.Trace;
+import io.github.astrorag.core.retrieve.DenseRetriever;
 import io.github.astrorag.core.token.TokenCounter;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -93,20 +95,40 @@ final class GivenPassages {
             }
         }
         List<float[]> vectors = vectorsOf(kept, sink);
-        boolean byScore = !kept.isEmpty() && kept.stream().allMatch(p -> p.score() != null);
         TokenCounter counter = components.chunker().counter();
+        List<Chunk> chunks = new ArrayList<>(kept.size());
+        for (Passage p : kept) {
+            chunks.add(chunkOf(p, counter.count(p.text())));
+        }
+        sink.put("given", passages.size());
+        if (!(components.retriever() instanceof DenseRetriever) && !kept.isEmpty()) {
+            sink.put("rankedBy", "retriever");
+            return retrieveAmong(query, chunks, vectors);
+        }
+        boolean byScore = !kept.isEmpty() && kept.stream().allMatch(p -> p.score() != null);
         float[] q = query.requireEmbedding();
         List<ScoredChunk> out = new ArrayList<>(kept.size());
         for (int i = 0; i < kept.size(); i++) {
-            Passage p = kept.get(i);
-            double score = byScore ? p.score() : Vectors.cosine(q, vectors.get(i));
-            out.add(new ScoredChunk(chunkOf(p, counter.count(p.text())), score, vectors.get(i)));
+            double score = byScore ? kept.get(i).score() : Vectors.cosine(q, vectors.get(i));
+            out.add(new ScoredChunk(chunks.get(i), score, vectors.get(i)));
         }
         // stable: equal scores keep the caller's order
         out.sort(Comparator.comparingDouble(ScoredChunk::score).reversed());
-        sink.put("given", passages.size());
         sink.put("rankedBy", byScore ? "score" : "cosine");
         return out;
+    }
+
+    /**
+     * Every given passage ranked by the pipeline's own retriever (lexical or fused) over a transient in-memory index
+     * of exactly them, as an ask ranks its instance's chunks: the store's cosine top n is re-ranked with the terms
+     * the store did not read. The filter was applied before; the index is dropped after.
+     */
+    private List<ScoredChunk> retrieveAmong(Query query, List<Chunk> chunks, List<float[]> vectors) {
+        try (InMemoryEphemeralIndex index = new InMemoryEphemeralIndex("given-passages", components.embedder().dimension())) {
+            index.add(chunks, vectors);
+            Query unfiltered = query.withFilter(MetadataFilter.NONE);
+            return components.retriever().retrieve(unfiltered, index, chunks.size());
+        }
     }
 
     /** Every passage's unit vector: the given one, or embedded through the cache (one call for the missing ones). */
@@ -154,9 +176,13 @@ final class GivenPassages {
         return unknown;
     }
 
-    /** The chunk standing for {@code p}: its id, source (metadata {@code source}, else the id), text and metadata. */
+    /**
+     * The chunk standing for {@code p}: its id, its document (metadata {@code source}, else the id: the passages of one
+     * source are chunks of one document), its title (metadata {@code title}, else the source), text and metadata.
+     */
     private static Chunk chunkOf(Passage p, int tokens) {
         String source = p.metadata().getOrDefault(Metadata.SOURCE, p.id());
-        return new Chunk(p.id(), p.id(), source, source, null, 0, p.text(), tokens, 0, p.text().length(), p.metadata());
+        String title = p.metadata().getOrDefault(Metadata.TITLE, source);
+        return new Chunk(p.id(), source, title, source, null, 0, p.text(), tokens, 0, p.text().length(), p.metadata());
     }
 }

@@ -211,11 +211,16 @@ public final class RagPipeline implements AutoCloseable {
      *     passage seen before is not embedded again; each is one chunk whose id is the passage's id, its tokens
      *     counted by the chunker's {@linkplain io.github.astrorag.core.spi.Chunker#counter() counter}, never split:
      *     a passage longer than the chunk size stays whole, and the selector keeps it whole if it fits or cuts it as
-     *     it cuts any chunk. They are ranked by the given scores when every passage has one, else by cosine with the
-     *     question, ties in the order given;</li>
+     *     it cuts any chunk; its document is its metadata {@link io.github.astrorag.core.model.Metadata#SOURCE source}
+     *     and its title its metadata {@link io.github.astrorag.core.model.Metadata#TITLE title} (else the source;
+     *     else the id), which the title-mention graph and the coverage selectors read. They are ranked by the
+     *     pipeline's retriever over a transient in-memory index of exactly them (trace {@code rankedBy: retriever}:
+     *     a lexical or fused retriever, such as the default preset's BM25 + cosine, reads the terms a vector store's
+     *     cosine did not); with a dense retriever (the minimal pipeline's), by the given scores when every passage has
+     *     one, else by cosine with the question, ties in the order given;</li>
      * <li>one {@code rerank:<name>} per reranker of the pipeline, then {@code select}: the pipeline's selector.</li>
      * </ol>
-     * The pipeline's retriever and candidate count are not used: every given passage is a candidate. Cost: one query
+     * The pipeline's candidate count is not used: every given passage is a candidate. Cost: one query
      * embedding, one embedding call for the passages without a vector the cache lacks, then the rerankers' and the
      * selector's costs over n = passages.size() candidates (measured in docs/evaluation.md). Thread-safe.
      *

@@ -7,14 +7,20 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.astrorag.core.IndexException;
 import io.github.astrorag.core.embed.HashingEmbedder;
+import io.github.astrorag.core.model.Chunk;
 import io.github.astrorag.core.model.MetadataFilter;
 import io.github.astrorag.core.model.Passage;
 import io.github.astrorag.core.model.Query;
+import io.github.astrorag.core.model.ScoredChunk;
 import io.github.astrorag.core.model.Selection;
 import io.github.astrorag.core.model.Trace;
 import io.github.astrorag.core.spi.Embedder;
+import io.github.astrorag.core.spi.EphemeralIndex;
+import io.github.astrorag.core.spi.Retriever;
+import io.github.astrorag.core.spi.TraceSink;
 import io.github.astrorag.core.token.TokenCounter;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -106,6 +112,40 @@ class RagPipelineSelectTest {
             float[] v = new HashingEmbedder().embedDocuments(List.of("fresh text here")).get(0);
             rag.select(Query.of(B), List.of(Passage.of("z", "fresh text here", Map.of()).withVector(v)));
             assertEquals(2, embedder.documents.get());
+        }
+    }
+
+    @Test
+    void aNonDenseRetrieverRanksTheGivenPassagesOverAnIndexOfExactlyThemAndTitleAndSourceAreKept() {
+        // ranks the index's chunks by their text's length, shortest first: an order neither score nor cosine gives
+        Retriever shortestFirst = new Retriever() {
+            @Override
+            public List<ScoredChunk> retrieve(Query query, EphemeralIndex index, int k, TraceSink trace) {
+                assertEquals(3, index.size(), "the index holds exactly the given passages");
+                return index.chunks().stream().sorted(Comparator.comparingInt(c -> c.text().length()))
+                        .map(c -> new ScoredChunk(c, 1.0 / c.text().length(), index.vector(c.id()))).limit(k).toList();
+            }
+
+            @Override
+            public Map<String, Object> describe() {
+                return Map.of("name", "shortest-first");
+            }
+        };
+        List<Passage> given = List.of(
+                new Passage("a", A, Map.of("source", "dome.md", "title", "The dome"), 0.2, null),
+                new Passage("b", B, Map.of("source", "galaxies.md"), 0.9, null),
+                new Passage("c", C, Map.of("source", "galaxies.md"), 0.5, null));
+        try (RagPipeline rag = RagPipeline.builder().embedder(new HashingEmbedder()).retriever(shortestFirst).build()) {
+            Selection s = rag.select(Query.of("How far is Andromeda?"), given, 1000);
+            // A (33 characters) < C (38) < B (42), whatever the given scores say
+            assertEquals(List.of("a", "c", "b"), s.context().chunks().stream().map(c -> c.id()).toList());
+            assertEquals("retriever", s.trace().stage("candidates").orElseThrow().details().get("rankedBy"));
+            Chunk a = s.context().chunks().get(0).chunk();
+            assertEquals("dome.md", a.documentId());
+            assertEquals("The dome", a.title());
+            Chunk c = s.context().chunks().get(1).chunk();
+            assertEquals("galaxies.md", c.documentId(), "passages of one source are chunks of one document");
+            assertEquals("galaxies.md", c.title(), "no title: the source");
         }
     }
 
