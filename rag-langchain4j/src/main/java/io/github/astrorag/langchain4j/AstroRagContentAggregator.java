@@ -31,8 +31,9 @@ import org.jspecify.annotations.Nullable;
  * ({@link RagPipeline#select(io.github.astrorag.core.model.Query, List, int)}) instead of by rank. Put it in
  * {@code DefaultRetrievalAugmentor.builder().contentAggregator(...)} in place of the default one.
  *
- * <p>What it does with {@code aggregate}'s contents (every query's, every retriever's): contents of the same text are
- * one passage (the first kept). They are ranked by their {@link ContentMetadata#SCORE} when they come from one
+ * <p>What it does with {@code aggregate}'s contents (every query's, every retriever's): contents of the same text
+ * segment (text and metadata) are one passage (the first kept); the same text under other metadata (another
+ * document's) is another passage. They are ranked by their {@link ContentMetadata#SCORE} when they come from one
  * query and one retriever and each has a score, otherwise by reciprocal-rank fusion ({@code 1 / (60 + rank)} summed
  * over the lists holding the content, as LangChain4j's default aggregator does): the order a dense pipeline keeps; a
  * pipeline with a lexical or fused retriever (the default preset's BM25 + cosine) ranks them again over exactly them
@@ -106,8 +107,9 @@ public final class AstroRagContentAggregator implements ContentAggregator {
         List<List<Content>> lists = new ArrayList<>();
         queryToContents.values().forEach(lists::addAll);
         boolean single = lists.size() == 1;
-        Map<String, Content> byText = new LinkedHashMap<>();
-        Map<String, Double> fused = new LinkedHashMap<>();
+        // one passage per text segment (its text and its metadata): the same text from two documents is two
+        Map<TextSegment, Content> bySegment = new LinkedHashMap<>();
+        Map<TextSegment, Double> fused = new LinkedHashMap<>();
         for (List<Content> list : lists) {
             for (int rank = 0; rank < list.size(); rank++) {
                 Content c = list.get(rank);
@@ -115,20 +117,20 @@ public final class AstroRagContentAggregator implements ContentAggregator {
                 if (text == null || text.isBlank()) {
                     continue;
                 }
-                byText.putIfAbsent(text, c);
-                fused.merge(text, 1.0 / (RRF_K + rank + 1), Double::sum);
+                bySegment.putIfAbsent(c.textSegment(), c);
+                fused.merge(c.textSegment(), 1.0 / (RRF_K + rank + 1), Double::sum);
             }
         }
-        if (byText.isEmpty()) {
+        if (bySegment.isEmpty()) {
             return List.of();
         }
-        List<Content> contents = new ArrayList<>(byText.values());
+        List<Content> contents = new ArrayList<>(bySegment.values());
         boolean scored = single && contents.stream().allMatch(c -> c.metadata().get(ContentMetadata.SCORE) instanceof Number);
         List<Passage> passages = new ArrayList<>(contents.size());
         for (int i = 0; i < contents.size(); i++) {
             Content c = contents.get(i);
             double score = scored ? ((Number) c.metadata().get(ContentMetadata.SCORE)).doubleValue()
-                    : fused.get(c.textSegment().text());
+                    : fused.get(c.textSegment());
             passages.add(new Passage("content-" + i, c.textSegment().text(), strings(c.textSegment().metadata()), score, null));
         }
         Integer b = budget.apply(first);

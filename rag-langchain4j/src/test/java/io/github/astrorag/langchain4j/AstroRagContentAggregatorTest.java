@@ -134,6 +134,18 @@ class AstroRagContentAggregatorTest {
     }
 
     @Test
+    void theSameTextFromTwoDocumentsIsTwoPassagesTheSameSegmentTwiceIsOne() {
+        Content halley = Content.from(segment(HALLEY, "comets", "halley.md"));
+        Content copy = Content.from(segment(HALLEY, "comets", "copy.md"));
+        Map<Query, Collection<List<Content>>> byQuery = new LinkedHashMap<>();
+        byQuery.put(Query.from(QUESTION), List.of(List.of(halley, copy)));
+        byQuery.put(Query.from("Halley return year"), List.of(List.of(halley)));
+        List<Content> out = AstroRagContentAggregator.of(pipeline).aggregate(byQuery);
+        assertThat(out).extracting(c -> c.textSegment().metadata().getString("source"))
+                .containsExactly("halley.md", "copy.md");
+    }
+
+    @Test
     void theBuilderTakesTheBudgetOnceAndChecksIt() {
         AstroRagContentAggregator.Builder builder = AstroRagContentAggregator.builder(pipeline).budget(20);
         assertThatThrownBy(() -> builder.dynamicBudget(q -> 5)).isInstanceOf(IllegalStateException.class);
