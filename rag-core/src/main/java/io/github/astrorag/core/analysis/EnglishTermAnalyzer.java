@@ -18,10 +18,11 @@ import java.util.function.Consumer;
  *   term;</li>
  *   <li>Han and Hiragana: overlapping pairs of adjacent characters ({@code 天文学 → 天文, 文学}, a lone character
  *   itself, as Lucene's {@code CJKAnalyzer}) by default, or each character ({@link Builder#hanBigrams});</li>
- *   <li>Hangul: the words between spaces by default, or overlapping pairs of syllables ({@link Builder#hangulBigrams}).</li>
+ *   <li>Hangul: overlapping pairs of syllables by default (a Korean word carries its particle, {@code 화성의},
+ *   {@code 화성에는}: pairs match across them), or the words between spaces ({@link Builder#hangulBigrams}).</li>
  * </ul>
- * A text with no Thai, Lao, Khmer or Myanmar letter (nor Han or Hiragana with bigrams, nor Hangul with Hangul
- * bigrams) gets exactly Lucene's English terms: an English text gives the terms it always gave. The choices of the
+ * A text with no Thai, Lao, Khmer or Myanmar letter (nor Han or Hiragana with Han bigrams, nor Hangul with
+ * Hangul bigrams) gets exactly Lucene's English terms: an English text gives the terms it always gave. The choices of the
  * defaults are measured in docs/languages.md.
  *
  * <p>Linear in the text length (its speed by script: docs/languages.md). Immutable and thread-safe.
@@ -36,12 +37,12 @@ public final class EnglishTermAnalyzer implements TermAnalyzer {
 
     private EnglishTermAnalyzer(Builder b) {
         this.hanBigrams = b.hanBigrams == null || b.hanBigrams;
-        this.hangulBigrams = b.hangulBigrams != null && b.hangulBigrams;
+        this.hangulBigrams = b.hangulBigrams == null || b.hangulBigrams;
         this.terms = new ScriptTerms(hanBigrams, hangulBigrams);
     }
 
     /**
-     * The analyzer at its defaults: Han bigrams, Hangul words.
+     * The analyzer at its defaults: Han bigrams, Hangul bigrams.
      *
      * @return the shared instance
      */
@@ -103,7 +104,7 @@ public final class EnglishTermAnalyzer implements TermAnalyzer {
         }
 
         /**
-         * How Hangul becomes terms. Default: false.
+         * How Hangul becomes terms. Default: true.
          *
          * @param value true: overlapping pairs of adjacent syllables; false: the words between spaces
          * @return this builder

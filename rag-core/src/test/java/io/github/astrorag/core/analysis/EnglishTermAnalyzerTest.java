@@ -57,20 +57,20 @@ class EnglishTermAnalyzerTest {
                 .containsExactly("火星", "星有", "有两", "两颗", "颗卫", "卫星", "天文", "文学", "学家");
         assertThat(DEFAULTS.terms("月 is one character")).containsExactly("月", "on", "charact");
         assertThat(DEFAULTS.terms("东京タワー")).containsExactly("东京", "タワー");
-        TermAnalyzer characters = EnglishTermAnalyzer.builder().hanBigrams(false).build();
+        TermAnalyzer characters = EnglishTermAnalyzer.builder().hanBigrams(false).hangulBigrams(false).build();
         assertThat(characters.terms("火星有两颗卫星。东京タワー")).isEqualTo(Terms.of("火星有两颗卫星。东京タワー"))
                 .containsExactly("火", "星", "有", "两", "颗", "卫", "星", "东", "京", "タワー");
     }
 
     @Test
-    void hangulIsCutIntoWordsOrPairs() {
+    void hangulIsCutIntoPairsOrWords() {
         // "Mars has two moons"
-        assertThat(DEFAULTS.terms("화성에는 두 개의 위성이 있다")).isEqualTo(Terms.of("화성에는 두 개의 위성이 있다"))
-                .containsExactly("화성에는", "두", "개의", "위성이", "있다");
-        TermAnalyzer pairs = EnglishTermAnalyzer.builder().hangulBigrams(true).build();
-        assertThat(pairs.terms("화성에는 두 개의 위성이 있다"))
+        assertThat(DEFAULTS.terms("화성에는 두 개의 위성이 있다"))
                 .containsExactly("화성", "성에", "에는", "두", "개의", "위성", "성이", "있다");
-        assertThat(pairs.terms("NASA의 망원경")).containsExactly("nasa", "의", "망원", "원경");
+        assertThat(DEFAULTS.terms("NASA의 망원경")).containsExactly("nasa", "의", "망원", "원경");
+        TermAnalyzer words = EnglishTermAnalyzer.builder().hangulBigrams(false).build();
+        assertThat(words.terms("화성에는 두 개의 위성이 있다")).isEqualTo(Terms.of("화성에는 두 개의 위성이 있다"))
+                .containsExactly("화성에는", "두", "개의", "위성이", "있다");
     }
 
     @Test
@@ -80,7 +80,7 @@ class EnglishTermAnalyzerTest {
         assertThatThrownBy(() -> EnglishTermAnalyzer.builder().hangulBigrams(true).hangulBigrams(false))
                 .isInstanceOf(IllegalStateException.class).hasMessageContaining("hangulBigrams");
         assertThatThrownBy(() -> DEFAULTS.terms(null)).isInstanceOf(NullPointerException.class);
-        assertThat(DEFAULTS.describe()).isEqualTo(Map.of("name", "english", "han", "bigrams", "hangul", "words"));
+        assertThat(DEFAULTS.describe()).isEqualTo(Map.of("name", "english", "han", "bigrams", "hangul", "bigrams"));
     }
 
     @Test
@@ -89,8 +89,8 @@ class EnglishTermAnalyzerTest {
         PartContext context = PartContext.of(parts);
         assertThat(context.analyzer()).isSameAs(DEFAULTS);
         assertThat(parts.create(Role.ANALYZER, "english", context)).isSameAs(DEFAULTS);
-        TermAnalyzer characters = parts.create(Role.ANALYZER, "english:han=characters,hangul=bigrams", context);
-        assertThat(characters.describe()).containsEntry("han", "characters").containsEntry("hangul", "bigrams");
+        TermAnalyzer characters = parts.create(Role.ANALYZER, "english:han=characters,hangul=words", context);
+        assertThat(characters.describe()).containsEntry("han", "characters").containsEntry("hangul", "words");
         assertThat(context.with(characters).analyzer()).isSameAs(characters);
         assertThatThrownBy(() -> parts.create(Role.ANALYZER, "english:han=words", context))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("han");

@@ -89,4 +89,43 @@ class Bm25LanguagesTest {
         assertThat(trace).containsEntry("queryTerms", List.of("火", "星"));
         assertThat(bm25.describe()).containsEntry("analyzer", "english");
     }
+
+    /** Six short texts and six questions in Korean, written for this test; question i is answered by text i. */
+    private static final List<String> KOREAN = List.of(
+            "화성에는 포보스와 데이모스라는 작은 위성이 두 개 있다.", // Mars has two small moons, Phobos and Deimos
+            "목성은 태양계에서 가장 큰 행성이며 대적점으로 유명하다.", // Jupiter is the largest planet, famous for its red spot
+            "토성의 고리는 얼음과 암석 조각으로 이루어져 있다.", // Saturn's rings are ice and rock
+            "허블 우주 망원경은 1990년에 궤도에 올랐다.", // Hubble reached orbit in 1990
+            "안드로메다 은하는 우리 은하에서 가장 가까운 큰 나선 은하이다.", // Andromeda is the nearest large spiral
+            "혜성은 태양에 가까워지면 꼬리가 생긴다."); // a comet grows a tail near the Sun
+    private static final List<String> KOREAN_QUESTIONS = List.of(
+            "화성의 위성은 무엇인가?", // what are the moons of Mars
+            "태양계에서 가장 큰 행성은?", // the largest planet of the solar system
+            "토성 고리는 무엇으로 되어 있나?", // what are Saturn's rings made of
+            "허블 망원경이 궤도에 오른 해는?", // the year Hubble reached orbit
+            "가장 가까운 나선 은하는?", // the nearest spiral galaxy
+            "혜성의 꼬리는 언제 생기나?"); // when does a comet's tail appear
+
+    /** How many Korean questions BM25 answers with their text first, by {@code analyzer}. */
+    private static int koreanFirst(TermAnalyzer analyzer) {
+        int first = 0;
+        for (int i = 0; i < KOREAN_QUESTIONS.size(); i++) {
+            List<String> ranked = ranked(new Bm25Retriever(Bm25.DEFAULT_K1, Bm25.DEFAULT_B, analyzer), KOREAN,
+                    KOREAN_QUESTIONS.get(i), new HashMap<>());
+            if (!ranked.isEmpty() && ranked.get(0).equals("t" + i)) {
+                first++;
+            }
+        }
+        return first;
+    }
+
+    @Test
+    void koreanBySyllablePairsFindsWhatWordsBetweenSpacesMiss() {
+        // a Korean word carries its particle (화성의, 화성에는): words between spaces rarely match across texts
+        int words = koreanFirst(EnglishTermAnalyzer.builder().hangulBigrams(false).build());
+        int pairs = koreanFirst(EnglishTermAnalyzer.defaults());
+        System.out.printf("Korean fixture, BM25 first: words %d of 6, syllable pairs %d of 6%n", words, pairs);
+        assertThat(pairs).isEqualTo(6);
+        assertThat(words).isLessThan(pairs);
+    }
 }

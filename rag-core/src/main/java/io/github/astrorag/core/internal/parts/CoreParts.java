@@ -91,15 +91,15 @@ public final class CoreParts implements PartProvider {
                             return (s.has("model") ? b.model(s.text("model")) : b).build();
                         }), false),
                 Part.builder(Role.ANALYZER, "english", "Lucene's English analysis (stop words, Porter stemming); Thai "
-                                + "cut into words by the JDK's dictionary, Han as character pairs (the default)",
-                        (s, c) -> s.text("han").equals("bigrams") && s.text("hangul").equals("words")
+                                + "cut into words by the JDK's dictionary, Han and Hangul as character pairs (the default)",
+                        (s, c) -> s.text("han").equals("bigrams") && s.text("hangul").equals("bigrams")
                                 ? EnglishTermAnalyzer.defaults()
                                 : EnglishTermAnalyzer.builder().hanBigrams(s.text("han").equals("bigrams"))
                                         .hangulBigrams(s.text("hangul").equals("bigrams")).build())
                         .setting(Setting.choice("han", "Han and Hiragana: bigrams (overlapping pairs, as Lucene's CJKAnalyzer) "
                                 + "or characters", "bigrams", List.of("bigrams", "characters")))
-                        .setting(Setting.choice("hangul", "Hangul: words (between spaces) or bigrams (overlapping pairs)",
-                                "words", List.of("words", "bigrams"))).build(),
+                        .setting(Setting.choice("hangul", "Hangul: bigrams (overlapping pairs of syllables) or words "
+                                + "(between spaces)", "bigrams", List.of("bigrams", "words"))).build(),
                 Part.builder(Role.LOADER, "text", "plain text and Markdown files", (s, c) -> new TextDocumentLoader()).build(),
                 Part.builder(Role.LOADER, "pdf", "PDF files, page by page (needs PDFBox)", (s, c) -> new PdfDocumentLoader()).build());
     }
