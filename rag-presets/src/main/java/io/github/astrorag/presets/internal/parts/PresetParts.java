@@ -78,7 +78,7 @@ public final class PresetParts implements PartProvider {
                                 + "the scorer and MCTS settings per question (a file)", null)).build(),
                 preset("naive", "NaiveRAG: top-k by cosine until the budget is spent", PresetParts::naive)
                         .setting(order()).build(),
-                preset("bm25", "BM25 top-k (Lucene English analysis), cut to the budget",
+                preset("bm25", "BM25 top-k (the pipeline's analyzer, default english), cut to the budget",
                         (s, r) -> composed(RECOMMENDED_MODEL, r, Map.of(Role.RETRIEVER, PartSpec.of("bm25")),
                                 RagPipeline.DEFAULT_CANDIDATES)).build(),
                 preset("rrf", "reciprocal-rank fusion of BM25 and dense rankings, cut to the budget",

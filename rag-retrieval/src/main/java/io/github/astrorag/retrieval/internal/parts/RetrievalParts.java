@@ -34,7 +34,7 @@ public final class RetrievalParts implements PartProvider {
     @Override
     public List<Part<?>> parts() {
         return List.of(
-                Part.builder(Role.RETRIEVER, "bm25", "BM25 over the chunks' terms (Lucene English analysis)",
+                Part.builder(Role.RETRIEVER, "bm25", "BM25 over the chunks' terms (the pipeline's analyzer, default english)",
                         (s, c) -> new Bm25Retriever(s.number("k1"), s.number("b"), c.analyzer()))
                         .setting(Setting.number("k1", "term frequency saturation", Bm25.DEFAULT_K1, 0, 10))
                         .setting(Setting.number("b", "length normalisation", Bm25.DEFAULT_B, 0, 1)).build(),
