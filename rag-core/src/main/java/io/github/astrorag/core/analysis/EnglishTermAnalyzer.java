@@ -21,8 +21,9 @@ import java.util.function.Consumer;
  *   <li>Hangul: overlapping pairs of syllables by default (a Korean word carries its particle, {@code 화성의},
  *   {@code 화성에는}: pairs match across them), or the words between spaces ({@link Builder#hangulBigrams}).</li>
  * </ul>
- * A text with no Thai, Lao, Khmer or Myanmar letter (nor Han or Hiragana with Han bigrams, nor Hangul with
- * Hangul bigrams) gets exactly Lucene's English terms: an English text gives the terms it always gave. The choices of the
+ * These cuts apply to a text written mostly in those scripts (at least as many of its letters as all others); any
+ * other text gets exactly Lucene's English terms: an English text, even one quoting a Chinese, Korean or Thai name,
+ * gives the terms it always gave. The choices of the
  * defaults are measured in docs/languages.md.
  *
  * <p>Linear in the text length (its speed by script: docs/languages.md). Immutable and thread-safe.

@@ -43,7 +43,11 @@ class EnglishTermAnalyzerTest {
         assertThat(DEFAULTS.terms("ดาวพฤหัสบดีเป็นดาวเคราะห์ที่ใหญ่ที่สุด"))
                 .containsExactly("ดาว", "พฤหัสบดี", "เป็น", "ดาวเคราะห์", "ที่", "ใหญ่", "ที่สุด");
         // Latin words beside and inside a Thai run keep their English analysis
-        assertThat(DEFAULTS.terms("Hubble ถ่ายภาพ galaxies")).containsExactly("hubbl", "ถ่าย", "ภาพ", "galaxi");
+        assertThat(DEFAULTS.terms("Hubble ถ่ายภาพกาแล็กซี")).containsExactly("hubbl", "ถ่าย", "ภาพ", "กาแล็กซี");
+        // an English text quoting a Thai, Chinese or Korean word keeps exactly the English terms
+        for (String text : List.of("Hubble ถ่ายภาพ galaxies", "Zhang Yimou (张艺谋) directed Hero", "the Korean War (한국전쟁)")) {
+            assertThat(DEFAULTS.terms(text)).as(text).isEqualTo(Terms.of(text));
+        }
         assertThat(DEFAULTS.terms("NASAส่งยาน")).containsExactly("nasa", "ส่ง", "ยาน");
         // a Thai run longer than the segmenter's 255-character limit is cut by the dictionary, not at 255
         String run = "ดาวเคราะห์".repeat(30);

@@ -7,8 +7,9 @@ import java.util.function.Consumer;
 
 /**
  * {@link Terms}' English analysis with words cut in the scripts written without spaces, the default term analysis
- * of the {@code english} analyzer. A text with no character of those scripts gets exactly the terms of
- * {@link Terms#of}; in a text that has some:
+ * of the {@code english} analyzer. A text whose letters are mostly of other scripts (an English text, even one
+ * quoting a Chinese or Thai name) gets exactly the terms of {@link Terms#of}; in a text written mostly in those
+ * scripts:
  * <ul>
  *   <li>a run of Thai, Lao, Khmer or Myanmar letters is cut into words by the JDK's dictionary-based word
  *   {@link BreakIterator} for Thai (module {@code jdk.localedata}; it has a dictionary for Thai only, so a Lao,
@@ -60,16 +61,31 @@ public final class ScriptTerms {
         new Walk(text, sink).run();
     }
 
-    /** Whether {@code text} has a character this analysis treats otherwise than {@link Terms}. */
+    /**
+     * Whether {@code text} is written mostly in a script this analysis cuts otherwise than {@link Terms}: at least as
+     * many of its letters are Thai, Lao, Khmer or Myanmar (or Han and kana with Han pairs, or Hangul with Hangul
+     * pairs) as all its other letters together. An English text quoting a few such words keeps exactly the terms of
+     * {@link Terms}.
+     */
     private boolean hasSegmentedScript(String text) {
+        int segmented = 0;
+        int others = 0;
         for (int i = 0; i < text.length(); i++) {
             char c = text.charAt(i);
-            if (c >= 0x0E00 && (isSpaceless(c) || (hanBigrams && isIdeographic(c))
+            if (c < 0x80) {
+                if ((c | 0x20) >= 'a' && (c | 0x20) <= 'z') {
+                    others++;
+                }
+            } else if (c >= 0x0E00 && (isSpaceless(c) || (hanBigrams && (isIdeographic(c) || isKatakana(c)))
                     || (hangulBigrams && isHangul(c)))) {
-                return true;
+                if (Character.isLetter(c) || Character.isSurrogate(c)) {
+                    segmented++;
+                }
+            } else if (Character.isLetter(c)) {
+                others++;
             }
         }
-        return false;
+        return segmented > 0 && segmented >= others;
     }
 
     /** One pass over a text, keeping the run of adjacent ideographs and the long word cut in pieces. */
@@ -204,6 +220,11 @@ public final class ScriptTerms {
         }
         Character.UnicodeScript script = Character.UnicodeScript.of(c);
         return script == Character.UnicodeScript.HAN || script == Character.UnicodeScript.HIRAGANA;
+    }
+
+    /** Katakana, counted with Han and Hiragana as a Japanese text's letters. */
+    private static boolean isKatakana(char c) {
+        return (c >= 0x30A0 && c <= 0x30FF) || (c >= 0x31F0 && c <= 0x31FF) || (c >= 0xFF66 && c <= 0xFF9D);
     }
 
     /** Hangul syllables and jamo. */
