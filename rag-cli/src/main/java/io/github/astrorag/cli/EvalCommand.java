@@ -188,8 +188,11 @@ public final class EvalCommand implements Callable<Integer> {
         Arguments.check(selectors == null || !spec.commandLine().getParseResult().hasMatchedOption("--pipelines"),
                 "give --pipelines or its former name --selectors, not both");
         parts.check(partRegistry);
-        PipelineRegistry registry = !parts.any() ? pipelineRegistry
-                : pipelineRegistry.adjusted((b, preset, run) -> parts.apply(b, preset, PartContext.of(partRegistry, run.embedder())));
+        PartContext analyzed = parts.analyzed(PartContext.of(partRegistry));
+        PipelineRegistry analyzedRegistry = parts.analyzer == null ? pipelineRegistry
+                : pipelineRegistry.analyzer(analyzed.analyzer());
+        PipelineRegistry registry = !parts.any() ? analyzedRegistry : analyzedRegistry.adjusted((b, preset, run) ->
+                parts.apply(b, preset, PartContext.of(partRegistry, run.embedder()).with(analyzed.analyzer())));
         List<String> names = new ArrayList<>(new LinkedHashSet<>(
                 PartSpec.parseList(selectors != null ? selectors : pipelines).stream().map(PartSpec::toString).toList()));
         names.forEach(registry::get);

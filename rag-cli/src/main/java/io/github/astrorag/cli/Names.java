@@ -53,6 +53,13 @@ abstract class Names implements Iterable<String> {
         }
     }
 
+    /** Analyzer names. */
+    static final class Analyzers extends Names {
+        Analyzers() {
+            super(Role.ANALYZER);
+        }
+    }
+
     /** Embedder names. */
     static final class Embedders extends Names {
         Embedders() {

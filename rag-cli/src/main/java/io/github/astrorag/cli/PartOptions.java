@@ -37,13 +37,29 @@ public final class PartOptions {
             completionCandidates = Names.Selectors.class)
     String selector;
 
+    @Option(names = "--analyzer", paramLabel = "PART",
+            description = "The terms that BM25, the coverage selectors and scorers and the extractive answer compare, an "
+                    + "analyzer by name with its settings: ${COMPLETION-CANDIDATES} (rag-analysis adds the languages and "
+                    + "auto). Default: english.", completionCandidates = Names.Analyzers.class)
+    String analyzer;
+
     /**
      * Whether any option is given.
      *
-     * @return true if a retriever, reranker or selector is named
+     * @return true if a retriever, reranker, selector or analyzer is named
      */
     boolean any() {
-        return retriever != null || !rerankers.isEmpty() || selector != null;
+        return retriever != null || !rerankers.isEmpty() || selector != null || analyzer != null;
+    }
+
+    /**
+     * {@code context} with the analyzer of {@code --analyzer}, made now.
+     *
+     * @param context the registry and the pipeline's embedder
+     * @return {@code context} if no analyzer is named, else a copy whose parts compare that analyzer's terms
+     */
+    PartContext analyzed(PartContext context) {
+        return analyzer == null ? context : context.with(context.registry().create(Role.ANALYZER, analyzer, context));
     }
 
     /**
@@ -56,6 +72,7 @@ public final class PartOptions {
         check(parts, Role.RETRIEVER, "--retriever", retriever);
         rerankers.forEach(r -> check(parts, Role.RERANKER, "--reranker", r));
         check(parts, Role.SELECTOR, "--selector", selector);
+        check(parts, Role.ANALYZER, "--analyzer", analyzer);
     }
 
     private static void check(PartRegistry parts, Role<?> role, String option, String spec) {
@@ -73,11 +90,14 @@ public final class PartOptions {
      *
      * @param b       the preset's builder
      * @param preset  the preset, for the parts it names
-     * @param context the registry and the pipeline's embedder
+     * @param context the registry, the pipeline's embedder and analyzer ({@link #analyzed})
      * @return {@code b}
      */
     RagPipeline.Builder apply(RagPipeline.Builder b, PipelinePreset preset, PartContext context) {
         PartRegistry parts = context.registry();
+        if (analyzer != null) {
+            b.analyzer(context.analyzer());
+        }
         if (retriever != null) {
             b.retriever(parts.create(Role.RETRIEVER, preset.over(Role.RETRIEVER, PartSpec.parse(retriever)), context));
         }

@@ -15,7 +15,9 @@ import io.github.astrorag.core.spi.EphemeralIndexFactory;
 import io.github.astrorag.core.spi.Generator;
 import io.github.astrorag.presets.AstroRag;
 import io.github.astrorag.retrieval.hyde.HydeQueryTransformer;
+import io.github.astrorag.retrieval.lexical.Bm25;
 import io.github.astrorag.retrieval.lexical.Bm25Prefilter;
+import io.github.astrorag.retrieval.lexical.Bm25Retriever;
 
 /**
  * Builds the command line's pipelines from {@link PipelineOptions}, every name through the
@@ -56,7 +58,8 @@ public final class PipelineFactory {
         if (generatorSpec.settings().containsKey("api-key-env")) {
             Secrets.fromEnvironment(generatorSpec.settings().get("api-key-env"), "--api-key-env", "the API key", System::getenv);
         }
-        PipelinePreset preset = parts.create(Role.PRESET, presetSpec, PartContext.of(parts));
+        PartContext analyzed = o.parts.analyzed(PartContext.of(parts));
+        PipelinePreset preset = parts.create(Role.PRESET, presetSpec, analyzed);
         Embedder embedder = o.embedder != null ? o.embedder : o.embedding.create(parts,
                 o.model != null ? parts.parse(Role.EMBEDDER, o.model) : preset.embedder(), o.model != null);
         try {
@@ -64,9 +67,10 @@ public final class PipelineFactory {
             if (embedder != o.embedder && embedder instanceof AutoCloseable owned) {
                 b.owning(owned);
             }
-            PartContext context = PartContext.of(parts, embedder);
+            PartContext context = PartContext.of(parts, embedder).with(analyzed.analyzer());
             o.parts.apply(b, preset, context);
-            return configure(b, o, indexes, parts, parts.create(Role.GENERATOR, generatorSpec, context), generatorSpec).build();
+            return configure(b, o, indexes, parts, parts.create(Role.GENERATOR, generatorSpec, context), generatorSpec,
+                    context).build();
         } catch (RuntimeException | Error e) {
             if (embedder != o.embedder) {
                 release(embedder);
@@ -85,7 +89,8 @@ public final class PipelineFactory {
     }
 
     private static RagPipeline.Builder configure(RagPipeline.Builder b, PipelineOptions o, EphemeralIndexFactory indexes,
-                                                 PartRegistry parts, Generator generator, PartSpec generatorSpec) {
+                                                 PartRegistry parts, Generator generator, PartSpec generatorSpec,
+                                                 PartContext context) {
         b.index(indexes);
         // every loader registered by name on the class path (rag-documents' HTML and Office files among them)
         b.loader(loader(parts, o.unsupported));
@@ -102,7 +107,8 @@ public final class PipelineFactory {
             b.candidates(o.candidates);
         }
         if (o.prefilter != null) {
-            b.prefilter(new Bm25Prefilter(), o.prefilter);
+            b.prefilter(new Bm25Prefilter(new Bm25Retriever(Bm25.DEFAULT_K1, Bm25.DEFAULT_B, context.analyzer())),
+                    o.prefilter);
         }
         // the pipeline's own default generator is the extractive one at its defaults: set only what differs
         if (!generatorSpec.equals(PartSpec.of("extractive"))) {

@@ -3,6 +3,7 @@ package io.github.astrorag.eval;
 import io.github.astrorag.core.internal.Arguments;
 import io.github.astrorag.core.part.Part;
 import io.github.astrorag.core.part.PartContext;
+import io.github.astrorag.core.spi.TermAnalyzer;
 import io.github.astrorag.core.part.PartRegistry;
 import io.github.astrorag.core.part.PartSpec;
 import io.github.astrorag.core.part.PipelinePreset;
@@ -15,6 +16,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.function.Function;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The pipelines the evaluator can compare, by name: every preset of the {@linkplain PartRegistry registry of parts}
@@ -73,11 +75,14 @@ public final class PipelineRegistry {
     private final PartRegistry parts;
     private final Map<String, Entry> added;
     private final Adjustment adjustment;
+    private final @Nullable TermAnalyzer analyzer;
 
-    private PipelineRegistry(PartRegistry parts, Map<String, Entry> added, Adjustment adjustment) {
+    private PipelineRegistry(PartRegistry parts, Map<String, Entry> added, Adjustment adjustment,
+                             @Nullable TermAnalyzer analyzer) {
         this.parts = parts;
         this.added = Collections.unmodifiableMap(added);
         this.adjustment = adjustment;
+        this.analyzer = analyzer;
     }
 
     /**
@@ -96,7 +101,7 @@ public final class PipelineRegistry {
      * @return a registry of those presets
      */
     public static PipelineRegistry of(PartRegistry parts) {
-        return new PipelineRegistry(Objects.requireNonNull(parts, "parts"), new LinkedHashMap<>(), (b, p, r) -> b);
+        return new PipelineRegistry(Objects.requireNonNull(parts, "parts"), new LinkedHashMap<>(), (b, p, r) -> b, null);
     }
 
     /**
@@ -125,7 +130,7 @@ public final class PipelineRegistry {
                 "pipeline '%s' is already registered", name);
         Map<String, Entry> copy = new LinkedHashMap<>(added);
         copy.put(name, new Entry(name, description, factory));
-        return new PipelineRegistry(parts, copy, adjustment);
+        return new PipelineRegistry(parts, copy, adjustment, analyzer);
     }
 
     /**
@@ -139,7 +144,19 @@ public final class PipelineRegistry {
         Objects.requireNonNull(change, "change");
         Adjustment before = adjustment;
         return new PipelineRegistry(parts, new LinkedHashMap<>(added),
-                (b, p, r) -> change.apply(before.apply(b, p, r), p, r));
+                (b, p, r) -> change.apply(before.apply(b, p, r), p, r), analyzer);
+    }
+
+    /**
+     * This registry with every preset made over {@code value}: the parts of the presets that compare terms (BM25,
+     * the coverage selectors and scorers, the extractive generator) use its terms ({@code eval --analyzer}). The
+     * pipelines added by {@link #with} are the program's own and unchanged.
+     *
+     * @param value the analyzer
+     * @return a new registry
+     */
+    public PipelineRegistry analyzer(TermAnalyzer value) {
+        return new PipelineRegistry(parts, new LinkedHashMap<>(added), adjustment, Objects.requireNonNull(value, "analyzer"));
     }
 
     /**
@@ -170,7 +187,7 @@ public final class PipelineRegistry {
         Part<PipelinePreset> part = parts.find(Role.PRESET, colon < 0 ? spec : spec.substring(0, colon)).orElseThrow(() -> new IllegalArgumentException(
                 "unknown pipeline '" + spec + "': use one of " + String.join(", ", names())));
         PartSpec s = PartSpec.parse(spec);
-        PipelinePreset preset = part.create(s, PartContext.of(parts));
+        PipelinePreset preset = part.create(s, analyzer == null ? PartContext.of(parts) : PartContext.of(parts).with(analyzer));
         String settings = s.settings().isEmpty() ? "" : " (" + s.settings() + ")";
         return new Entry(s.toString(), part.description() + settings,
                 run -> adjustment.apply(preset.builder(run.embedder()).budget(run.budget()), preset, run).build());

@@ -35,8 +35,8 @@ class BuildersGivenTwiceTest {
     @Test
     void queryCoverageScorer() {
         assertThat(GivenTwice.assertEverySettingOnce(QueryCoverageScorer::builder, values(), Map.of()))
-                .containsExactly("coverageWeight(double)", "positionDecay(double)", "redundancyWeight(double)",
-                        "relevanceWeight(double)");
+                .containsExactly("analyzer(TermAnalyzer)", "coverageWeight(double)", "positionDecay(double)",
+                        "redundancyWeight(double)", "relevanceWeight(double)");
         assertThatThrownBy(() -> QueryCoverageScorer.builder().positionDecay(0)).isInstanceOf(IllegalArgumentException.class);
     }
 

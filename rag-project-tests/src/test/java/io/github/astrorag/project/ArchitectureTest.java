@@ -66,7 +66,8 @@ class ArchitectureTest {
             modules.add(rest.contains(".") ? rest.substring(0, rest.indexOf('.')) : rest);
         }
         assertThat(modules).containsExactlyInAnyOrder("core", "retrieval", "mcts", "presets", "elasticsearch",
-                "langchain4j", "springai", "micrometer", "spring", "eval", "examples", "cli", "onnx", "documents");
+                "langchain4j", "springai", "micrometer", "spring", "eval", "examples", "cli", "onnx", "documents",
+                "analysis");
         assertThat(classes.stream().map(JavaClass::getSimpleName))
                 .noneMatch(n -> n.endsWith("Test") || n.endsWith("IT"));
     }

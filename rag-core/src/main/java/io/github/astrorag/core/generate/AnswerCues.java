@@ -2,6 +2,7 @@ package io.github.astrorag.core.generate;
 
 import io.github.astrorag.core.internal.text.Terms;
 import io.github.astrorag.core.internal.text.WordBreaks;
+import io.github.astrorag.core.spi.TermAnalyzer;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
@@ -266,8 +267,8 @@ final class AnswerCues {
     }
 
     /** The question's distinct terms less question words; all its terms if that leaves none. */
-    static Set<String> contentTerms(String question) {
-        List<String> all = Terms.of(question);
+    static Set<String> contentTerms(String question, TermAnalyzer analyzer) {
+        List<String> all = analyzer.terms(question);
         Set<String> content = new HashSet<>(all);
         content.removeAll(QUESTION_WORDS);
         return content.isEmpty() ? new HashSet<>(all) : content;

@@ -5,7 +5,8 @@ import io.github.astrorag.core.model.Citation;
 import io.github.astrorag.core.model.Context;
 import io.github.astrorag.core.spi.TraceSink;
 import io.github.astrorag.core.internal.text.Sentences;
-import io.github.astrorag.core.internal.text.Terms;
+import io.github.astrorag.core.analysis.EnglishTermAnalyzer;
+import io.github.astrorag.core.spi.TermAnalyzer;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -14,6 +15,7 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -30,7 +32,7 @@ import java.util.regex.Pattern;
  *
  * <p>The quote of a citation is the sentence of the cited chunk ({@link Sentences}) that best matches
  * the reply sentence carrying the marker: the highest Dice coefficient {@code 2|A∩B| / (|A| + |B|)}
- * between the two sentences' content-term sets ({@link Terms}), ties to the earlier sentence; when no
+ * between the two sentences' content-term sets (by the parser's {@link TermAnalyzer}), ties to the earlier sentence; when no
  * sentence shares a term, the chunk's first sentence. A marker that opens a reply sentence ({@code "…
  * galaxy. [2] The …"}) belongs to the sentence before it. The result has one citation per cited number, in
  * order of first appearance: when reply sentences citing one chunk draw on different sentences of it, its
@@ -49,6 +51,22 @@ public final class CitationParser {
     /** A citation marker: {@code [1]}, {@code [ 2 ]}, {@code [1, 3]}, {@code [1;3]}. */
     static final Pattern MARKER = Pattern.compile("\\[\\s*(\\d{1,9}(?:\\s*[,;]\\s*\\d{1,9})*)\\s*]");
     private static final Pattern NUMBER = Pattern.compile("\\d+");
+
+    private final TermAnalyzer analyzer;
+
+    /** A parser comparing terms by {@link EnglishTermAnalyzer#defaults()}. */
+    public CitationParser() {
+        this(EnglishTermAnalyzer.defaults());
+    }
+
+    /**
+     * A parser comparing terms by {@code analyzer}.
+     *
+     * @param analyzer gives the terms a quote is matched by
+     */
+    public CitationParser(TermAnalyzer analyzer) {
+        this.analyzer = Objects.requireNonNull(analyzer, "analyzer");
+    }
 
     /**
      * The citations of {@code reply} in {@code context}; invalid numbers go to {@code trace}.
@@ -138,16 +156,16 @@ public final class CitationParser {
     }
 
     /** The span {start, end} of the sentence of {@code chunkText} that best matches {@code citing}. */
-    static int[] quote(String chunkText, String citing) {
+    int[] quote(String chunkText, String citing) {
         List<Sentences.Span> sentences = Sentences.split(chunkText);
         if (sentences.isEmpty()) {
             return new int[] {0, chunkText.length()};
         }
-        Set<String> wanted = new HashSet<>(Terms.of(MARKER.matcher(citing).replaceAll(" ")));
+        Set<String> wanted = new HashSet<>(analyzer.terms(MARKER.matcher(citing).replaceAll(" ")));
         Sentences.Span best = sentences.get(0);
         double bestScore = 0;
         for (Sentences.Span s : sentences) {
-            Set<String> terms = new HashSet<>(Terms.of(s.text()));
+            Set<String> terms = new HashSet<>(analyzer.terms(s.text()));
             int shared = 0;
             for (String t : terms) {
                 if (wanted.contains(t)) {

@@ -12,7 +12,8 @@ import io.github.astrorag.core.spi.Generator;
 import io.github.astrorag.core.spi.TraceSink;
 import io.github.astrorag.core.generate.SentenceCandidates.Candidate;
 import io.github.astrorag.core.internal.text.Prose;
-import io.github.astrorag.core.internal.text.Terms;
+import io.github.astrorag.core.analysis.EnglishTermAnalyzer;
+import io.github.astrorag.core.spi.TermAnalyzer;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -184,6 +185,7 @@ public final class ExtractiveGenerator implements Generator {
     private final double minGain;
     private final double minSupport;
     private final SentenceScorer scorer;
+    private final TermAnalyzer analyzer;
 
     /**
      * The defaults: at most 2 sentences, overlap weight 0.5, 24 sentences embedded, margin 0.15, gain 0.05,
@@ -216,6 +218,7 @@ public final class ExtractiveGenerator implements Generator {
         this.minGain = b.minGain == null ? DEFAULT_MIN_GAIN : b.minGain;
         this.minSupport = b.minSupport != null ? b.minSupport : declaredMinSupport(b.embedder);
         this.scorer = new SentenceScorer(embedder, overlapWeight, embedLimit);
+        this.analyzer = b.analyzer == null ? EnglishTermAnalyzer.defaults() : b.analyzer;
     }
 
     /** The threshold {@code embedder} declares under {@link #MIN_SUPPORT_HINT}, or {@link #DEFAULT_MIN_SUPPORT}. */
@@ -249,6 +252,7 @@ public final class ExtractiveGenerator implements Generator {
         private Double margin;
         private Double minGain;
         private Double minSupport;
+        private TermAnalyzer analyzer;
 
         private Builder(Embedder embedder) {
             this.embedder = Objects.requireNonNull(embedder, "embedder");
@@ -348,6 +352,19 @@ public final class ExtractiveGenerator implements Generator {
         }
 
         /**
+         * The terms sentences and question are compared by (default {@link EnglishTermAnalyzer#defaults()}).
+         *
+         * @param value the analyzer
+         * @return this builder
+         * @throws IllegalStateException if already set
+         */
+        public Builder analyzer(TermAnalyzer value) {
+            Arguments.checkState(analyzer == null, "analyzer was already set");
+            analyzer = Objects.requireNonNull(value, "analyzer");
+            return this;
+        }
+
+        /**
          * The generator.
          *
          * @return a new generator with these settings
@@ -372,7 +389,7 @@ public final class ExtractiveGenerator implements Generator {
 
     @Override
     public Answer generate(Query query, Context context, TraceSink trace) {
-        List<Candidate> sentences = SentenceCandidates.of(context);
+        List<Candidate> sentences = SentenceCandidates.of(context, analyzer);
         Map<String, Double> idf = SentenceCandidates.idf(sentences);
         if (query.multipleChoice()) {
             return chooseOption(query, context, sentences, idf, trace);
@@ -383,12 +400,12 @@ public final class ExtractiveGenerator implements Generator {
             traceSupport(trace, 0, 0, 0, 1, List.of(), AnswerCues.AnswerType.NONE, 1, null, true);
             return Answer.abstention(query.text(), NO_ANSWER, context);
         }
-        SentenceScorer.Scores scores = scorer.score(embedder.embedQuery(query.text()), Terms.of(query.text()), Set.of(),
+        SentenceScorer.Scores scores = scorer.score(embedder.embedQuery(query.text()), analyzer.terms(query.text()), Set.of(),
                 statements, idf, new HashMap<>());
         List<Integer> order = new ArrayList<>(SentenceScorer.rank(scores.total()));
         AnswerCues.AnswerType type = AnswerCues.answerType(query.text());
 
-        Set<String> content = AnswerCues.contentTerms(query.text());
+        Set<String> content = AnswerCues.contentTerms(query.text(), analyzer);
         double unknownIdf = Math.log(1 + sentences.size());
         Map<String, Double> qWeight = new LinkedHashMap<>();
         for (String t : new java.util.TreeSet<>(content)) {
@@ -581,7 +598,7 @@ public final class ExtractiveGenerator implements Generator {
 
     private Answer chooseOption(Query query, Context context, List<Candidate> sentences, Map<String, Double> idf,
                                 TraceSink trace) {
-        Set<String> qTerms = new HashSet<>(Terms.of(query.text()));
+        Set<String> qTerms = new HashSet<>(analyzer.terms(query.text()));
         String bestLetter = null;
         double bestScore = Double.NEGATIVE_INFINITY;
         int bestSentence = -1;
@@ -595,7 +612,7 @@ public final class ExtractiveGenerator implements Generator {
             if (question != null) {
                 score = Vectors.cosine(vector, question);
             } else {
-                double[] s = scorer.score(vector, Terms.of(option.getValue()), qTerms, sentences, idf, sentenceVectors)
+                double[] s = scorer.score(vector, analyzer.terms(option.getValue()), qTerms, sentences, idf, sentenceVectors)
                         .total();
                 sentence = SentenceScorer.rank(s).get(0);
                 score = s[sentence];

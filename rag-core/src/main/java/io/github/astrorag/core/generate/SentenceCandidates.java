@@ -1,7 +1,7 @@
 package io.github.astrorag.core.generate;
 
 import io.github.astrorag.core.internal.text.Prose;
-import io.github.astrorag.core.internal.text.Terms;
+import io.github.astrorag.core.spi.TermAnalyzer;
 import io.github.astrorag.core.model.Context;
 import io.github.astrorag.core.model.Metadata;
 import io.github.astrorag.core.model.ScoredChunk;
@@ -119,7 +119,7 @@ final class SentenceCandidates {
      * sentence glued to a following one whose subject was removed ("... the Moon. shows Earth ...") ends at its
      * own end (the subject-less rest is no sentence and is dropped).
      */
-    static List<Candidate> of(Context context) {
+    static List<Candidate> of(Context context, TermAnalyzer analyzer) {
         List<Candidate> out = new ArrayList<>();
         List<ScoredChunk> chunks = context.chunks();
         for (int n = 0; n < chunks.size(); n++) {
@@ -130,7 +130,7 @@ final class SentenceCandidates {
             for (Prose.Sentence whole : Prose.sentences(text)) {
                 Prose.Sentence s = whole(text, whole);
                 String part = Metadata.partAt(parts, offset + s.start());
-                List<String> terms = Terms.of(s.text());
+                List<String> terms = analyzer.terms(s.text());
                 List<String> match = terms;
                 if (before != null && refersBack(s.text())) {
                     match = new ArrayList<>(terms);

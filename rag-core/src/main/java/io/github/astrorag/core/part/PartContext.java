@@ -1,22 +1,27 @@
 package io.github.astrorag.core.part;
 
+import io.github.astrorag.core.analysis.EnglishTermAnalyzer;
+import io.github.astrorag.core.spi.TermAnalyzer;
 import io.github.astrorag.core.spi.Embedder;
 import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
 /**
  * What a part's factory may draw on besides its settings: the pipeline's embedder (for parts that embed, such as an
- * embedding reranker or the extractive generator) and the registry (for parts made of other parts, such as a search
- * whose scorer is named). Immutable.
+ * embedding reranker or the extractive generator), the pipeline's term analyzer (for parts that compare terms, such
+ * as BM25; {@link EnglishTermAnalyzer#defaults()} unless {@linkplain #with(TermAnalyzer) given}) and the registry (for
+ * parts made of other parts, such as a search whose scorer is named). Immutable.
  */
 public final class PartContext {
 
     private final PartRegistry registry;
     private final @Nullable Embedder embedder;
+    private final TermAnalyzer analyzer;
 
-    private PartContext(PartRegistry registry, @Nullable Embedder embedder) {
+    private PartContext(PartRegistry registry, @Nullable Embedder embedder, TermAnalyzer analyzer) {
         this.registry = registry;
         this.embedder = embedder;
+        this.analyzer = analyzer;
     }
 
     /**
@@ -26,7 +31,7 @@ public final class PartContext {
      * @return the context
      */
     public static PartContext of(PartRegistry registry) {
-        return new PartContext(Objects.requireNonNull(registry, "registry"), null);
+        return new PartContext(Objects.requireNonNull(registry, "registry"), null, EnglishTermAnalyzer.defaults());
     }
 
     /**
@@ -37,7 +42,8 @@ public final class PartContext {
      * @return the context
      */
     public static PartContext of(PartRegistry registry, Embedder embedder) {
-        return new PartContext(Objects.requireNonNull(registry, "registry"), Objects.requireNonNull(embedder, "embedder"));
+        return new PartContext(Objects.requireNonNull(registry, "registry"), Objects.requireNonNull(embedder, "embedder"),
+                EnglishTermAnalyzer.defaults());
     }
 
     /**
@@ -60,5 +66,24 @@ public final class PartContext {
             throw new IllegalStateException("this part embeds: make it in a context with the pipeline's embedder");
         }
         return embedder;
+    }
+
+    /**
+     * This context with another term analyzer: the parts made in it that compare terms use {@code value}.
+     *
+     * @param value the analyzer
+     * @return a new context, the same registry and embedder
+     */
+    public PartContext with(TermAnalyzer value) {
+        return new PartContext(registry, embedder, Objects.requireNonNull(value, "analyzer"));
+    }
+
+    /**
+     * The term analyzer of the parts that compare terms.
+     *
+     * @return {@link EnglishTermAnalyzer#defaults()} unless another was {@linkplain #with(TermAnalyzer) given}
+     */
+    public TermAnalyzer analyzer() {
+        return analyzer;
     }
 }

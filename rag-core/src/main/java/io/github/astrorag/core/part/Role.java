@@ -7,6 +7,7 @@ import io.github.astrorag.core.spi.Embedder;
 import io.github.astrorag.core.spi.Generator;
 import io.github.astrorag.core.spi.Reranker;
 import io.github.astrorag.core.spi.Retriever;
+import io.github.astrorag.core.spi.TermAnalyzer;
 import java.util.List;
 import java.util.Objects;
 
@@ -32,10 +33,12 @@ public final class Role<T> {
     public static final Role<Embedder> EMBEDDER = new Role<>("embedder", Embedder.class);
     /** Files to documents ({@link DocumentLoader}): one part per kind of file. */
     public static final Role<DocumentLoader> LOADER = new Role<>("loader", DocumentLoader.class);
+    /** The terms every lexical part compares ({@link TermAnalyzer}): {@code english} (the default), the languages of rag-analysis. */
+    public static final Role<TermAnalyzer> ANALYZER = new Role<>("analyzer", TermAnalyzer.class);
     /** A whole pipeline ({@link PipelinePreset}): {@code default}, {@code astrorag}, {@code corag}, ... */
     public static final Role<PipelinePreset> PRESET = new Role<>("preset", PipelinePreset.class);
 
-    private static final List<Role<?>> ALL = List.of(PRESET, RETRIEVER, RERANKER, SELECTOR, SCORER, GENERATOR, EMBEDDER, LOADER);
+    private static final List<Role<?>> ALL = List.of(PRESET, RETRIEVER, RERANKER, SELECTOR, SCORER, GENERATOR, EMBEDDER, LOADER, ANALYZER);
 
     private final String name;
     private final Class<T> type;

@@ -18,6 +18,7 @@ import io.github.astrorag.core.spi.Prefilter;
 import io.github.astrorag.core.spi.QueryTransformer;
 import io.github.astrorag.core.spi.Reranker;
 import io.github.astrorag.core.spi.Retriever;
+import io.github.astrorag.core.spi.TermAnalyzer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -45,6 +46,7 @@ final class PipelineSettings {
     @Nullable Prefilter prefilter;
     @Nullable Integer prefilterSize;
     @Nullable PipelineObserver observer;
+    @Nullable TermAnalyzer analyzer;
 
     /** An independent copy (the rerankers' list too; the components themselves are shared). */
     PipelineSettings copy() {
@@ -65,6 +67,7 @@ final class PipelineSettings {
         c.prefilter = prefilter;
         c.prefilterSize = prefilterSize;
         c.observer = observer;
+        c.analyzer = analyzer;
         return c;
     }
 
@@ -85,9 +88,11 @@ final class PipelineSettings {
                 retriever == null ? new DenseRetriever() : retriever,
                 candidates == null ? RagPipeline.DEFAULT_CANDIDATES : candidates,
                 rerankers,
-                selector == null ? new TokenBudgetSelector() : selector,
+                selector != null ? selector : analyzer == null ? new TokenBudgetSelector()
+                        : TokenBudgetSelector.builder().analyzer(analyzer).build(),
                 budget == null ? TokenBudgetSelector.DEFAULT_BUDGET : budget,
-                generator == null ? new ExtractiveGenerator(e) : generator,
+                generator != null ? generator : analyzer == null ? new ExtractiveGenerator(e)
+                        : ExtractiveGenerator.builder(e).analyzer(analyzer).build(),
                 prefilter,
                 prefilterSize == null ? 0 : prefilterSize,
                 cache,

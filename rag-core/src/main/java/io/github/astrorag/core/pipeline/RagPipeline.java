@@ -25,6 +25,7 @@ import io.github.astrorag.core.spi.Prefilter;
 import io.github.astrorag.core.spi.QueryTransformer;
 import io.github.astrorag.core.spi.Reranker;
 import io.github.astrorag.core.spi.Retriever;
+import io.github.astrorag.core.spi.TermAnalyzer;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -513,6 +514,23 @@ public final class RagPipeline implements AutoCloseable {
         public Builder generator(Generator value) {
             once("generator");
             s.generator = Objects.requireNonNull(value, "generator");
+            return this;
+        }
+
+        /**
+         * The terms of the parts this builder makes itself when none is given: the fallback selector's relevant
+         * window ({@link TokenBudgetSelector}) and the fallback extractive generator compare the question's and the
+         * sentences' terms by {@code value}. The parts given to this builder keep their own analyzer (give each the
+         * same one, or make them by name in a {@code PartContext#with(TermAnalyzer)}). Minimal pipeline:
+         * {@code EnglishTermAnalyzer.defaults()}.
+         *
+         * @param value the analyzer
+         * @return this builder
+         * @throws IllegalStateException if it was already set on this builder
+         */
+        public Builder analyzer(TermAnalyzer value) {
+            once("analyzer");
+            s.analyzer = Objects.requireNonNull(value, "analyzer");
             return this;
         }
 

@@ -1,7 +1,7 @@
 package io.github.astrorag.core.select;
 
-import io.github.astrorag.core.internal.text.Terms;
 import io.github.astrorag.core.model.ScoredChunk;
+import io.github.astrorag.core.spi.TermAnalyzer;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -20,16 +20,18 @@ import java.util.TreeSet;
  * </pre>
  *
  * where Q is the set of the question's terms that occur in at least one of the selection's candidates (terms by
- * {@link Terms}: Lucene English analysis) and idf is BM25's {@code ln(1 + (N − n(t) + 0.5) / (n(t) + 0.5))} over
+ * the pipeline's {@link TermAnalyzer}) and idf is BM25's {@code ln(1 + (N − n(t) + 0.5) / (n(t) + 0.5))} over
  * those N candidates. In [0, 1]; {@link #known()} is false when Q is empty, and then every text scores 0. Built
  * once per cut, in O(total candidate text). Not thread-safe: one per call.
  */
 final class QuestionCoverage {
 
+    private final TermAnalyzer analyzer;
     private final Map<String, Double> idf;
     private final double total;
 
-    private QuestionCoverage(Map<String, Double> idf) {
+    private QuestionCoverage(TermAnalyzer analyzer, Map<String, Double> idf) {
+        this.analyzer = analyzer;
         this.idf = idf;
         double sum = 0;
         for (double w : idf.values()) {
@@ -41,15 +43,16 @@ final class QuestionCoverage {
     /**
      * The coverage of {@code question}'s terms, weighted over {@code candidates}.
      *
+     * @param analyzer gives the terms
      * @param question the question's text
      * @param candidates the selection's candidates
      * @return the measure
      */
-    static QuestionCoverage of(String question, List<ScoredChunk> candidates) {
-        Set<String> asked = new LinkedHashSet<>(Terms.of(question));
+    static QuestionCoverage of(TermAnalyzer analyzer, String question, List<ScoredChunk> candidates) {
+        Set<String> asked = new LinkedHashSet<>(analyzer.terms(question));
         Map<String, Integer> df = new HashMap<>();
         for (ScoredChunk c : candidates) {
-            for (String t : new HashSet<>(Terms.of(c.chunk().text()))) {
+            for (String t : new HashSet<>(analyzer.terms(c.chunk().text()))) {
                 if (asked.contains(t)) {
                     df.merge(t, 1, Integer::sum);
                 }
@@ -58,7 +61,7 @@ final class QuestionCoverage {
         int n = candidates.size();
         Map<String, Double> idf = new HashMap<>();
         df.forEach((t, k) -> idf.put(t, Math.log(1 + (n - k + 0.5) / (k + 0.5))));
-        return new QuestionCoverage(idf);
+        return new QuestionCoverage(analyzer, idf);
     }
 
     /** Whether some candidate holds a term of the question. */
@@ -91,6 +94,6 @@ final class QuestionCoverage {
 
     /** The relevance of {@code text}. */
     double of(String text) {
-        return of(asked(Terms.of(text)));
+        return of(asked(analyzer.terms(text)));
     }
 }

@@ -1,5 +1,6 @@
 package io.github.astrorag.core.select;
 
+import io.github.astrorag.core.spi.TermAnalyzer;
 import io.github.astrorag.core.spi.TraceSink;
 import io.github.astrorag.core.internal.Arguments;
 import io.github.astrorag.core.model.Chunk;
@@ -8,7 +9,7 @@ import io.github.astrorag.core.model.Query;
 import io.github.astrorag.core.model.ScoredChunk;
 import io.github.astrorag.core.spi.ContextSelector;
 import io.github.astrorag.core.internal.text.Sentences;
-import io.github.astrorag.core.internal.text.Terms;
+import io.github.astrorag.core.analysis.EnglishTermAnalyzer;
 import io.github.astrorag.core.token.TokenCounter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -89,6 +90,7 @@ public final class TokenBudgetSelector implements ContextSelector {
     private final boolean relevantWindow;
     private final int minFillTokens;
     private final double minFillRelevance;
+    private final TermAnalyzer analyzer;
 
     /** p50k_base, relevance order, the default cut rules. */
     public TokenBudgetSelector() {
@@ -111,6 +113,7 @@ public final class TokenBudgetSelector implements ContextSelector {
         this.relevantWindow = b.relevantWindow == null ? DEFAULT_RELEVANT_WINDOW : b.relevantWindow;
         this.minFillTokens = b.minFillTokens == null ? DEFAULT_MIN_FILL_TOKENS : b.minFillTokens;
         this.minFillRelevance = b.minFillRelevance == null ? DEFAULT_MIN_FILL_RELEVANCE : b.minFillRelevance;
+        this.analyzer = b.analyzer == null ? EnglishTermAnalyzer.defaults() : b.analyzer;
     }
 
     /**
@@ -166,7 +169,7 @@ public final class TokenBudgetSelector implements ContextSelector {
                 continue;
             }
             String prefix = kept.isEmpty() ? "" : join(kept) + Context.SEPARATOR;
-            QuestionCoverage relevance = query == null ? null : QuestionCoverage.of(query.text(), ranked);
+            QuestionCoverage relevance = query == null ? null : QuestionCoverage.of(analyzer, query.text(), ranked);
             Cut cut = cut(c.chunk().text(), prefix, budget, relevance);
             if (cut != null) {
                 String reason = kept.isEmpty() ? null : fillFailure(cut, relevance);
@@ -256,7 +259,7 @@ public final class TokenBudgetSelector implements ContextSelector {
         Cut best = head;
         List<Set<String>> asked = new ArrayList<>(sentences.size());
         for (Sentences.Span s : sentences) {
-            asked.add(relevance.asked(Terms.of(s.text())));
+            asked.add(relevance.asked(analyzer.terms(s.text())));
         }
         int end = 0; // the window is sentences [i, end)
         for (int i = 0; i < sentences.size(); i++) {
@@ -370,6 +373,7 @@ public final class TokenBudgetSelector implements ContextSelector {
         private TokenCounter counter;
         private ContextOrder order;
         private Boolean relevantWindow;
+        private TermAnalyzer analyzer;
         private Integer minFillTokens;
         private Double minFillRelevance;
 
@@ -440,6 +444,19 @@ public final class TokenBudgetSelector implements ContextSelector {
             Arguments.checkState(minFillRelevance == null, "minFillRelevance was already set");
             Arguments.check(value >= 0 && value <= 1, "minFillRelevance must be in [0, 1], was %s", value);
             minFillRelevance = value;
+            return this;
+        }
+
+        /**
+         * The terms the relevant window compares with the question's. Default: {@link EnglishTermAnalyzer#defaults()}.
+         *
+         * @param value the analyzer
+         * @return this builder
+         * @throws IllegalStateException if given already
+         */
+        public Builder analyzer(TermAnalyzer value) {
+            Arguments.checkState(analyzer == null, "analyzer was already set");
+            analyzer = Objects.requireNonNull(value, "analyzer");
             return this;
         }
 

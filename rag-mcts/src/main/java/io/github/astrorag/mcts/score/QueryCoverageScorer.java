@@ -4,7 +4,8 @@ import io.github.astrorag.core.internal.Arguments;
 import io.github.astrorag.core.embed.Vectors;
 import io.github.astrorag.core.model.Query;
 import io.github.astrorag.core.model.ScoredChunk;
-import io.github.astrorag.core.internal.text.Terms;
+import io.github.astrorag.core.analysis.EnglishTermAnalyzer;
+import io.github.astrorag.core.spi.TermAnalyzer;
 import io.github.astrorag.core.spi.CombinationScorer;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -12,6 +13,7 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -24,8 +26,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * </pre>
  * where rel is the candidate's own score min-max normalised over the pool (relevance of the members,
  * weighted by position with decay p, so that putting the most relevant chunk first scores higher and
- * order matters a little), Q the question's terms ({@link Terms}: the analysis query-coverage selection
- * and BM25 use; with a pool, only those some candidate holds, as the coverage selector counts them), idf(t) = ln(1 + n / (1 + df(t))) over the n pooled candidates, and e the members'
+ * order matters a little), Q the question's terms (by the scorer's {@link TermAnalyzer}, the analysis query-coverage
+ * selection and BM25 use; with a pool, only those some candidate holds, as the coverage selector counts them), idf(t) = ln(1 + n / (1 + df(t))) over the n pooled candidates, and e the members'
  * embeddings (redundancy; 0 when a chunk has none). The coverage term rewards a set that together answers more of the question,
  * the relevance mean and the redundancy penalty make the value <em>non-monotone</em>: a weak or
  * repetitive chunk lowers it.
@@ -57,12 +59,14 @@ public final class QueryCoverageScorer implements CombinationScorer {
     private final double coverageWeight;
     private final double redundancyWeight;
     private final double positionDecay;
+    private final TermAnalyzer analyzer;
 
     private QueryCoverageScorer(Builder b) {
         this.relevanceWeight = b.relevanceWeight == null ? DEFAULT_RELEVANCE_WEIGHT : b.relevanceWeight;
         this.coverageWeight = b.coverageWeight == null ? DEFAULT_COVERAGE_WEIGHT : b.coverageWeight;
         this.redundancyWeight = b.redundancyWeight == null ? DEFAULT_REDUNDANCY_WEIGHT : b.redundancyWeight;
         this.positionDecay = b.positionDecay == null ? DEFAULT_POSITION_DECAY : b.positionDecay;
+        this.analyzer = b.analyzer == null ? EnglishTermAnalyzer.defaults() : b.analyzer;
     }
 
     /**
@@ -116,7 +120,7 @@ public final class QueryCoverageScorer implements CombinationScorer {
 
         Bound(Query query, List<ScoredChunk> pool) {
             this.queryText = query.text();
-            Set<String> queryTerms = new LinkedHashSet<>(Terms.of(query.text()));
+            Set<String> queryTerms = new LinkedHashSet<>(analyzer.terms(query.text()));
             double min = 0;
             double range = 1;
             if (pool != null && !pool.isEmpty()) {
@@ -154,7 +158,7 @@ public final class QueryCoverageScorer implements CombinationScorer {
         }
 
         private Set<String> termsOf(ScoredChunk c) {
-            return terms.computeIfAbsent(c.id(), id -> new HashSet<>(Terms.of(c.chunk().text())));
+            return terms.computeIfAbsent(c.id(), id -> new HashSet<>(analyzer.terms(c.chunk().text())));
         }
 
         private double relevance(ScoredChunk c) {
@@ -228,6 +232,7 @@ public final class QueryCoverageScorer implements CombinationScorer {
         private Double coverageWeight;
         private Double redundancyWeight;
         private Double positionDecay;
+        private TermAnalyzer analyzer;
 
         private Builder() {
         }
@@ -282,6 +287,19 @@ public final class QueryCoverageScorer implements CombinationScorer {
             Arguments.checkState(positionDecay == null, "positionDecay was already set");
             Arguments.check(value > 0 && value <= 1, "positionDecay must be in (0, 1], was %s", value);
             positionDecay = value;
+            return this;
+        }
+
+        /**
+         * The terms the coverage counts; default {@link EnglishTermAnalyzer#defaults()}.
+         *
+         * @param value the analyzer
+         * @return this builder
+         * @throws IllegalStateException if already set
+         */
+        public Builder analyzer(TermAnalyzer value) {
+            Arguments.checkState(analyzer == null, "analyzer was already set");
+            analyzer = Objects.requireNonNull(value, "analyzer");
             return this;
         }
 

@@ -1,5 +1,7 @@
 package io.github.astrorag.retrieval.coverage;
 
+import io.github.astrorag.core.analysis.EnglishTermAnalyzer;
+import io.github.astrorag.core.spi.TermAnalyzer;
 import io.github.astrorag.core.internal.Arguments;
 import io.github.astrorag.core.model.Context;
 import io.github.astrorag.core.model.Query;
@@ -53,7 +55,7 @@ import java.util.Objects;
  * </ul>
  *
  * IDF is BM25's {@code ln(1 + (N − n(t) + 0.5) / (n(t) + 0.5))} over the N candidates (terms by
- * {@link io.github.astrorag.core.internal.text.Terms}: Lucene English analysis). When a candidate or the query has no vector, β and λ act
+ * the selector's {@link TermAnalyzer}: by default Lucene English analysis). When a candidate or the query has no vector, β and λ act
  * as 0. As a {@link ContextSelector} the selector knows the budget: budget-aware (the default), a candidate longer
  * than the budget left is valued by the share that fits, {@code max(v, 0) · min(1, left / tokens(d))}
  * (greedy by gain per cost of budgeted maximum coverage, Khuller, Moss and Naor, 1999), so a whole
@@ -125,6 +127,7 @@ public final class BridgingCoverageSelector implements Reranker, ContextSelector
     private final double pageRankWeight;
     private final boolean budgetAware;
     private final TokenBudgetSelector assembler;
+    private final TermAnalyzer analyzer;
 
     private BridgingCoverageSelector(Builder b) {
         this.k = b.k == null ? DEFAULT_K : b.k;
@@ -138,6 +141,12 @@ public final class BridgingCoverageSelector implements Reranker, ContextSelector
         this.pageRankWeight = b.pageRankWeight == null ? DEFAULT_PAGERANK_WEIGHT : b.pageRankWeight;
         this.budgetAware = b.budgetAware == null ? DEFAULT_BUDGET_AWARE : b.budgetAware;
         this.assembler = b.assembler == null ? new TokenBudgetSelector() : b.assembler;
+        this.analyzer = b.analyzer == null ? EnglishTermAnalyzer.defaults() : b.analyzer;
+    }
+
+    /** The analyzer of the question's and the candidates' terms. */
+    TermAnalyzer analyzer() {
+        return analyzer;
     }
 
     /**
@@ -305,6 +314,7 @@ public final class BridgingCoverageSelector implements Reranker, ContextSelector
         private Double pageRankWeight;
         private Boolean budgetAware;
         private TokenBudgetSelector assembler;
+        private TermAnalyzer analyzer;
 
         private Builder() {
         }
@@ -459,6 +469,20 @@ public final class BridgingCoverageSelector implements Reranker, ContextSelector
         public Builder assembler(TokenBudgetSelector value) {
             Arguments.checkState(assembler == null, "assembler was already set");
             assembler = Objects.requireNonNull(value, "assembler");
+            return this;
+        }
+
+        /**
+         * The terms the coverage counts (default {@link EnglishTermAnalyzer#defaults()}); give the assembler the
+         * same analyzer for its relevant window.
+         *
+         * @param value the analyzer
+         * @return this builder
+         * @throws IllegalStateException if already set
+         */
+        public Builder analyzer(TermAnalyzer value) {
+            Arguments.checkState(analyzer == null, "analyzer was already set");
+            analyzer = Objects.requireNonNull(value, "analyzer");
             return this;
         }
 

@@ -4,7 +4,6 @@ import io.github.astrorag.core.embed.Vectors;
 import io.github.astrorag.core.model.Query;
 import io.github.astrorag.core.model.ScoredChunk;
 import io.github.astrorag.core.internal.text.Mentions;
-import io.github.astrorag.core.internal.text.Terms;
 import io.github.astrorag.retrieval.graph.EvidencePrior;
 import io.github.astrorag.retrieval.lexical.Bm25;
 import java.util.ArrayList;
@@ -47,13 +46,13 @@ final class CoverageObjective {
         for (int i = 0; i < n; i++) {
             index.put(pool.get(i).id(), i);
         }
-        List<List<String>> analysed = Bm25.analyse(pool.stream().map(c -> c.chunk().text()).toList());
+        List<List<String>> analysed = Bm25.analyse(pool.stream().map(c -> c.chunk().text()).toList(), settings.analyzer());
         this.stats = Bm25.of(analysed);
         this.terms = new ArrayList<>(n);
         analysed.forEach(a -> terms.add(new LinkedHashSet<>(a)));
         double sum = 0;
         if (n > 0) {
-            for (String t : new LinkedHashSet<>(Terms.of(query.text()))) {
+            for (String t : new LinkedHashSet<>(settings.analyzer().terms(query.text()))) {
                 if (stats.documentFrequency(t) > 0) {
                     queryIdf.put(t, stats.idf(t));
                     sum += stats.idf(t);

@@ -1,13 +1,15 @@
 package io.github.astrorag.retrieval.lexical;
 
 import io.github.astrorag.core.internal.Arguments;
-import io.github.astrorag.core.internal.text.Terms;
+import io.github.astrorag.core.analysis.EnglishTermAnalyzer;
+import io.github.astrorag.core.spi.TermAnalyzer;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.function.IntFunction;
 
@@ -37,6 +39,7 @@ public final class Bm25 {
     /** Length normalisation. */
     public static final double DEFAULT_B = 0.75;
 
+    private final TermAnalyzer analyzer;
     private final double k1;
     private final double b;
     private final int[] lengths;
@@ -69,7 +72,8 @@ public final class Bm25 {
     }
 
     /** Over {@code count} documents, the terms of document i being {@code termsOf.apply(i)}, asked once each, in order. */
-    private Bm25(int count, IntFunction<List<String>> termsOf, double k1, double b) {
+    private Bm25(int count, IntFunction<List<String>> termsOf, double k1, double b, TermAnalyzer analyzer) {
+        this.analyzer = analyzer;
         Arguments.check(k1 >= 0 && Double.isFinite(k1), "BM25 k1 must be finite and >= 0, was %s", k1);
         Arguments.check(b >= 0 && b <= 1, "BM25 b must be in [0, 1], was %s", b);
         this.k1 = k1;
@@ -113,11 +117,11 @@ public final class Bm25 {
      * @return the index; O(total terms) to build
      */
     public static Bm25 of(List<List<String>> analysedDocuments, double k1, double b) {
-        return new Bm25(analysedDocuments.size(), analysedDocuments::get, k1, b);
+        return new Bm25(analysedDocuments.size(), analysedDocuments::get, k1, b, EnglishTermAnalyzer.defaults());
     }
 
     /**
-     * BM25 with the default parameters over raw texts, analysed by {@link Terms}.
+     * BM25 with the default parameters over raw texts, analysed by {@link EnglishTermAnalyzer#defaults()}.
      *
      * @param texts the documents, in order
      * @return the index; O(total characters) to build
@@ -127,9 +131,8 @@ public final class Bm25 {
     }
 
     /**
-     * BM25 with the given parameters over raw texts, analysed by {@link Terms} one at a time: only one text's terms
-     * are held at once, so memory is that of the result (about 8 bytes per distinct term of each text, plus the
-     * vocabulary), not of every term of every text.
+     * BM25 with the given parameters over raw texts, analysed by {@link EnglishTermAnalyzer#defaults()} one at a
+     * time, as {@link #ofTexts(List, TermAnalyzer, double, double)}.
      *
      * @param texts the documents, in order
      * @param k1 term-frequency saturation; not negative
@@ -137,19 +140,46 @@ public final class Bm25 {
      * @return the index; O(total characters) to build
      */
     public static Bm25 ofTexts(List<String> texts, double k1, double b) {
-        return new Bm25(texts.size(), i -> Terms.of(texts.get(i)), k1, b);
+        return ofTexts(texts, EnglishTermAnalyzer.defaults(), k1, b);
     }
 
     /**
-     * Each text analysed by {@link Terms}.
+     * BM25 with the given parameters over raw texts, analysed by {@code analyzer} one at a time: only one text's terms
+     * are held at once, so memory is that of the result (about 8 bytes per distinct term of each text, plus the
+     * vocabulary), not of every term of every text.
+     *
+     * @param texts the documents, in order
+     * @param analyzer gives the terms of the texts, and of a raw query ({@link #scores(String)})
+     * @param k1 term-frequency saturation; not negative
+     * @param b length normalisation, in [0, 1]
+     * @return the index; O(total characters) to build
+     */
+    public static Bm25 ofTexts(List<String> texts, TermAnalyzer analyzer, double k1, double b) {
+        Objects.requireNonNull(analyzer, "analyzer");
+        return new Bm25(texts.size(), i -> analyzer.terms(texts.get(i)), k1, b, analyzer);
+    }
+
+    /**
+     * Each text analysed by {@link EnglishTermAnalyzer#defaults()}.
      *
      * @param texts the texts, in order
      * @return the terms of each text, in order (a text without terms gives an empty list)
      */
     public static List<List<String>> analyse(List<String> texts) {
+        return analyse(texts, EnglishTermAnalyzer.defaults());
+    }
+
+    /**
+     * Each text analysed by {@code analyzer}.
+     *
+     * @param texts the texts, in order
+     * @param analyzer gives the terms
+     * @return the terms of each text, in order (a text without terms gives an empty list)
+     */
+    public static List<List<String>> analyse(List<String> texts, TermAnalyzer analyzer) {
         List<List<String>> out = new ArrayList<>(texts.size());
         for (String t : texts) {
-            out.add(Terms.of(t));
+            out.add(analyzer.terms(t));
         }
         return out;
     }
@@ -211,13 +241,14 @@ public final class Bm25 {
     }
 
     /**
-     * One score per document for a raw query, analysed by {@link Terms}.
+     * One score per document for a raw query, analysed by the analyzer of {@link #ofTexts(List, TermAnalyzer,
+     * double, double)} (or {@link EnglishTermAnalyzer#defaults()}).
      *
      * @param query the query text
      * @return a new array of N scores, as {@link #scores(List)}
      */
     public double[] scores(String query) {
-        return scores(Terms.of(query));
+        return scores(analyzer.terms(query));
     }
 
     /**

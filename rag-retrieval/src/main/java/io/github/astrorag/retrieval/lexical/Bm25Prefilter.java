@@ -34,7 +34,7 @@ public final class Bm25Prefilter implements Prefilter {
     public Ranking prepare(List<Chunk> chunks) {
         List<Chunk> all = List.copyOf(chunks);
         Bm25 statistics = bm25.statistics(all);
-        return (query, n, trace) -> Bm25Retriever.top(all, statistics, query, n, trace);
+        return (query, n, trace) -> Bm25Retriever.top(all, statistics, bm25.analyzer(), query, n, trace);
     }
 
     @Override

@@ -52,7 +52,7 @@ class Bm25PrefilterTest {
             assertThat(ids(stage(answer, "retrieve"))).containsExactlyInAnyOrder("mars#0", "moon#0");
             assertThat(answer.context().chunks()).extracting(c -> c.chunk().id()).contains("mars#0");
             assertThat(answer.trace().config()).containsEntry("prefilter",
-                    Map.of("name", "bm25-prefilter", "k1", 1.2, "b", 0.75, "analyzer", "lucene-english", "n", 2));
+                    Map.of("name", "bm25-prefilter", "k1", 1.2, "b", 0.75, "analyzer", "english", "n", 2));
             // the instance keeps the vectors: asked again, nothing is embedded
             Trace.Stage again = stage(instance.ask("How long does a day last on Mars?"), "prefilter");
             assertThat(again.details()).containsEntry("texts", 0).containsEntry("reused", 2);

@@ -1,5 +1,6 @@
 package io.github.astrorag.core.internal.parts;
 
+import io.github.astrorag.core.analysis.EnglishTermAnalyzer;
 import io.github.astrorag.core.embed.HashingEmbedder;
 import io.github.astrorag.core.embed.HttpEmbedder;
 import io.github.astrorag.core.embed.OpenAiCompatibleEmbedder;
@@ -64,12 +65,14 @@ public final class CoreParts implements PartProvider {
                         (s, c) -> new DenseRetriever()).build(),
                 Part.builder(Role.SELECTOR, "budget", "the candidates in their order until the token budget is spent "
                                 + "(a cut chunk keeps its most relevant part)",
-                        (s, c) -> new TokenBudgetSelector(TokenCounter.p50k(), order(s)))
+                        (s, c) -> TokenBudgetSelector.builder().counter(TokenCounter.p50k()).order(order(s))
+                                .analyzer(c.analyzer()).build())
                         .setting(order()).build(),
                 Part.builder(Role.GENERATOR, "extractive", "offline: one cited sentence of the context, or an abstention",
                         (s, c) -> s.has("min-support")
-                                ? ExtractiveGenerator.builder(c.embedder()).minSupport(s.number("min-support")).build()
-                                : new ExtractiveGenerator(c.embedder()))
+                                ? ExtractiveGenerator.builder(c.embedder()).minSupport(s.number("min-support"))
+                                        .analyzer(c.analyzer()).build()
+                                : ExtractiveGenerator.builder(c.embedder()).analyzer(c.analyzer()).build())
                         .setting(Setting.number("min-support", "the least support an answer needs (below it the answer "
                                 + "abstains); default: the embedding model's own", null, 0, 1)).build(),
                 http(Part.builder(Role.GENERATOR, "openai", "a server speaking the OpenAI chat completions protocol",
@@ -87,6 +90,16 @@ public final class CoreParts implements PartProvider {
                             TeiEmbedder.Builder b = vectors(TeiEmbedder.builder(), s);
                             return (s.has("model") ? b.model(s.text("model")) : b).build();
                         }), false),
+                Part.builder(Role.ANALYZER, "english", "Lucene's English analysis (stop words, Porter stemming); Thai "
+                                + "cut into words by the JDK's dictionary, Han and Hangul as character pairs (the default)",
+                        (s, c) -> s.text("han").equals("bigrams") && s.text("hangul").equals("bigrams")
+                                ? EnglishTermAnalyzer.defaults()
+                                : EnglishTermAnalyzer.builder().hanBigrams(s.text("han").equals("bigrams"))
+                                        .hangulBigrams(s.text("hangul").equals("bigrams")).build())
+                        .setting(Setting.choice("han", "Han and Hiragana: bigrams (overlapping pairs, as Lucene's CJKAnalyzer) "
+                                + "or characters", "bigrams", List.of("bigrams", "characters")))
+                        .setting(Setting.choice("hangul", "Hangul: bigrams (overlapping pairs of syllables) or words "
+                                + "(between spaces)", "bigrams", List.of("bigrams", "words"))).build(),
                 Part.builder(Role.LOADER, "text", "plain text and Markdown files", (s, c) -> new TextDocumentLoader()).build(),
                 Part.builder(Role.LOADER, "pdf", "PDF files, page by page (needs PDFBox)", (s, c) -> new PdfDocumentLoader()).build());
     }

@@ -44,12 +44,23 @@ public final class Terms {
     public static List<String> of(String text) {
         List<String> out = new ArrayList<>();
         WordSegmenter.forEachWord(text, word -> {
-            String term = lowerCase(withoutPossessive(word));
-            if (!STOP_WORDS.contains(term)) {
-                out.add(PorterStemmer.stem(term));
+            String term = term(word);
+            if (term != null) {
+                out.add(term);
             }
         });
         return out;
+    }
+
+    /**
+     * The term of one word as {@link #of} makes it: possessive removed, lower case, stemmed.
+     *
+     * @param word one word of {@link WordSegmenter}
+     * @return its term, or null for a stop word
+     */
+    static String term(String word) {
+        String term = lowerCase(withoutPossessive(word));
+        return STOP_WORDS.contains(term) ? null : PorterStemmer.stem(term);
     }
 
     private static String withoutPossessive(String word) {

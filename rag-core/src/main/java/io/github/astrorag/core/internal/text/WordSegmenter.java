@@ -65,6 +65,29 @@ final class WordSegmenter {
      * @param sink receives the words, as they appear in the text
      */
     static void forEachWord(String text, Consumer<String> sink) {
+        forEachSpan(text, (start, end) -> sink.accept(text.substring(start, end)));
+    }
+
+    /** Receives a word as its place in the text. */
+    @FunctionalInterface
+    interface SpanSink {
+        /**
+         * One word.
+         *
+         * @param start its first char's index
+         * @param end   the index after its last char
+         */
+        void accept(int start, int end);
+    }
+
+    /**
+     * Passes the place of each word of {@code text} to {@code sink}, in order: the words of
+     * {@link #forEachWord(String, Consumer)}, as spans.
+     *
+     * @param text any text
+     * @param sink receives the spans
+     */
+    static void forEachSpan(String text, SpanSink sink) {
         int n = text.length();
         int i = 0;
         while (i < n) {
@@ -72,19 +95,19 @@ final class WordSegmenter {
             int type = classOf(cp);
             int end = skipExtend(text, i + Character.charCount(cp));
             if (type == IDEOGRAPHIC) {
-                sink.accept(text.substring(i, end));
+                sink.accept(i, end);
             } else if (type == PICTOGRAPHIC) {
                 // WB3c: a zero-width joiner glues pictographs into one emoji sequence
                 while (end < n && text.charAt(end - 1) == '\u200D' && classOf(text.codePointAt(end)) == PICTOGRAPHIC) {
                     end = skipExtend(text, end + Character.charCount(text.codePointAt(end)));
                 }
-                sink.accept(text.substring(i, end));
+                sink.accept(i, end);
             } else if (type == REGIONAL_INDICATOR) {
                 // WB15/WB16: regional indicators pair into flags
                 if (end < n && classOf(text.codePointAt(end)) == REGIONAL_INDICATOR) {
                     end = skipExtend(text, end + Character.charCount(text.codePointAt(end)));
                 }
-                sink.accept(text.substring(i, end));
+                sink.accept(i, end);
             } else if (type == LETTER || type == NUMERIC || type == KATAKANA || type == EXTEND_NUM_LET) {
                 int start = i;
                 boolean content = type != EXTEND_NUM_LET;
@@ -113,9 +136,9 @@ final class WordSegmenter {
         }
     }
 
-    private static void emit(String text, int start, int end, Consumer<String> sink) {
+    private static void emit(String text, int start, int end, SpanSink sink) {
         for (int s = start; s < end; s += MAX_WORD_LENGTH) {
-            sink.accept(text.substring(s, Math.min(end, s + MAX_WORD_LENGTH)));
+            sink.accept(s, Math.min(end, s + MAX_WORD_LENGTH));
         }
     }
 

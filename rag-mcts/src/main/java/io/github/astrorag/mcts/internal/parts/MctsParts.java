@@ -54,7 +54,7 @@ public final class MctsParts implements PartProvider {
                         .setting(scorer(null)).build(),
                 Part.builder(Role.SCORER, "query-coverage", "CORAG's utility: coverage of the question's terms, relevance, "
                                 + "redundancy and position (no model call)",
-                        (s, c) -> QueryCoverageScorer.defaults()).build(),
+                        (s, c) -> QueryCoverageScorer.builder().analyzer(c.analyzer()).build()).build(),
                 Part.builder(Role.SCORER, "concatenation-embedding", "cosine of the question with the joined combination, "
                                 + "by the pipeline's embedder",
                         (s, c) -> new ConcatenationEmbeddingScorer(c.embedder())).build(),

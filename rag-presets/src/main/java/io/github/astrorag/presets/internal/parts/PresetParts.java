@@ -5,7 +5,6 @@ import io.github.astrorag.core.index.InMemoryEphemeralIndexFactory;
 import io.github.astrorag.core.part.Part;
 import io.github.astrorag.core.part.PartContext;
 import io.github.astrorag.core.part.PartProvider;
-import io.github.astrorag.core.part.PartRegistry;
 import io.github.astrorag.core.part.PartSettings;
 import io.github.astrorag.core.part.PartSpec;
 import io.github.astrorag.core.part.PipelinePreset;
@@ -79,7 +78,7 @@ public final class PresetParts implements PartProvider {
                                 + "the scorer and MCTS settings per question (a file)", null)).build(),
                 preset("naive", "NaiveRAG: top-k by cosine until the budget is spent", PresetParts::naive)
                         .setting(order()).build(),
-                preset("bm25", "BM25 top-k (Lucene English analysis), cut to the budget",
+                preset("bm25", "BM25 top-k (the pipeline's analyzer, default english), cut to the budget",
                         (s, r) -> composed(RECOMMENDED_MODEL, r, Map.of(Role.RETRIEVER, PartSpec.of("bm25")),
                                 RagPipeline.DEFAULT_CANDIDATES)).build(),
                 preset("rrf", "reciprocal-rank fusion of BM25 and dense rankings, cut to the budget",
@@ -115,14 +114,14 @@ public final class PresetParts implements PartProvider {
     }
 
     /** {@code default}: weighted fusion, then the bridging coverage selector. */
-    static PipelinePreset recommended(PartSettings s, PartRegistry r) {
+    static PipelinePreset recommended(PartSettings s, PartContext r) {
         PartSpec selector = PartSpec.of("bridging-coverage").with(given(s, "coverage-weight", "order"));
         return composed(RECOMMENDED_MODEL, r, Map.of(Role.RETRIEVER, weighted(s.number("bm25-weight")),
                 Role.SELECTOR, selector), null);
     }
 
     /** {@code corag}: the default's candidates, MCTS over its objective, the budget filled, in the asking thread. */
-    static PipelinePreset corag(PartSettings s, PartRegistry r) {
+    static PipelinePreset corag(PartSettings s, PartContext r) {
         PartSpec selector = spec("mcts", "scorer", "evidence-coverage", "fill", "true", "parallel", "false")
                 .with(given(s, "iterations", "exploration", "cost-weight"));
         return composed(RECOMMENDED_MODEL, r, Map.of(Role.RETRIEVER, weighted(s.number("bm25-weight")),
@@ -130,7 +129,7 @@ public final class PresetParts implements PartProvider {
     }
 
     /** {@code astrorag}: the paper's chunks, MMR, personalized PageRank and budget. */
-    static PipelinePreset astrorag(PartSettings s, PartRegistry r) {
+    static PipelinePreset astrorag(PartSettings s, PartContext r) {
         int k = s.integer("mmr-k");
         Map<Role<?>, PartSpec> parts = new LinkedHashMap<>();
         parts.put(Role.RETRIEVER, spec("mmr", "k", k, "lambda", s.number("lambda"), "fetch-size", Math.max(k, AstroRag.MMR_FETCH)));
@@ -138,17 +137,18 @@ public final class PresetParts implements PartProvider {
                 AstroRag.PAGERANK_DAMPING, "top", s.integer("pr-top")));
         parts.put(Role.SELECTOR, PartSpec.of("budget").with(given(s, "order")));
         return new Composed(PAPER_MODEL, parts, e -> {
-            PartContext c = PartContext.of(r, e);
+            PartContext c = PartContext.of(r.registry(), e).with(r.analyzer());
             TokenCounter counter = TokenCounter.p50k();
             return RagPipeline.builder()
                     .chunker(RecursiveTokenChunker.builder().counter(counter).maxTokens(AstroRag.CHUNK_TOKENS)
                             .overlap(AstroRag.CHUNK_OVERLAP).build())
                     .embedder(e)
+                    .analyzer(c.analyzer())
                     .index(new InMemoryEphemeralIndexFactory())
-                    .retriever(r.create(Role.RETRIEVER, parts.get(Role.RETRIEVER), c))
+                    .retriever(r.registry().create(Role.RETRIEVER, parts.get(Role.RETRIEVER), c))
                     .candidates(k)
-                    .reranker(r.create(Role.RERANKER, parts.get(Role.RERANKER), c))
-                    .selector(r.create(Role.SELECTOR, parts.get(Role.SELECTOR), c))
+                    .reranker(r.registry().create(Role.RERANKER, parts.get(Role.RERANKER), c))
+                    .selector(r.registry().create(Role.SELECTOR, parts.get(Role.SELECTOR), c))
                     .budget(AstroRag.BUDGET)
                     .build()
                     .toBuilder();
@@ -156,7 +156,7 @@ public final class PresetParts implements PartProvider {
     }
 
     /** {@code corag-paper}: MCTS with the paper's utility over dense candidates, or a configuration agent's choice. */
-    static PipelinePreset coragPaper(PartSettings s, PartRegistry r) {
+    static PipelinePreset coragPaper(PartSettings s, PartContext r) {
         if (s.has("agent")) {
             for (String k : List.of("iterations", "exploration", "cost-weight")) {
                 if (s.isGiven(k)) {
@@ -173,7 +173,7 @@ public final class PresetParts implements PartProvider {
     }
 
     /** {@code naive}: dense top-k in relevance order until the budget is spent. */
-    static PipelinePreset naive(PartSettings s, PartRegistry r) {
+    static PipelinePreset naive(PartSettings s, PartContext r) {
         return composed(PAPER_MODEL, r, Map.of(Role.SELECTOR, PartSpec.of("budget").with(given(s, "order"))), null);
     }
 
@@ -181,19 +181,19 @@ public final class PresetParts implements PartProvider {
      * A preset over the named parts: the minimal pipeline with the given retriever, rerankers' one reranker and
      * selector, and {@code candidates} when given.
      */
-    private static PipelinePreset composed(PartSpec model, PartRegistry r, Map<Role<?>, PartSpec> parts,
+    private static PipelinePreset composed(PartSpec model, PartContext r, Map<Role<?>, PartSpec> parts,
                                            Integer candidates) {
         return new Composed(model, parts, e -> {
-            PartContext c = PartContext.of(r, e);
-            RagPipeline.Builder b = RagPipeline.builder().embedder(e);
+            PartContext c = PartContext.of(r.registry(), e).with(r.analyzer());
+            RagPipeline.Builder b = RagPipeline.builder().embedder(e).analyzer(c.analyzer());
             if (parts.containsKey(Role.RETRIEVER)) {
-                b.retriever(r.create(Role.RETRIEVER, parts.get(Role.RETRIEVER), c));
+                b.retriever(r.registry().create(Role.RETRIEVER, parts.get(Role.RETRIEVER), c));
             }
             if (parts.containsKey(Role.RERANKER)) {
-                b.reranker(r.create(Role.RERANKER, parts.get(Role.RERANKER), c));
+                b.reranker(r.registry().create(Role.RERANKER, parts.get(Role.RERANKER), c));
             }
             if (parts.containsKey(Role.SELECTOR)) {
-                b.selector(r.create(Role.SELECTOR, parts.get(Role.SELECTOR), c));
+                b.selector(r.registry().create(Role.SELECTOR, parts.get(Role.SELECTOR), c));
             }
             if (candidates != null) {
                 b.candidates(candidates);
@@ -216,8 +216,8 @@ public final class PresetParts implements PartProvider {
     }
 
     private static Part.Builder<PipelinePreset> preset(String name, String description,
-                                                       BiFunction<PartSettings, PartRegistry, PipelinePreset> make) {
-        return Part.builder(Role.PRESET, name, description, (s, c) -> make.apply(s, c.registry()));
+                                                       BiFunction<PartSettings, PartContext, PipelinePreset> make) {
+        return Part.builder(Role.PRESET, name, description, (s, c) -> make.apply(s, c));
     }
 
     private static PartSpec weighted(double bm25Weight) {

@@ -34,20 +34,22 @@ public final class RetrievalParts implements PartProvider {
     @Override
     public List<Part<?>> parts() {
         return List.of(
-                Part.builder(Role.RETRIEVER, "bm25", "BM25 over the chunks' terms (Lucene English analysis)",
-                        (s, c) -> new Bm25Retriever(s.number("k1"), s.number("b")))
+                Part.builder(Role.RETRIEVER, "bm25", "BM25 over the chunks' terms (the pipeline's analyzer, default english)",
+                        (s, c) -> new Bm25Retriever(s.number("k1"), s.number("b"), c.analyzer()))
                         .setting(Setting.number("k1", "term frequency saturation", Bm25.DEFAULT_K1, 0, 10))
                         .setting(Setting.number("b", "length normalisation", Bm25.DEFAULT_B, 0, 1)).build(),
                 Part.builder(Role.RETRIEVER, "rrf", "reciprocal-rank fusion of BM25 and dense rankings",
                         (s, c) -> HybridRetriever.builder().fusion(HybridRetriever.Fusion.RRF).rrfK(s.integer("k"))
-                                .fetchSize(s.integer("fetch-size")).build())
+                                .fetchSize(s.integer("fetch-size")).bm25(bm25(c)).build())
                         .setting(Setting.integer("k", "the constant k of 1/(k + rank)", HybridRetriever.DEFAULT_RRF_K, 1, 10_000))
                         .setting(fetchSize()).build(),
                 Part.builder(Role.RETRIEVER, "weighted", "weighted fusion of min-max-normalised BM25 and dense scores",
                         (s, c) -> s.isGiven("fetch-size")
                                 ? HybridRetriever.builder().fusion(HybridRetriever.Fusion.WEIGHTED)
-                                        .bm25Weight(s.number("bm25-weight")).fetchSize(s.integer("fetch-size")).build()
-                                : HybridRetriever.weighted(s.number("bm25-weight")))
+                                        .bm25Weight(s.number("bm25-weight")).fetchSize(s.integer("fetch-size"))
+                                        .bm25(bm25(c)).build()
+                                : HybridRetriever.builder().fusion(HybridRetriever.Fusion.WEIGHTED)
+                                        .bm25Weight(s.number("bm25-weight")).bm25(bm25(c)).build())
                         .setting(Setting.number("bm25-weight", "BM25's weight; the dense score gets 1 minus it",
                                 HybridRetriever.DEFAULT_BM25_WEIGHT, 0, 1))
                         .setting(fetchSize()).build(),
@@ -72,10 +74,12 @@ public final class RetrievalParts implements PartProvider {
                         (s, c) -> new EmbeddingReranker(c.embedder(), s.has("top") ? s.integer("top") : EmbeddingReranker.ALL))
                         .setting(top()).build(),
                 Part.builder(Role.RERANKER, "bm25", "re-scores the candidates by BM25 over the candidate set",
-                        (s, c) -> new Bm25Reranker(s.has("top") ? s.integer("top") : Bm25Reranker.ALL))
+                        (s, c) -> new Bm25Reranker(s.has("top") ? s.integer("top") : Bm25Reranker.ALL, c.analyzer()))
                         .setting(top()).build(),
                 Part.builder(Role.SELECTOR, "coverage", "greedy query-term coverage alone (no titles, no PageRank prior)",
-                        (s, c) -> BridgingCoverageSelector.queryCoverage()).build(),
+                        (s, c) -> BridgingCoverageSelector.builder().queryCoverageOnly()
+                                .weight(BridgingCoverageSelector.DENSE_CANDIDATES_WEIGHT).analyzer(c.analyzer())
+                                .assembler(TokenBudgetSelector.builder().analyzer(c.analyzer()).build()).build()).build(),
                 Part.builder(Role.SELECTOR, "bridging-coverage", "budget-aware coverage of the question's terms that follows "
                                 + "the titles the question and the evidence name, with a PageRank evidence prior (the default's)",
                         RetrievalParts::bridging)
@@ -83,16 +87,23 @@ public final class RetrievalParts implements PartProvider {
                                 BridgingCoverageSelector.DEFAULT_WEIGHT, 0, 100))
                         .setting(CoreParts.order()).build(),
                 Part.builder(Role.SCORER, "evidence-coverage", "the default selector's coverage objective as a combination score",
-                        (s, c) -> EvidenceCoverageScorer.defaults()).build());
+                        (s, c) -> EvidenceCoverageScorer.of(BridgingCoverageSelector.builder().analyzer(c.analyzer())
+                                .assembler(TokenBudgetSelector.builder().analyzer(c.analyzer()).build()).build())).build());
     }
 
     private static BridgingCoverageSelector bridging(PartSettings s, io.github.astrorag.core.part.PartContext c) {
-        BridgingCoverageSelector.Builder b = BridgingCoverageSelector.builder()
-                .assembler(new TokenBudgetSelector(TokenCounter.p50k(), CoreParts.order(s)));
+        BridgingCoverageSelector.Builder b = BridgingCoverageSelector.builder().analyzer(c.analyzer())
+                .assembler(TokenBudgetSelector.builder().counter(TokenCounter.p50k()).order(CoreParts.order(s))
+                        .analyzer(c.analyzer()).build());
         if (s.isGiven("coverage-weight")) {
             b.weight(s.number("coverage-weight"));
         }
         return b.build();
+    }
+
+    /** BM25 at its defaults over the context's analyzer, for the fusions. */
+    private static Bm25Retriever bm25(io.github.astrorag.core.part.PartContext c) {
+        return new Bm25Retriever(Bm25.DEFAULT_K1, Bm25.DEFAULT_B, c.analyzer());
     }
 
     private static Setting fetchSize() {
