@@ -119,8 +119,14 @@ public final class EvalCommand implements Callable<Integer> {
     PartOptions parts = new PartOptions();
 
     @Option(names = "--budget", paramLabel = "N", defaultValue = "1800",
-            description = "Context budget in tokens (p50k_base), for every pipeline (default: ${DEFAULT-VALUE}).")
+            description = "Context budget in tokens of --tokenizer, for every pipeline (default: ${DEFAULT-VALUE}).")
     int budget;
+
+    @Option(names = "--tokenizer", paramLabel = "ENCODING",
+            description = "What every pipeline counts chunk sizes and the budget in: ${COMPLETION-CANDIDATES}, or as "
+                    + "tiktoken writes them (o200k_base: GPT-4o family; cl100k_base: GPT-4, GPT-3.5). Default: p50k_base.",
+            completionCandidates = Names.Tokenizers.class)
+    String tokenizer;
 
     @Option(names = "--model", paramLabel = "EMBEDDER", defaultValue = PipelineFactory.DEFAULT_MODEL,
             description = "Embedding model by name, shared by all pipelines: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).",
@@ -188,8 +194,10 @@ public final class EvalCommand implements Callable<Integer> {
         Arguments.check(selectors == null || !spec.commandLine().getParseResult().hasMatchedOption("--pipelines"),
                 "give --pipelines or its former name --selectors, not both");
         parts.check(partRegistry);
+        io.github.astrorag.core.token.TokenCounter counter = PipelineOptions.tokenCounter(partRegistry, tokenizer);
         PipelineRegistry registry = !parts.any() ? pipelineRegistry
-                : pipelineRegistry.adjusted((b, preset, run) -> parts.apply(b, preset, PartContext.of(partRegistry, run.embedder())));
+                : pipelineRegistry.adjusted((b, preset, run) -> parts.apply(b, preset,
+                        PartContext.of(partRegistry, run.embedder()).withTokenCounter(run.tokenCounter())));
         List<String> names = new ArrayList<>(new LinkedHashSet<>(
                 PartSpec.parseList(selectors != null ? selectors : pipelines).stream().map(PartSpec::toString).toList()));
         names.forEach(registry::get);
@@ -263,7 +271,7 @@ public final class EvalCommand implements Callable<Integer> {
         try {
             Embedder shared = !cacheable ? new CachingEmbedder(embedder, vectors, "eval-run") : new CachingEmbedder(embedder, vectors);
             settings = new EvalSettings(budget, modelName, shared, seed, !noGenerate, reuseCorpusIndex,
-                    prefilter == null ? 0 : prefilter);
+                    prefilter == null ? 0 : prefilter, counter);
             runs = run(registry, settings, instances, names);
         } finally {
             vectors.close();

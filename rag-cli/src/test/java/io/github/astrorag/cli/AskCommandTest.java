@@ -140,6 +140,25 @@ class AskCommandTest {
     }
 
     @Test
+    void tokenizerCountsTheChunksAndTheBudgetAndIsInTheTrace() throws IOException {
+        for (String preset : List.of("default", "astrorag", "corag", "naive")) {
+            Run r = run("ask", "--model", "hashing", "--docs", "../rag-examples/samples", "--tokenizer", "o200k_base",
+                    "--preset", preset, "--budget", "50", "--json", "When does Halley's Comet return?");
+            assertThat(r.status()).as(r.err()).isZero();
+            JsonNode config = r.json().path("trace").path("config");
+            assertThat(config.path("tokenizer").asText()).as(preset).isEqualTo("o200k_base");
+            assertThat(config.path("chunker").path("encoding").asText()).as(preset).isEqualTo("o200k_base");
+            assertThat(config.toString()).as(preset).doesNotContain("p50k_base");
+            assertThat(r.json().path("context").path("tokens").asInt()).isBetween(1, 50);
+        }
+        Run plain = run("ask", "--model", "hashing", "--docs", "../rag-examples/samples", "--json", "Q?");
+        assertThat(plain.json().path("trace").path("config").path("tokenizer").asText()).isEqualTo("p50k_base");
+        Run unknown = run("ask", "--model", "hashing", "--docs", "../rag-examples/samples", "--tokenizer", "gpt9", "Q?");
+        assertThat(unknown.status()).isNotZero();
+        assertThat(unknown.err()).contains("gpt9", "o200k-base");
+    }
+
+    @Test
     void textOutputListsNumberedSources() {
         Run r = run("ask", "--model", "hashing", "--docs", "../rag-examples/samples", "How wide is the dome?");
         assertThat(r.status()).as(r.err()).isZero();

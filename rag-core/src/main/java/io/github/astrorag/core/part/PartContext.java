@@ -1,22 +1,25 @@
 package io.github.astrorag.core.part;
 
 import io.github.astrorag.core.spi.Embedder;
+import io.github.astrorag.core.token.TokenCounter;
 import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
 /**
  * What a part's factory may draw on besides its settings: the pipeline's embedder (for parts that embed, such as an
  * embedding reranker or the extractive generator) and the registry (for parts made of other parts, such as a search
- * whose scorer is named). Immutable.
+ * whose scorer is named), and the token counter that parts counting tokens (selectors) count with. Immutable.
  */
 public final class PartContext {
 
     private final PartRegistry registry;
     private final @Nullable Embedder embedder;
+    private final TokenCounter tokenCounter;
 
-    private PartContext(PartRegistry registry, @Nullable Embedder embedder) {
+    private PartContext(PartRegistry registry, @Nullable Embedder embedder, TokenCounter tokenCounter) {
         this.registry = registry;
         this.embedder = embedder;
+        this.tokenCounter = tokenCounter;
     }
 
     /**
@@ -26,7 +29,7 @@ public final class PartContext {
      * @return the context
      */
     public static PartContext of(PartRegistry registry) {
-        return new PartContext(Objects.requireNonNull(registry, "registry"), null);
+        return new PartContext(Objects.requireNonNull(registry, "registry"), null, TokenCounter.p50k());
     }
 
     /**
@@ -37,7 +40,27 @@ public final class PartContext {
      * @return the context
      */
     public static PartContext of(PartRegistry registry, Embedder embedder) {
-        return new PartContext(Objects.requireNonNull(registry, "registry"), Objects.requireNonNull(embedder, "embedder"));
+        return new PartContext(Objects.requireNonNull(registry, "registry"), Objects.requireNonNull(embedder, "embedder"),
+                TokenCounter.p50k());
+    }
+
+    /**
+     * This context with parts counting in {@code counter}.
+     *
+     * @param counter what the parts made in the new context count tokens with
+     * @return a new context, same registry and embedder
+     */
+    public PartContext withTokenCounter(TokenCounter counter) {
+        return new PartContext(registry, embedder, Objects.requireNonNull(counter, "counter"));
+    }
+
+    /**
+     * What parts made in this context count tokens with (a selector's budget).
+     *
+     * @return the token counter; {@code p50k_base} unless {@link #withTokenCounter} said otherwise
+     */
+    public TokenCounter tokenCounter() {
+        return tokenCounter;
     }
 
     /**

@@ -11,6 +11,7 @@ import io.github.astrorag.core.spi.Prefilter;
 import io.github.astrorag.core.spi.QueryTransformer;
 import io.github.astrorag.core.spi.Reranker;
 import io.github.astrorag.core.spi.Retriever;
+import io.github.astrorag.core.token.TokenCounter;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -37,12 +38,13 @@ import org.jspecify.annotations.Nullable;
  * @param prefilterSize    how many chunks the prefilter passes on per question; 0 without a prefilter
  * @param cache            the embedding cache given, or {@code null} for none
  * @param observing        the observer of the stages, made safe; {@link Observing#NONE} for none
+ * @param tokenCounter     what chunk sizes and the budget are counted in
  */
 record Components(DocumentLoader loader, DocumentLoader.OnUnreadable onUnreadable, Chunker chunker, Embedder embedder, EphemeralIndexFactory indexFactory,
                   @Nullable QueryTransformer queryTransformer, Retriever retriever, int candidates,
                   List<Reranker> rerankers, ContextSelector selector, int budget, Generator generator,
                   @Nullable Prefilter prefilter, int prefilterSize, @Nullable EmbeddingCache cache,
-                  Observing observing) {
+                  Observing observing, TokenCounter tokenCounter) {
 
     Components {
         rerankers = List.copyOf(rerankers);
@@ -67,6 +69,7 @@ record Components(DocumentLoader loader, DocumentLoader.OnUnreadable onUnreadabl
         m.put("rerankers", rerankers.stream().map(Reranker::describe).toList());
         m.put("selector", selector.describe());
         m.put("budget", budget);
+        m.put("tokenizer", tokenCounter.name());
         m.put("generator", generator.describe());
         return m;
     }

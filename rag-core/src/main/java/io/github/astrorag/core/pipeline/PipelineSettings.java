@@ -18,6 +18,7 @@ import io.github.astrorag.core.spi.Prefilter;
 import io.github.astrorag.core.spi.QueryTransformer;
 import io.github.astrorag.core.spi.Reranker;
 import io.github.astrorag.core.spi.Retriever;
+import io.github.astrorag.core.token.TokenCounter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -45,6 +46,7 @@ final class PipelineSettings {
     @Nullable Prefilter prefilter;
     @Nullable Integer prefilterSize;
     @Nullable PipelineObserver observer;
+    @Nullable TokenCounter tokenCounter;
 
     /** An independent copy (the rerankers' list too; the components themselves are shared). */
     PipelineSettings copy() {
@@ -65,6 +67,7 @@ final class PipelineSettings {
         c.prefilter = prefilter;
         c.prefilterSize = prefilterSize;
         c.observer = observer;
+        c.tokenCounter = tokenCounter;
         return c;
     }
 
@@ -75,23 +78,34 @@ final class PipelineSettings {
     Components resolve() {
         Embedder e = Objects.requireNonNull(embedder, "embedder");
         EphemeralIndexFactory factory = indexFactory == null ? new InMemoryEphemeralIndexFactory() : indexFactory;
+        TokenCounter counter = counter();
         return new Components(
                 loader == null ? FileSystemDocumentLoader.defaults() : loader,
                 onUnreadable == null ? DocumentLoader.OnUnreadable.SKIP_IN_FOLDERS : onUnreadable,
-                chunker == null ? RecursiveTokenChunker.defaults() : chunker,
+                chunker != null ? chunker : tokenCounter == null ? RecursiveTokenChunker.defaults()
+                        : RecursiveTokenChunker.builder().counter(tokenCounter).build(),
                 e,
                 factory,
                 queryTransformer,
                 retriever == null ? new DenseRetriever() : retriever,
                 candidates == null ? RagPipeline.DEFAULT_CANDIDATES : candidates,
                 rerankers,
-                selector == null ? new TokenBudgetSelector() : selector,
+                selector != null ? selector : counter == TokenCounter.p50k() ? new TokenBudgetSelector()
+                        : TokenBudgetSelector.builder().counter(counter).build(),
                 budget == null ? TokenBudgetSelector.DEFAULT_BUDGET : budget,
                 generator == null ? new ExtractiveGenerator(e) : generator,
                 prefilter,
                 prefilterSize == null ? 0 : prefilterSize,
                 cache,
                 observer == null ? Observing.NONE : Observing.of(observer,
-                        prefilter != null ? "prefilter" : String.valueOf(factory.describe().get("name"))));
+                        prefilter != null ? "prefilter" : String.valueOf(factory.describe().get("name"))),
+                counter);
+    }
+
+    /**
+     * The counter of chunk sizes and budgets: the one given, else the given chunker's, else {@code p50k_base}.
+     */
+    TokenCounter counter() {
+        return tokenCounter != null ? tokenCounter : chunker != null ? chunker.counter() : TokenCounter.p50k();
     }
 }

@@ -26,7 +26,7 @@ import java.util.Locale;
 
 /**
  * rag-core's parts by name: the dense retriever, the budget selector, the extractive and HTTP generators, the hashing
- * and HTTP embedders, the text and PDF loaders. Registered in {@code META-INF/services}.
+ * and HTTP embedders, the text and PDF loaders, tiktoken's encodings as tokenizers. Registered in {@code META-INF/services}.
  */
 public final class CoreParts implements PartProvider {
 
@@ -64,7 +64,7 @@ public final class CoreParts implements PartProvider {
                         (s, c) -> new DenseRetriever()).build(),
                 Part.builder(Role.SELECTOR, "budget", "the candidates in their order until the token budget is spent "
                                 + "(a cut chunk keeps its most relevant part)",
-                        (s, c) -> new TokenBudgetSelector(TokenCounter.p50k(), order(s)))
+                        (s, c) -> new TokenBudgetSelector(c.tokenCounter(), order(s)))
                         .setting(order()).build(),
                 Part.builder(Role.GENERATOR, "extractive", "offline: one cited sentence of the context, or an abstention",
                         (s, c) -> s.has("min-support")
@@ -88,7 +88,17 @@ public final class CoreParts implements PartProvider {
                             return (s.has("model") ? b.model(s.text("model")) : b).build();
                         }), false),
                 Part.builder(Role.LOADER, "text", "plain text and Markdown files", (s, c) -> new TextDocumentLoader()).build(),
-                Part.builder(Role.LOADER, "pdf", "PDF files, page by page (needs PDFBox)", (s, c) -> new PdfDocumentLoader()).build());
+                Part.builder(Role.LOADER, "pdf", "PDF files, page by page (needs PDFBox)", (s, c) -> new PdfDocumentLoader()).build(),
+                tokenizer("p50k-base", "tiktoken's p50k_base, as the papers count (the default)"),
+                tokenizer("cl100k-base", "tiktoken's cl100k_base: GPT-4, GPT-3.5"),
+                tokenizer("o200k-base", "tiktoken's o200k_base: the GPT-4o family (about half the tokens of p50k_base on "
+                        + "Chinese, Arabic, Hindi, Thai)"),
+                tokenizer("r50k-base", "tiktoken's r50k_base: GPT-3"));
+    }
+
+    /** The tokenizer part of a tiktoken encoding: named as the encoding, {@code -} for {@code _} (a part's spelling). */
+    private static Part<TokenCounter> tokenizer(String name, String description) {
+        return Part.builder(Role.TOKENIZER, name, description, (s, c) -> TokenCounter.of(name.replace('-', '_'))).build();
     }
 
     private static <T> Part<T> http(Part.Builder<T> b, boolean needsModel) {

@@ -6,6 +6,7 @@ import io.github.astrorag.core.part.PartProvider;
 import io.github.astrorag.core.part.PartSettings;
 import io.github.astrorag.core.part.Role;
 import io.github.astrorag.core.part.Setting;
+import io.github.astrorag.core.select.ContextOrder;
 import io.github.astrorag.core.select.TokenBudgetSelector;
 import io.github.astrorag.core.token.TokenCounter;
 import io.github.astrorag.retrieval.coverage.BridgingCoverageSelector;
@@ -75,7 +76,10 @@ public final class RetrievalParts implements PartProvider {
                         (s, c) -> new Bm25Reranker(s.has("top") ? s.integer("top") : Bm25Reranker.ALL))
                         .setting(top()).build(),
                 Part.builder(Role.SELECTOR, "coverage", "greedy query-term coverage alone (no titles, no PageRank prior)",
-                        (s, c) -> BridgingCoverageSelector.queryCoverage()).build(),
+                        (s, c) -> c.tokenCounter() == TokenCounter.p50k() ? BridgingCoverageSelector.queryCoverage()
+                                : BridgingCoverageSelector.builder().queryCoverageOnly()
+                                .weight(BridgingCoverageSelector.DENSE_CANDIDATES_WEIGHT)
+                                .assembler(new TokenBudgetSelector(c.tokenCounter(), ContextOrder.RELEVANCE)).build()).build(),
                 Part.builder(Role.SELECTOR, "bridging-coverage", "budget-aware coverage of the question's terms that follows "
                                 + "the titles the question and the evidence name, with a PageRank evidence prior (the default's)",
                         RetrievalParts::bridging)
@@ -83,12 +87,14 @@ public final class RetrievalParts implements PartProvider {
                                 BridgingCoverageSelector.DEFAULT_WEIGHT, 0, 100))
                         .setting(CoreParts.order()).build(),
                 Part.builder(Role.SCORER, "evidence-coverage", "the default selector's coverage objective as a combination score",
-                        (s, c) -> EvidenceCoverageScorer.defaults()).build());
+                        (s, c) -> c.tokenCounter() == TokenCounter.p50k() ? EvidenceCoverageScorer.defaults()
+                                : EvidenceCoverageScorer.of(BridgingCoverageSelector.builder()
+                                .assembler(new TokenBudgetSelector(c.tokenCounter(), ContextOrder.RELEVANCE)).build())).build());
     }
 
     private static BridgingCoverageSelector bridging(PartSettings s, io.github.astrorag.core.part.PartContext c) {
         BridgingCoverageSelector.Builder b = BridgingCoverageSelector.builder()
-                .assembler(new TokenBudgetSelector(TokenCounter.p50k(), CoreParts.order(s)));
+                .assembler(new TokenBudgetSelector(c.tokenCounter(), CoreParts.order(s)));
         if (s.isGiven("coverage-weight")) {
             b.weight(s.number("coverage-weight"));
         }
