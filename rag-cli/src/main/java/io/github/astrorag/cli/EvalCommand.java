@@ -128,6 +128,11 @@ public final class EvalCommand implements Callable<Integer> {
             completionCandidates = Names.Tokenizers.class)
     String tokenizer;
 
+    @Option(names = "--language", paramLabel = "CODE",
+            description = "The language of every instance's documents and question, a BCP 47 code such as zh, instead of "
+                    + "detecting it. Default: detected.")
+    String language;
+
     @Option(names = "--model", paramLabel = "EMBEDDER", defaultValue = PipelineFactory.DEFAULT_MODEL,
             description = "Embedding model by name, shared by all pipelines: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).",
             completionCandidates = Names.Embedders.class)
@@ -198,6 +203,9 @@ public final class EvalCommand implements Callable<Integer> {
         PipelineRegistry registry = !parts.any() ? pipelineRegistry
                 : pipelineRegistry.adjusted((b, preset, run) -> parts.apply(b, preset,
                         PartContext.of(partRegistry, run.embedder()).withTokenCounter(run.tokenCounter())));
+        if (language != null) {
+            registry = registry.adjusted((b, preset, run) -> b.language(language));
+        }
         List<String> names = new ArrayList<>(new LinkedHashSet<>(
                 PartSpec.parseList(selectors != null ? selectors : pipelines).stream().map(PartSpec::toString).toList()));
         names.forEach(registry::get);

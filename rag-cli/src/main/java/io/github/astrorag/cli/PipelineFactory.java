@@ -101,6 +101,9 @@ public final class PipelineFactory {
         if (o.budget != null) {
             b.budget(o.budget);
         }
+        if (o.language != null) {
+            b.language(o.language);
+        }
         if (o.candidates != null) {
             b.candidates(o.candidates);
         }

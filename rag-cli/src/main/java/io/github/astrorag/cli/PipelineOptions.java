@@ -45,6 +45,11 @@ public final class PipelineOptions {
             completionCandidates = Names.Tokenizers.class)
     public String tokenizer;
 
+    @Option(names = "--language", paramLabel = "CODE",
+            description = "The language of the documents and the question, a BCP 47 code such as zh, ar or th, instead of "
+                    + "detecting it (by script, or with OpenNLP when rag-langdetect is on the class path). Default: detected.")
+    public String language;
+
     @Option(names = "--model", paramLabel = "EMBEDDER",
             description = "Embedding model by name, with its settings: ${COMPLETION-CANDIDATES} (hashing: no model, for "
                     + "tests). Default: the preset's.", completionCandidates = Names.Embedders.class)

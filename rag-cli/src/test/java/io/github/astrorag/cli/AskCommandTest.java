@@ -159,6 +159,18 @@ class AskCommandTest {
     }
 
     @Test
+    void theQuestionsLanguageIsInTheTraceAndLanguageSetsIt() throws IOException {
+        Run detected = run("ask", "--model", "hashing", "--docs", "../rag-examples/samples", "--json", "哈雷彗星什么时候回来？");
+        assertThat(detected.status()).as(detected.err()).isZero();
+        assertThat(detected.json().path("trace").path("stages").get(0).path("details").path("language").asText()).isEqualTo("zh");
+        Run set = run("ask", "--model", "hashing", "--docs", "../rag-examples/samples", "--language", "de", "--json",
+                "When does Halley's Comet return?");
+        assertThat(set.status()).as(set.err()).isZero();
+        assertThat(set.json().path("trace").path("stages").get(0).path("details").path("language").asText()).isEqualTo("de");
+        assertThat(set.json().path("trace").path("config").path("language").asText()).isEqualTo("de");
+    }
+
+    @Test
     void textOutputListsNumberedSources() {
         Run r = run("ask", "--model", "hashing", "--docs", "../rag-examples/samples", "How wide is the dome?");
         assertThat(r.status()).as(r.err()).isZero();

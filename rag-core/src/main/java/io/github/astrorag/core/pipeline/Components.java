@@ -10,6 +10,7 @@ import io.github.astrorag.core.spi.Generator;
 import io.github.astrorag.core.spi.Prefilter;
 import io.github.astrorag.core.spi.QueryTransformer;
 import io.github.astrorag.core.spi.Reranker;
+import io.github.astrorag.core.spi.LanguageDetector;
 import io.github.astrorag.core.spi.Retriever;
 import io.github.astrorag.core.token.TokenCounter;
 import java.util.LinkedHashMap;
@@ -39,15 +40,23 @@ import org.jspecify.annotations.Nullable;
  * @param cache            the embedding cache given, or {@code null} for none
  * @param observing        the observer of the stages, made safe; {@link Observing#NONE} for none
  * @param tokenCounter     what chunk sizes and the budget are counted in
+ * @param languageDetector tells the language of documents and questions that are given none
+ * @param language         the language of every document and question, or {@code null} to detect it
  */
 record Components(DocumentLoader loader, DocumentLoader.OnUnreadable onUnreadable, Chunker chunker, Embedder embedder, EphemeralIndexFactory indexFactory,
                   @Nullable QueryTransformer queryTransformer, Retriever retriever, int candidates,
                   List<Reranker> rerankers, ContextSelector selector, int budget, Generator generator,
                   @Nullable Prefilter prefilter, int prefilterSize, @Nullable EmbeddingCache cache,
-                  Observing observing, TokenCounter tokenCounter) {
+                  Observing observing, TokenCounter tokenCounter, LanguageDetector languageDetector,
+                  @Nullable String language) {
 
     Components {
         rerankers = List.copyOf(rerankers);
+    }
+
+    /** The language of {@code text}: the one set, else the detector's. */
+    String languageOf(String text) {
+        return language != null ? language : languageDetector.detect(text);
     }
 
     /** Every component's settings, by role, in trace order; see {@link RagPipeline#describe()}. */
@@ -70,6 +79,11 @@ record Components(DocumentLoader loader, DocumentLoader.OnUnreadable onUnreadabl
         m.put("selector", selector.describe());
         m.put("budget", budget);
         m.put("tokenizer", tokenCounter.name());
+        if (language != null) {
+            m.put("language", language);
+        } else {
+            m.put("languageDetector", languageDetector.describe());
+        }
         m.put("generator", generator.describe());
         return m;
     }

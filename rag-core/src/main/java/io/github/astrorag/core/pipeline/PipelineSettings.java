@@ -3,6 +3,7 @@ package io.github.astrorag.core.pipeline;
 import io.github.astrorag.core.chunk.RecursiveTokenChunker;
 import io.github.astrorag.core.generate.ExtractiveGenerator;
 import io.github.astrorag.core.index.InMemoryEphemeralIndexFactory;
+import io.github.astrorag.core.language.LanguageDetectors;
 import io.github.astrorag.core.load.FileSystemDocumentLoader;
 import io.github.astrorag.core.retrieve.DenseRetriever;
 import io.github.astrorag.core.select.TokenBudgetSelector;
@@ -17,6 +18,7 @@ import io.github.astrorag.core.spi.PipelineObserver;
 import io.github.astrorag.core.spi.Prefilter;
 import io.github.astrorag.core.spi.QueryTransformer;
 import io.github.astrorag.core.spi.Reranker;
+import io.github.astrorag.core.spi.LanguageDetector;
 import io.github.astrorag.core.spi.Retriever;
 import io.github.astrorag.core.token.TokenCounter;
 import java.util.ArrayList;
@@ -47,6 +49,8 @@ final class PipelineSettings {
     @Nullable Integer prefilterSize;
     @Nullable PipelineObserver observer;
     @Nullable TokenCounter tokenCounter;
+    @Nullable LanguageDetector languageDetector;
+    @Nullable String language;
 
     /** An independent copy (the rerankers' list too; the components themselves are shared). */
     PipelineSettings copy() {
@@ -68,6 +72,8 @@ final class PipelineSettings {
         c.prefilterSize = prefilterSize;
         c.observer = observer;
         c.tokenCounter = tokenCounter;
+        c.languageDetector = languageDetector;
+        c.language = language;
         return c;
     }
 
@@ -99,7 +105,9 @@ final class PipelineSettings {
                 cache,
                 observer == null ? Observing.NONE : Observing.of(observer,
                         prefilter != null ? "prefilter" : String.valueOf(factory.describe().get("name"))),
-                counter);
+                counter,
+                languageDetector == null ? LanguageDetectors.installed() : languageDetector,
+                language);
     }
 
     /**

@@ -21,6 +21,7 @@ import io.github.astrorag.core.spi.EphemeralIndex;
 import io.github.astrorag.core.spi.EphemeralIndexFactory;
 import io.github.astrorag.core.spi.Generator;
 import io.github.astrorag.core.spi.PipelineObserver;
+import io.github.astrorag.core.spi.LanguageDetector;
 import io.github.astrorag.core.spi.Prefilter;
 import io.github.astrorag.core.spi.QueryTransformer;
 import io.github.astrorag.core.spi.Reranker;
@@ -275,7 +276,8 @@ public final class RagPipeline implements AutoCloseable {
      * Every component's settings, by role, for the trace: {@code chunker}, {@code embedder}, {@code index},
      * {@code queryTransformer} (if any), {@code prefilter} (if any, with its {@code n}), {@code retriever},
      * {@code candidates}, {@code rerankers}, {@code selector}, {@code budget}, {@code tokenizer} (the name of the
-     * encoding chunk sizes and the budget are counted in), {@code generator}, in that order.
+     * encoding chunk sizes and the budget are counted in), {@code language} (when set) or {@code languageDetector},
+     * {@code generator}, in that order.
      *
      * @return a new map, by role
      */
@@ -524,6 +526,42 @@ public final class RagPipeline implements AutoCloseable {
         public Builder tokenCounter(TokenCounter value) {
             once("tokenCounter");
             s.tokenCounter = Objects.requireNonNull(value, "tokenCounter");
+            return this;
+        }
+
+        /**
+         * Tells the language of each document (at ingest, unless the document gives
+         * {@link io.github.astrorag.core.model.Metadata#LANGUAGE} itself) and of each question (the {@code language} of
+         * the trace's {@code embed-query} stage). Minimal pipeline: the detector registered as a service (rag-langdetect's
+         * OpenNLP detector when that module is on the class path), else
+         * {@link io.github.astrorag.core.language.ScriptLanguageDetector}. What it says is recorded; no stage of
+         * rag-core reads it yet.
+         *
+         * @param value the language detector
+         * @return this builder
+         * @throws IllegalStateException if it was already set on this builder
+         */
+        public Builder languageDetector(LanguageDetector value) {
+            once("languageDetector");
+            s.languageDetector = Objects.requireNonNull(value, "languageDetector");
+            return this;
+        }
+
+        /**
+         * The language of every document that gives none and of every question, instead of detecting it: a BCP 47
+         * code such as {@code zh}. Minimal pipeline: detected.
+         *
+         * @param value a BCP 47 language code: letters, digits and {@code -}, starting with 2 or 3 letters
+         * @return this builder
+         * @throws IllegalArgumentException if {@code value} is no BCP 47 code
+         * @throws IllegalStateException if it was already set on this builder
+         */
+        public Builder language(String value) {
+            Objects.requireNonNull(value, "language");
+            Arguments.check(value.matches("[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*"),
+                    "language must be a BCP 47 code such as en, zh or pt-BR, was '%s'", value);
+            once("language");
+            s.language = value.toLowerCase(java.util.Locale.ROOT);
             return this;
         }
 
