@@ -91,8 +91,8 @@ public final class CoreParts implements PartProvider {
                 Part.builder(Role.LOADER, "pdf", "PDF files, page by page (needs PDFBox)", (s, c) -> new PdfDocumentLoader()).build(),
                 tokenizer("p50k-base", "tiktoken's p50k_base, as the papers count (the default)"),
                 tokenizer("cl100k-base", "tiktoken's cl100k_base: GPT-4, GPT-3.5"),
-                tokenizer("o200k-base", "tiktoken's o200k_base: the GPT-4o family (about half the tokens of p50k_base on "
-                        + "Chinese, Arabic, Hindi, Thai)"),
+                tokenizer("o200k-base", "tiktoken's o200k_base: the GPT-4o family (2 to 4 times fewer tokens than p50k_base on "
+                        + "Chinese, Arabic or Thai text)"),
                 tokenizer("r50k-base", "tiktoken's r50k_base: GPT-3"));
     }
 
