@@ -119,8 +119,19 @@ public final class EvalCommand implements Callable<Integer> {
     PartOptions parts = new PartOptions();
 
     @Option(names = "--budget", paramLabel = "N", defaultValue = "1800",
-            description = "Context budget in tokens (p50k_base), for every pipeline (default: ${DEFAULT-VALUE}).")
+            description = "Context budget in tokens of --tokenizer, for every pipeline (default: ${DEFAULT-VALUE}).")
     int budget;
+
+    @Option(names = "--tokenizer", paramLabel = "ENCODING",
+            description = "What every pipeline counts chunk sizes and the budget in: ${COMPLETION-CANDIDATES}, or as "
+                    + "tiktoken writes them (o200k_base: GPT-4o family; cl100k_base: GPT-4, GPT-3.5). Default: p50k_base.",
+            completionCandidates = Names.Tokenizers.class)
+    String tokenizer;
+
+    @Option(names = "--language", paramLabel = "CODE",
+            description = "The language of every instance's documents and question, a BCP 47 code such as zh, instead of "
+                    + "detecting it. Default: detected.")
+    String language;
 
     @Option(names = "--model", paramLabel = "EMBEDDER", defaultValue = PipelineFactory.DEFAULT_MODEL,
             description = "Embedding model by name, shared by all pipelines: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).",
@@ -191,8 +202,13 @@ public final class EvalCommand implements Callable<Integer> {
         PartContext analyzed = parts.analyzed(PartContext.of(partRegistry));
         PipelineRegistry analyzedRegistry = parts.analyzer == null ? pipelineRegistry
                 : pipelineRegistry.analyzer(analyzed.analyzer());
+        io.github.astrorag.core.token.TokenCounter counter = PipelineOptions.tokenCounter(partRegistry, tokenizer);
         PipelineRegistry registry = !parts.any() ? analyzedRegistry : analyzedRegistry.adjusted((b, preset, run) ->
-                parts.apply(b, preset, PartContext.of(partRegistry, run.embedder()).with(analyzed.analyzer())));
+                parts.apply(b, preset, PartContext.of(partRegistry, run.embedder()).with(analyzed.analyzer())
+                        .withTokenCounter(run.tokenCounter())));
+        if (language != null) {
+            registry = registry.adjusted((b, preset, run) -> b.language(language));
+        }
         List<String> names = new ArrayList<>(new LinkedHashSet<>(
                 PartSpec.parseList(selectors != null ? selectors : pipelines).stream().map(PartSpec::toString).toList()));
         names.forEach(registry::get);
@@ -266,7 +282,7 @@ public final class EvalCommand implements Callable<Integer> {
         try {
             Embedder shared = !cacheable ? new CachingEmbedder(embedder, vectors, "eval-run") : new CachingEmbedder(embedder, vectors);
             settings = new EvalSettings(budget, modelName, shared, seed, !noGenerate, reuseCorpusIndex,
-                    prefilter == null ? 0 : prefilter);
+                    prefilter == null ? 0 : prefilter, counter);
             runs = run(registry, settings, instances, names);
         } finally {
             vectors.close();

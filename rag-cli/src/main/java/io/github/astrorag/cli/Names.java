@@ -66,4 +66,11 @@ abstract class Names implements Iterable<String> {
             super(Role.EMBEDDER);
         }
     }
+
+    /** Tokenizer names. */
+    static final class Tokenizers extends Names {
+        Tokenizers() {
+            super(Role.TOKENIZER);
+        }
+    }
 }

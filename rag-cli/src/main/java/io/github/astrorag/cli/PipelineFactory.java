@@ -13,6 +13,7 @@ import io.github.astrorag.core.pipeline.RagPipeline;
 import io.github.astrorag.core.spi.Embedder;
 import io.github.astrorag.core.spi.EphemeralIndexFactory;
 import io.github.astrorag.core.spi.Generator;
+import io.github.astrorag.core.token.TokenCounter;
 import io.github.astrorag.presets.AstroRag;
 import io.github.astrorag.retrieval.hyde.HydeQueryTransformer;
 import io.github.astrorag.retrieval.lexical.Bm25;
@@ -23,7 +24,8 @@ import io.github.astrorag.retrieval.lexical.Bm25Retriever;
  * Builds the command line's pipelines from {@link PipelineOptions}, every name through the
  * {@linkplain PartRegistry#installed() registry of parts}: the preset of {@code --preset} with its settings (so
  * {@code --preset default} is exactly {@link AstroRag#recommended()}), the parts that replace the preset's
- * ({@code --retriever}, {@code --reranker}, {@code --selector}), the generator, HyDE, the index and the cache. A model
+ * ({@code --retriever}, {@code --reranker}, {@code --selector}), the token counter ({@code --tokenizer}: the preset's
+ * chunker and selectors count in it), the generator, HyDE, the index and the cache. A model
  * named by the options is loaded for the pipeline and owned by it: closing the pipeline frees it; with
  * {@code --embedder openai|tei} the pipeline embeds through that server ({@link EmbedderOptions}).
  */
@@ -60,14 +62,15 @@ public final class PipelineFactory {
         }
         PartContext analyzed = o.parts.analyzed(PartContext.of(parts));
         PipelinePreset preset = parts.create(Role.PRESET, presetSpec, analyzed);
+        TokenCounter counter = o.tokenCounter(parts);
         Embedder embedder = o.embedder != null ? o.embedder : o.embedding.create(parts,
                 o.model != null ? parts.parse(Role.EMBEDDER, o.model) : preset.embedder(), o.model != null);
         try {
-            RagPipeline.Builder b = preset.builder(embedder);
+            RagPipeline.Builder b = preset.builder(embedder, counter);
             if (embedder != o.embedder && embedder instanceof AutoCloseable owned) {
                 b.owning(owned);
             }
-            PartContext context = PartContext.of(parts, embedder).with(analyzed.analyzer());
+            PartContext context = PartContext.of(parts, embedder).with(analyzed.analyzer()).withTokenCounter(counter);
             o.parts.apply(b, preset, context);
             return configure(b, o, indexes, parts, parts.create(Role.GENERATOR, generatorSpec, context), generatorSpec,
                     context).build();
@@ -102,6 +105,9 @@ public final class PipelineFactory {
         }
         if (o.budget != null) {
             b.budget(o.budget);
+        }
+        if (o.language != null) {
+            b.language(o.language);
         }
         if (o.candidates != null) {
             b.candidates(o.candidates);

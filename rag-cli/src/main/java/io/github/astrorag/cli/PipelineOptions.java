@@ -35,8 +35,20 @@ public final class PipelineOptions {
             completionCandidates = Names.Presets.class)
     public String preset = "default";
 
-    @Option(names = "--budget", paramLabel = "TOKENS", description = "Context budget in p50k_base tokens. Default: 1800.")
+    @Option(names = "--budget", paramLabel = "TOKENS", description = "Context budget in tokens of --tokenizer. Default: 1800.")
     public Integer budget;
+
+    @Option(names = "--tokenizer", paramLabel = "ENCODING",
+            description = "What chunk sizes and the budget are counted in, the tokens of the model that reads the context: "
+                    + "${COMPLETION-CANDIDATES}, or as tiktoken writes them (o200k_base: GPT-4o family; cl100k_base: GPT-4, "
+                    + "GPT-3.5). Default: p50k_base.",
+            completionCandidates = Names.Tokenizers.class)
+    public String tokenizer;
+
+    @Option(names = "--language", paramLabel = "CODE",
+            description = "The language of the documents and the question, a BCP 47 code such as zh, ar or th, instead of "
+                    + "detecting it (by script, or with OpenNLP when rag-langdetect is on the class path). Default: detected.")
+    public String language;
 
     @Option(names = "--model", paramLabel = "EMBEDDER",
             description = "Embedding model by name, with its settings: ${COMPLETION-CANDIDATES} (hashing: no model, for "
@@ -240,5 +252,25 @@ public final class PipelineOptions {
             return e.name().toLowerCase(Locale.ROOT);
         }
         return String.valueOf(value);
+    }
+
+    /**
+     * The token counter {@code --tokenizer} names, through the registry's tokenizer parts.
+     *
+     * @param parts the registry of parts
+     * @return the counter; {@code p50k_base} when the option is not given
+     * @throws IllegalArgumentException naming the tokenizers if there is no such one
+     */
+    public io.github.astrorag.core.token.TokenCounter tokenCounter(PartRegistry parts) {
+        return tokenCounter(parts, tokenizer);
+    }
+
+    /**
+     * The tokenizer part {@code name} names, or {@code p50k_base} for {@code null}; tiktoken's spelling with {@code _}
+     * ({@code o200k_base}) names the part {@code o200k-base}.
+     */
+    static io.github.astrorag.core.token.TokenCounter tokenCounter(PartRegistry parts, String name) {
+        return name == null ? io.github.astrorag.core.token.TokenCounter.p50k()
+                : parts.create(Role.TOKENIZER, name.strip().replace('_', '-'), io.github.astrorag.core.part.PartContext.of(parts));
     }
 }

@@ -140,6 +140,37 @@ class AskCommandTest {
     }
 
     @Test
+    void tokenizerCountsTheChunksAndTheBudgetAndIsInTheTrace() throws IOException {
+        for (String preset : List.of("default", "astrorag", "corag", "naive")) {
+            Run r = run("ask", "--model", "hashing", "--docs", "../rag-examples/samples", "--tokenizer", "o200k_base",
+                    "--preset", preset, "--budget", "50", "--json", "When does Halley's Comet return?");
+            assertThat(r.status()).as(r.err()).isZero();
+            JsonNode config = r.json().path("trace").path("config");
+            assertThat(config.path("tokenizer").asText()).as(preset).isEqualTo("o200k_base");
+            assertThat(config.path("chunker").path("encoding").asText()).as(preset).isEqualTo("o200k_base");
+            assertThat(config.toString()).as(preset).doesNotContain("p50k_base");
+            assertThat(r.json().path("context").path("tokens").asInt()).isBetween(1, 50);
+        }
+        Run plain = run("ask", "--model", "hashing", "--docs", "../rag-examples/samples", "--json", "Q?");
+        assertThat(plain.json().path("trace").path("config").path("tokenizer").asText()).isEqualTo("p50k_base");
+        Run unknown = run("ask", "--model", "hashing", "--docs", "../rag-examples/samples", "--tokenizer", "gpt9", "Q?");
+        assertThat(unknown.status()).isNotZero();
+        assertThat(unknown.err()).contains("gpt9", "o200k-base");
+    }
+
+    @Test
+    void theQuestionsLanguageIsInTheTraceAndLanguageSetsIt() throws IOException {
+        Run detected = run("ask", "--model", "hashing", "--docs", "../rag-examples/samples", "--json", "哈雷彗星什么时候回来？");
+        assertThat(detected.status()).as(detected.err()).isZero();
+        assertThat(detected.json().path("trace").path("stages").get(0).path("details").path("language").asText()).isEqualTo("zh");
+        Run set = run("ask", "--model", "hashing", "--docs", "../rag-examples/samples", "--language", "de", "--json",
+                "When does Halley's Comet return?");
+        assertThat(set.status()).as(set.err()).isZero();
+        assertThat(set.json().path("trace").path("stages").get(0).path("details").path("language").asText()).isEqualTo("de");
+        assertThat(set.json().path("trace").path("config").path("language").asText()).isEqualTo("de");
+    }
+
+    @Test
     void textOutputListsNumberedSources() {
         Run r = run("ask", "--model", "hashing", "--docs", "../rag-examples/samples", "How wide is the dome?");
         assertThat(r.status()).as(r.err()).isZero();

@@ -163,6 +163,41 @@ class EvalCommandTest {
     }
 
     @Test
+    void tokenizerIsEveryPipelinesCounterAndInTheResults() throws Exception {
+        Path out = dir.resolve("o200k");
+        Run run = execute("--data", fixture().toString(), "--model", "hashing", "--out", out.toString(), "--no-progress",
+                "--no-generate", "--limit", "1", "--pipelines", "naive,default", "--tokenizer", "o200k_base", "--budget", "300");
+        assertThat(run.exit()).as(run.err()).isZero();
+        JsonNode root = new ObjectMapper().readTree(out.resolve(ReportWriter.JSON).toFile());
+        for (int i = 0; i < 2; i++) {
+            JsonNode config = root.at("/results/" + i + "/config");
+            assertThat(config.at("/tokenizer").asText()).isEqualTo("o200k_base");
+            assertThat(config.at("/pipeline/tokenizer").asText()).isEqualTo("o200k_base");
+            assertThat(config.toString()).doesNotContain("p50k_base");
+        }
+    }
+
+    @Test
+    void answersOfEachLanguageAreMatchedAsMlqaScoresThemAndReportedPerLanguage() throws Exception {
+        Path data = Path.of(Objects.requireNonNull(EvalCommandTest.class.getResource("/eval/languages.jsonl")).toURI());
+        Path out = dir.resolve("languages");
+        Run run = execute("--data", data.toString(), "--model", "hashing", "--out", out.toString(), "--no-progress",
+                "--no-generate", "--pipelines", "naive");
+        assertThat(run.exit()).as(run.err()).isZero();
+        assertThat(run.out()).contains("By language:", "naive / zh", "naive / ar");
+        JsonNode root = new ObjectMapper().readTree(out.resolve(ReportWriter.JSON).toFile());
+        // each whole document fits in the budget: every gold answer is in its context, "136 次" in "...土星136次，..."
+        // and "٣٨٤ ألف كم" before an Arabic comma among them (SQuAD's matching finds neither)
+        assertThat(root.at("/results/0/metrics/answer_in_context").asDouble()).isEqualTo(1.0);
+        assertThat(root.at("/results/0/metrics_by_language/zh/metrics/answer_in_context").asDouble()).isEqualTo(1.0);
+        assertThat(root.at("/results/0/metrics_by_language/zh/counts/answer_in_context").asInt()).isEqualTo(2);
+        assertThat(root.at("/results/0/metrics_by_language/ar/counts/answer_in_context").asInt()).isEqualTo(1);
+        // the English instance names no language: it is in no language's row
+        assertThat(root.at("/results/0/metrics_by_language").size()).isEqualTo(2);
+        assertThat(root.at("/results/0/metrics/instances").asInt()).isEqualTo(4);
+    }
+
+    @Test
     void unknownPipelineFailsNamingTheKnownOnes() throws Exception {
         Run run = execute("--data", fixture().toString(), "--model", "hashing", "--out", dir.toString(), "--pipelines", "naive,nope");
         assertThat(run.exit()).isNotZero();

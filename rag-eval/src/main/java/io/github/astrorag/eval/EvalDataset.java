@@ -168,7 +168,7 @@ public final class EvalDataset {
                 documents = otherDocuments(i, inline, random.nextInt(inline.size()));
             }
             out.add(new EvalQuestion(i.id() + OFF_CORPUS_SUFFIX, EvalQuestion.OFF_CORPUS, i.question(), List.of(), documents, corpus,
-                    List.of(), Map.of(), null));
+                    List.of(), Map.of(), null, i.language()));
         }
         return out;
     }
@@ -266,7 +266,8 @@ public final class EvalDataset {
             }
             return new EvalQuestion(text(n, "id"), type, text(n, "question"), strings(n, "answers"),
                     documents, corpus, strings(n, "supporting"), options,
-                    n.hasNonNull("answer_key") ? text(n, "answer_key") : null);
+                    n.hasNonNull("answer_key") ? text(n, "answer_key") : null,
+                    n.hasNonNull("language") ? text(n, "language") : null);
         } catch (JsonProcessingException | IllegalArgumentException | NullPointerException e) {
             throw new IllegalArgumentException(file + " line " + number + " is not a valid instance: "
                     + (e instanceof JsonProcessingException j ? j.getOriginalMessage() : e.getMessage()));

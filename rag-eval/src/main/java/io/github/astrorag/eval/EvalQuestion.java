@@ -25,10 +25,13 @@ import org.jspecify.annotations.Nullable;
  * @param supporting ids of the documents holding the evidence (may be empty)
  * @param options    option letter to text, for multiple choice; empty otherwise
  * @param answerKey  the correct letters ({@code BD}) or, for judgment, {@code true}/{@code false}; or {@code null}
+ * @param language   the BCP 47 language of the question and its documents ({@code zh}, {@code ar}, ...) where the data
+ *                   says it, else {@code null}: answers of another language than English are matched as MLQA scores
+ *                   them ({@link io.github.astrorag.eval.metrics.MlqaMetrics}), and the report has a row per language
  */
 public record EvalQuestion(String id, String type, String question, List<String> answers, List<Document> documents,
                            @Nullable Path corpus, List<String> supporting, Map<String, String> options,
-                           @Nullable String answerKey) {
+                           @Nullable String answerKey, @Nullable String language) {
 
     /** The type of true/false questions. */
     public static final String JUDGMENT = "judgment";
@@ -41,6 +44,35 @@ public record EvalQuestion(String id, String type, String question, List<String>
     public static final String UNANSWERABLE = "unanswerable";
     /** The type of questions asked over documents about something else ({@link EvalDataset#offCorpus}). */
     public static final String OFF_CORPUS = "off-corpus";
+
+    /**
+     * A question with no language given.
+     *
+     * @param id         unique id
+     * @param type       the question type
+     * @param question   the query text
+     * @param answers    acceptable gold answers (may be empty)
+     * @param documents  the question's own documents
+     * @param corpus     the corpus folder, or {@code null}
+     * @param supporting ids of the documents holding the evidence (may be empty)
+     * @param options    option letter to text, for multiple choice; empty otherwise
+     * @param answerKey  the correct letters or judgment; or {@code null}
+     */
+    public EvalQuestion(String id, String type, String question, List<String> answers, List<Document> documents,
+                        @Nullable Path corpus, List<String> supporting, Map<String, String> options,
+                        @Nullable String answerKey) {
+        this(id, type, question, answers, documents, corpus, supporting, options, answerKey, null);
+    }
+
+    /**
+     * Whether the answers are matched as in English ({@link io.github.astrorag.eval.metrics.SquadMetrics}): no
+     * language given, or English ({@code en}, {@code en-GB}, ...).
+     *
+     * @return {@code true} unless the data names another language
+     */
+    public boolean english() {
+        return language == null || language.equalsIgnoreCase("en") || language.regionMatches(true, 0, "en-", 0, 3);
+    }
 
     /** The options a judgment question is asked with. */
     public static final Map<String, String> JUDGMENT_OPTIONS = Map.of(ChoiceMetrics.TRUE, "True", ChoiceMetrics.FALSE, "False");

@@ -1,7 +1,6 @@
 package io.github.astrorag.eval;
 
 import io.github.astrorag.eval.metrics.ChoiceMetrics;
-import io.github.astrorag.eval.metrics.SquadMetrics;
 import io.github.astrorag.core.generate.ExtractiveGenerator;
 import io.github.astrorag.core.model.Answer;
 import io.github.astrorag.core.model.Chunk;
@@ -65,7 +64,8 @@ public final class EvalRunner {
     private final EvalSettings settings;
     private final PipelineRegistry registry;
     private final Map<Path, List<Document>> corpora = new HashMap<>();
-    private final Map<Path, String> normalizedCorpora = new HashMap<>();
+    /** Each corpus folder's texts in normal form, by whether they are matched as English ({@code true}) or not. */
+    private final Map<Map.Entry<Path, Boolean>, String> normalizedCorpora = new HashMap<>();
     private final Map<String, Boolean> spans = new HashMap<>();
 
     /**
@@ -234,7 +234,7 @@ public final class EvalRunner {
         }
         return new QuestionResult(instance.id(), instance.type(), null, scores, latency,
                 stages, ingestMillis, answer.context().chunks().stream().map(c -> c.chunk().id()).toList(),
-                settings.generate() ? answer.text() : null);
+                settings.generate() ? answer.text() : null, instance.language());
     }
 
     /**
@@ -257,16 +257,17 @@ public final class EvalRunner {
         Boolean known = spans.get(instance.id());
         if (known == null) {
             known = QuestionScorer.hasExtractiveAnswer(instance) && QuestionScorer.isSpan(instance, instance.corpus() == null
-                    ? normalized(instance.documents())
-                    : normalizedCorpora.computeIfAbsent(instance.corpus(), f -> normalized(corpus(f))));
+                    ? normalized(instance, instance.documents())
+                    : normalizedCorpora.computeIfAbsent(Map.entry(instance.corpus(), instance.english()),
+                            f -> normalized(instance, corpus(f.getKey()))));
             spans.put(instance.id(), known);
         }
         return known;
     }
 
-    private static String normalized(List<Document> documents) {
+    private static String normalized(EvalQuestion instance, List<Document> documents) {
         StringBuilder sb = new StringBuilder();
-        documents.forEach(d -> sb.append(SquadMetrics.normalize(d.text())).append(' '));
+        documents.forEach(d -> sb.append(QuestionScorer.normalize(instance, d.text())).append(' '));
         return sb.toString().strip();
     }
 
@@ -307,7 +308,7 @@ public final class EvalRunner {
                             : ChoiceMetrics.correct(reader.generate(instance.query(), empty).choice(), instance.goldLetters());
                     results.add(new QuestionResult(instance.id(), instance.type(), null,
                             Map.of(MetricNames.MC_ACCURACY, value), name.equals(PipelineRegistry.CHANCE) ? Double.NaN
-                            : (System.nanoTime() - t0) / 1e6, Map.of(), 0, List.of(), null));
+                            : (System.nanoTime() - t0) / 1e6, Map.of(), 0, List.of(), null, instance.language()));
                 } catch (RuntimeException e) {
                     results.add(QuestionResult.failed(instance, e, (System.nanoTime() - t0) / 1e6));
                 }

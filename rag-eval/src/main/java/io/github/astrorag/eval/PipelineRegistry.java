@@ -20,7 +20,7 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * The pipelines the evaluator can compare, by name: every preset of the {@linkplain PartRegistry registry of parts}
- * (each over the run's embedder and budget, with any settings the name carries, such as
+ * (each over the run's embedder, budget and token counter, with any settings the name carries, such as
  * {@code weighted:bm25-weight=0.4} or {@code default:coverage-weight=1}), plus pipelines a program adds with
  * {@link #with}; each is one row of the report. Immutable; {@link #with} and {@link #adjusted} return copies.
  *
@@ -190,6 +190,6 @@ public final class PipelineRegistry {
         PipelinePreset preset = part.create(s, analyzer == null ? PartContext.of(parts) : PartContext.of(parts).with(analyzer));
         String settings = s.settings().isEmpty() ? "" : " (" + s.settings() + ")";
         return new Entry(s.toString(), part.description() + settings,
-                run -> adjustment.apply(preset.builder(run.embedder()).budget(run.budget()), preset, run).build());
+                run -> adjustment.apply(preset.builder(run.embedder(), run.tokenCounter()).budget(run.budget()), preset, run).build());
     }
 }

@@ -27,11 +27,14 @@ import org.jspecify.annotations.Nullable;
  * @param crossValidation the threshold's 2-fold cross-validation at {@value AbstentionCurve#DEFAULT_MAX_FALSE_ABSTENTION}
  *                        false abstention, when there is a curve and each fold has both kinds of question; else
  *                        {@code null}
+ * @param byLanguage      per language of the instances that name one (in order of first appearance), the same summary
+ *                        of that language's instances alone; empty when no instance names its language
  */
 public record PipelineSummary(String pipeline, Map<String, Object> config, Map<String, Double> metrics,
                               Map<String, Integer> counts, Map<String, double[]> ci95, Map<String, String> failures,
                               Map<String, PipelineSummary> byType, @Nullable AbstentionCurve abstention,
-                              AbstentionCurve.@Nullable CrossValidation crossValidation) {
+                              AbstentionCurve.@Nullable CrossValidation crossValidation,
+                              Map<String, PipelineSummary> byLanguage) {
 
     /**
      * Copies the per-type map, keeping its order.
@@ -45,9 +48,31 @@ public record PipelineSummary(String pipeline, Map<String, Object> config, Map<S
      * @param byType          type → that type's summary
      * @param abstention      the abstention curve, or {@code null}
      * @param crossValidation the threshold's cross-validation, or {@code null}
+     * @param byLanguage      language → that language's summary
      */
     public PipelineSummary {
         byType = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(byType));
+        byLanguage = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(byLanguage));
+    }
+
+    /**
+     * A summary with no per-language summaries.
+     *
+     * @param pipeline        the row's name
+     * @param config          the row's configuration
+     * @param metrics         metric name → value
+     * @param counts          metric name → number of instances it was averaged over
+     * @param ci95            metric name → interval
+     * @param failures        failed instance id → error
+     * @param byType          type → that type's summary
+     * @param abstention      the abstention curve, or {@code null}
+     * @param crossValidation the threshold's cross-validation, or {@code null}
+     */
+    public PipelineSummary(String pipeline, Map<String, Object> config, Map<String, Double> metrics,
+                           Map<String, Integer> counts, Map<String, double[]> ci95, Map<String, String> failures,
+                           Map<String, PipelineSummary> byType, @Nullable AbstentionCurve abstention,
+                           AbstentionCurve.@Nullable CrossValidation crossValidation) {
+        this(pipeline, config, metrics, counts, ci95, failures, byType, abstention, crossValidation, Map.of());
     }
 
     /**
@@ -62,6 +87,12 @@ public record PipelineSummary(String pipeline, Map<String, Object> config, Map<S
         run.results().forEach(r -> types.computeIfAbsent(r.type(), t -> new ArrayList<>()).add(r));
         Map<String, PipelineSummary> byType = new LinkedHashMap<>();
         types.forEach((type, results) -> byType.put(type, aggregate(run.pipeline(), run.config(), results, 0, 0, bootstrap)));
+        Map<String, List<QuestionResult>> languages = new LinkedHashMap<>();
+        run.results().stream().filter(r -> r.language() != null)
+                .forEach(r -> languages.computeIfAbsent(r.language(), l -> new ArrayList<>()).add(r));
+        Map<String, PipelineSummary> byLanguage = new LinkedHashMap<>();
+        languages.forEach((language, results) -> byLanguage.put(language,
+                aggregate(run.pipeline(), run.config(), results, 0, 0, bootstrap)));
         PipelineSummary all = aggregate(run.pipeline(), run.config(), run.results(), run.sharedIndexes(), run.sharedIndexMillis(),
                 bootstrap);
         List<AbstentionCurve.Observation> observations = AbstentionCurve.observations(run.results());
@@ -71,7 +102,7 @@ public record PipelineSummary(String pipeline, Map<String, Object> config, Map<S
             cv = curve.crossValidate(AbstentionCurve.DEFAULT_MAX_FALSE_ABSTENTION, bootstrap);
         }
         return new PipelineSummary(all.pipeline(), all.config(), all.metrics(), all.counts(), all.ci95(), all.failures(), byType,
-                curve, cv);
+                curve, cv, byLanguage);
     }
 
     private static boolean bothFoldsDefined(List<AbstentionCurve.Observation> observations) {

@@ -19,7 +19,7 @@ import org.jspecify.annotations.Nullable;
  */
 public record QuestionResult(String instanceId, String type, @Nullable String error, Map<String, Double> scores,
                              double latencyMillis, Map<String, Double> stageMillis, double ingestMillis,
-                             java.util.List<String> contextIds, @Nullable String answer) {
+                             java.util.List<String> contextIds, @Nullable String answer, @Nullable String language) {
 
     /**
      * Copies the maps and the list, immutable ({@code stageMillis} keeps its order).
@@ -33,11 +33,31 @@ public record QuestionResult(String instanceId, String type, @Nullable String er
      * @param ingestMillis  milliseconds spent building its own index; 0 with a shared index
      * @param contextIds    the selected context's chunk ids, in context order
      * @param answer        the answer's text, or {@code null}
+     * @param language      its {@link EvalQuestion#language()}, or {@code null}
      */
     public QuestionResult {
         scores = Map.copyOf(scores);
         contextIds = java.util.List.copyOf(contextIds);
         stageMillis = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(stageMillis));
+    }
+
+    /**
+     * A result with no language given.
+     *
+     * @param instanceId    the question's {@link EvalQuestion#id()}
+     * @param type          its {@link EvalQuestion#type()}
+     * @param error         why it failed, or {@code null} when it did not
+     * @param scores        metric name → value
+     * @param latencyMillis wall time in milliseconds, or NaN
+     * @param stageMillis   milliseconds per trace stage
+     * @param ingestMillis  milliseconds spent building its own index
+     * @param contextIds    the selected context's chunk ids, in context order
+     * @param answer        the answer's text, or {@code null}
+     */
+    public QuestionResult(String instanceId, String type, @Nullable String error, Map<String, Double> scores,
+                          double latencyMillis, Map<String, Double> stageMillis, double ingestMillis,
+                          java.util.List<String> contextIds, @Nullable String answer) {
+        this(instanceId, type, error, scores, latencyMillis, stageMillis, ingestMillis, contextIds, answer, null);
     }
 
     /**
@@ -51,7 +71,7 @@ public record QuestionResult(String instanceId, String type, @Nullable String er
      */
     public static QuestionResult failed(EvalQuestion question, Throwable error, double latencyMillis) {
         return new QuestionResult(question.id(), question.type(), error.getClass().getSimpleName() + ": " + error.getMessage(),
-                Map.of(), latencyMillis, Map.of(), 0, java.util.List.of(), null);
+                Map.of(), latencyMillis, Map.of(), 0, java.util.List.of(), null, question.language());
     }
 
     /**

@@ -3,6 +3,7 @@ package io.github.astrorag.eval;
 import io.github.astrorag.eval.metrics.ChoiceMetrics;
 import io.github.astrorag.eval.metrics.RetrievalMetrics;
 import io.github.astrorag.eval.metrics.Rouge;
+import io.github.astrorag.eval.metrics.MlqaMetrics;
 import io.github.astrorag.eval.metrics.SquadMetrics;
 import io.github.astrorag.core.internal.text.Sentences;
 import io.github.astrorag.core.model.Answer;
@@ -85,7 +86,7 @@ public final class QuestionScorer {
         }
         boolean mc = question.multipleChoice();
         if (hasExtractiveAnswer(question)) {
-            double found = SquadMetrics.answerInContext(answer.context().text(), question.answers());
+            double found = answerInContext(question, answer.context().text());
             s.put(MetricNames.ANSWER_IN_CONTEXT, found);
             if (spanAnswer) {
                 s.put(MetricNames.SPAN_ANSWER_IN_CONTEXT, found);
@@ -101,10 +102,12 @@ public final class QuestionScorer {
         } else if (generated && !question.answers().isEmpty()) {
             String text = withoutCitations(answer.text());
             if (hasExtractiveAnswer(question)) {
-                s.put(MetricNames.ANSWER_HAS_GOLD, abstained ? 0.0 : SquadMetrics.answerInContext(text, question.answers()));
+                s.put(MetricNames.ANSWER_HAS_GOLD, abstained ? 0.0 : answerInContext(question, text));
             }
-            s.put(MetricNames.EXACT_MATCH, SquadMetrics.exactMatch(text, question.answers()));
-            s.put(MetricNames.F1, SquadMetrics.tokenF1(text, question.answers()));
+            s.put(MetricNames.EXACT_MATCH, question.english() ? SquadMetrics.exactMatch(text, question.answers())
+                    : MlqaMetrics.exactMatch(text, question.answers()));
+            s.put(MetricNames.F1, question.english() ? SquadMetrics.tokenF1(text, question.answers())
+                    : MlqaMetrics.tokenF1(text, question.answers()));
             s.put(MetricNames.ROUGE_1, ROUGE.best(Rouge.Type.ROUGE_1, text, question.answers()).f1());
             s.put(MetricNames.ROUGE_2, ROUGE.best(Rouge.Type.ROUGE_2, text, question.answers()).f1());
             s.put(MetricNames.ROUGE_L, ROUGE.best(Rouge.Type.ROUGE_L, text, question.answers()).f1());
@@ -144,13 +147,24 @@ public final class QuestionScorer {
      * the word), and some gold answer occurs (as {@code answer_in_context} matches) in the normal form of its
      * documents' texts.
      *
-     * @param normalizedDocuments the question's documents' texts in {@link SquadMetrics#normalize} form, joined
-     *                            by spaces
+     * @param normalizedDocuments the question's documents' texts in its {@link #normalize} form, joined by spaces
      */
     static boolean isSpan(EvalQuestion question, String normalizedDocuments) {
         return hasExtractiveAnswer(question)
                 && !question.answers().stream().map(SquadMetrics::normalize).allMatch(a -> a.equals("yes") || a.equals("no"))
-                && SquadMetrics.answerInNormalized(normalizedDocuments, question.answers()) > 0;
+                && (question.english() ? SquadMetrics.answerInNormalized(normalizedDocuments, question.answers())
+                : MlqaMetrics.answerInNormalized(normalizedDocuments, question.answers())) > 0;
+    }
+
+    /** The normal form a question's answers are matched in: SQuAD's for English, MLQA's for another language. */
+    static String normalize(EvalQuestion question, String text) {
+        return question.english() ? SquadMetrics.normalize(text) : MlqaMetrics.normalize(text);
+    }
+
+    /** Whether a gold answer is in {@code text}, matched as the question's language is scored. */
+    private static double answerInContext(EvalQuestion question, String text) {
+        return question.english() ? SquadMetrics.answerInContext(text, question.answers())
+                : MlqaMetrics.answerInContext(text, question.answers());
     }
 
     /**

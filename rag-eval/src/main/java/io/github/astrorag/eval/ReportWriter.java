@@ -120,6 +120,12 @@ public final class ReportWriter {
             Map<String, Object> byType = new LinkedHashMap<>();
             s.byType().forEach((type, t) -> byType.put(type, Map.of("metrics", t.metrics(), "counts", t.counts(), "ci95", t.ci95())));
             r.put("metrics_by_type", byType);
+            if (!s.byLanguage().isEmpty()) {
+                Map<String, Object> byLanguage = new LinkedHashMap<>();
+                s.byLanguage().forEach((language, t) -> byLanguage.put(language,
+                        Map.of("metrics", t.metrics(), "counts", t.counts(), "ci95", t.ci95())));
+                r.put("metrics_by_language", byLanguage);
+            }
             if (s.abstention() != null) {
                 r.put("abstention", abstentionJson(s));
             }
@@ -185,7 +191,8 @@ public final class ReportWriter {
      * The main table as aligned plain text, for the console: one line per row with its instance and failure
      * counts, every averaged metric some row has, the mean context size and the latency percentiles. When the
      * instances are of several types, a second table ({@code By type:}) follows with a line per row and type
-     * ({@code pipeline / type}); and when a row has an {@link PipelineSummary#abstention() abstention curve}, its
+     * ({@code pipeline / type}); when instances name their language, a table {@code By language:} with a line per
+     * row and language ({@code pipeline / zh}); and when a row has an {@link PipelineSummary#abstention() abstention curve}, its
      * trade-off ({@link #abstentionLines}).
      *
      * @param rows the rows, in the order they are listed
@@ -195,6 +202,9 @@ public final class ReportWriter {
         String all = plainTable(rows);
         if (several(rows)) {
             all += "\nBy type:\n" + plainTable(labelled(rows));
+        }
+        if (rows.stream().anyMatch(r -> !r.byLanguage().isEmpty())) {
+            all += "\nBy language:\n" + plainTable(labelled(rows, PipelineSummary::byLanguage));
         }
         String abstention = abstentionLines(rows);
         return abstention.isEmpty() ? all : all + "\n" + abstention;
@@ -252,8 +262,14 @@ public final class ReportWriter {
 
     /** Each row's per-type summaries, named {@code pipeline / type}, row by row. */
     static List<PipelineSummary> labelled(List<PipelineSummary> rows) {
+        return labelled(rows, PipelineSummary::byType);
+    }
+
+    /** Each row's summaries of one grouping ({@code byType}, {@code byLanguage}), named {@code pipeline / group}. */
+    static List<PipelineSummary> labelled(List<PipelineSummary> rows,
+                                          java.util.function.Function<PipelineSummary, Map<String, PipelineSummary>> groups) {
         List<PipelineSummary> out = new ArrayList<>();
-        rows.forEach(r -> r.byType().forEach((type, t) -> out.add(new PipelineSummary(r.pipeline() + " / " + type, t.config(),
+        rows.forEach(r -> groups.apply(r).forEach((type, t) -> out.add(new PipelineSummary(r.pipeline() + " / " + type, t.config(),
                 t.metrics(), t.counts(), t.ci95(), t.failures(), Map.of(), null, null))));
         return out;
     }

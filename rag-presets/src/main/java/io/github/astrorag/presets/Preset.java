@@ -10,6 +10,7 @@ import io.github.astrorag.core.part.PartRegistry;
 import io.github.astrorag.core.part.PartSpec;
 import io.github.astrorag.core.part.PipelinePreset;
 import io.github.astrorag.core.part.Role;
+import io.github.astrorag.core.token.TokenCounter;
 import java.util.Objects;
 
 /**
@@ -87,6 +88,24 @@ public enum Preset {
         Objects.requireNonNull(embedder, "embedder");
         PartRegistry r = PartRegistry.installed();
         return r.create(Role.PRESET, spec, PartContext.of(r)).builder(embedder);
+    }
+
+    /**
+     * Any preset by name over {@code embedder}, its chunk sizes and budget counted in {@code counter}
+     * ({@link PipelinePreset#builder(Embedder, TokenCounter)}): {@code TokenCounter.of("o200k_base")} for a context
+     * that a GPT-4o-family model reads.
+     *
+     * @param spec     a preset and its settings, {@code name[:key=value,...]}
+     * @param embedder the embedder; the caller keeps ownership
+     * @param counter  what chunk sizes and the budget are counted in
+     * @return a builder to continue (each setting may be replaced once, see {@link RagPipeline#toBuilder()})
+     * @throws IllegalArgumentException naming the presets or the settings that exist if the spec names another
+     */
+    public static RagPipeline.Builder builder(String spec, Embedder embedder, TokenCounter counter) {
+        Objects.requireNonNull(embedder, "embedder");
+        Objects.requireNonNull(counter, "counter");
+        PartRegistry r = PartRegistry.installed();
+        return r.create(Role.PRESET, spec, PartContext.of(r)).builder(embedder, counter);
     }
 
     /**

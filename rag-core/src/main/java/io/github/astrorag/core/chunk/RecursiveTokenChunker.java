@@ -68,8 +68,6 @@ public final class RecursiveTokenChunker implements Chunker {
         Pattern.compile("\\s+"),                       // words
     };
 
-    private static final java.util.Set<String> ADDITIVE_ENCODINGS = java.util.Set.of("p50k_base", "r50k_base");
-
     /** Characters per allowed token in the prefix that first judges whether a long text fits. */
     private static final int PREFIX_CHARS_PER_TOKEN = 6;
 
@@ -119,7 +117,7 @@ public final class RecursiveTokenChunker implements Chunker {
         this.counter = counter;
         this.counting = counting;
         this.longestFitting = (long) maxTokens * TokenCounter.LONGEST_TOKEN_BYTES;
-        this.additiveCounts = ADDITIVE_ENCODINGS.contains(counter.name());
+        this.additiveCounts = counter instanceof io.github.astrorag.core.token.TiktokenCounter t && t.additiveAcrossWords();
         this.maxTokens = maxTokens;
         this.overlap = overlap;
     }

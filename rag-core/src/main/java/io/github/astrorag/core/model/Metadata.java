@@ -31,6 +31,13 @@ public final class Metadata {
     public static final String TYPE = "type";
     /** The file's modification time, ISO-8601 in UTC to the second, e.g. {@code 2024-05-01T09:30:00Z}. */
     public static final String MODIFIED = "modified";
+    /**
+     * The document's language, a BCP 47 code ({@code en}, {@code zh}, {@code ja}, {@code ko}, {@code th}, {@code ar},
+     * {@code hi}, {@code ru}, {@code de}, ...) or {@code und} when it could not be told: as the document gave it, else
+     * as the pipeline's {@link io.github.astrorag.core.spi.LanguageDetector} or its {@code language} setting said at
+     * ingest. Every chunk of the document carries it.
+     */
+    public static final String LANGUAGE = "language";
 
     /**
      * The part of its document a chunk comes from (filled by {@link Chunk#of} when its document has

@@ -1,27 +1,32 @@
 package io.github.astrorag.core.part;
 
 import io.github.astrorag.core.analysis.EnglishTermAnalyzer;
-import io.github.astrorag.core.spi.TermAnalyzer;
 import io.github.astrorag.core.spi.Embedder;
+import io.github.astrorag.core.spi.TermAnalyzer;
+import io.github.astrorag.core.token.TokenCounter;
 import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
 /**
  * What a part's factory may draw on besides its settings: the pipeline's embedder (for parts that embed, such as an
  * embedding reranker or the extractive generator), the pipeline's term analyzer (for parts that compare terms, such
- * as BM25; {@link EnglishTermAnalyzer#defaults()} unless {@linkplain #with(TermAnalyzer) given}) and the registry (for
- * parts made of other parts, such as a search whose scorer is named). Immutable.
+ * as BM25; {@link EnglishTermAnalyzer#defaults()} unless {@linkplain #with(TermAnalyzer) given}), the token counter
+ * that parts counting tokens (selectors) count with ({@code p50k_base} unless {@linkplain #withTokenCounter given})
+ * and the registry (for parts made of other parts, such as a search whose scorer is named). Immutable.
  */
 public final class PartContext {
 
     private final PartRegistry registry;
     private final @Nullable Embedder embedder;
     private final TermAnalyzer analyzer;
+    private final TokenCounter tokenCounter;
 
-    private PartContext(PartRegistry registry, @Nullable Embedder embedder, TermAnalyzer analyzer) {
+    private PartContext(PartRegistry registry, @Nullable Embedder embedder, TermAnalyzer analyzer,
+                        TokenCounter tokenCounter) {
         this.registry = registry;
         this.embedder = embedder;
         this.analyzer = analyzer;
+        this.tokenCounter = tokenCounter;
     }
 
     /**
@@ -31,7 +36,8 @@ public final class PartContext {
      * @return the context
      */
     public static PartContext of(PartRegistry registry) {
-        return new PartContext(Objects.requireNonNull(registry, "registry"), null, EnglishTermAnalyzer.defaults());
+        return new PartContext(Objects.requireNonNull(registry, "registry"), null, EnglishTermAnalyzer.defaults(),
+                TokenCounter.p50k());
     }
 
     /**
@@ -43,7 +49,7 @@ public final class PartContext {
      */
     public static PartContext of(PartRegistry registry, Embedder embedder) {
         return new PartContext(Objects.requireNonNull(registry, "registry"), Objects.requireNonNull(embedder, "embedder"),
-                EnglishTermAnalyzer.defaults());
+                EnglishTermAnalyzer.defaults(), TokenCounter.p50k());
     }
 
     /**
@@ -72,10 +78,10 @@ public final class PartContext {
      * This context with another term analyzer: the parts made in it that compare terms use {@code value}.
      *
      * @param value the analyzer
-     * @return a new context, the same registry and embedder
+     * @return a new context, the same registry, embedder and token counter
      */
     public PartContext with(TermAnalyzer value) {
-        return new PartContext(registry, embedder, Objects.requireNonNull(value, "analyzer"));
+        return new PartContext(registry, embedder, Objects.requireNonNull(value, "analyzer"), tokenCounter);
     }
 
     /**
@@ -85,5 +91,24 @@ public final class PartContext {
      */
     public TermAnalyzer analyzer() {
         return analyzer;
+    }
+
+    /**
+     * This context with parts counting in {@code counter}.
+     *
+     * @param counter what the parts made in the new context count tokens with
+     * @return a new context, the same registry, embedder and analyzer
+     */
+    public PartContext withTokenCounter(TokenCounter counter) {
+        return new PartContext(registry, embedder, analyzer, Objects.requireNonNull(counter, "counter"));
+    }
+
+    /**
+     * What parts made in this context count tokens with (a selector's budget).
+     *
+     * @return the token counter; {@code p50k_base} unless {@link #withTokenCounter} said otherwise
+     */
+    public TokenCounter tokenCounter() {
+        return tokenCounter;
     }
 }

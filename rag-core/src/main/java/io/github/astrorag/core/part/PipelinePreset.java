@@ -2,6 +2,7 @@ package io.github.astrorag.core.part;
 
 import io.github.astrorag.core.pipeline.RagPipeline;
 import io.github.astrorag.core.spi.Embedder;
+import io.github.astrorag.core.token.TokenCounter;
 import java.util.Map;
 
 /**
@@ -36,6 +37,20 @@ public interface PipelinePreset {
      * @return a new builder to continue
      */
     RagPipeline.Builder builder(Embedder embedder);
+
+    /**
+     * The preset over {@code embedder}, counting chunk sizes and the budget in {@code counter}: its chunker and
+     * selectors made with that counter. This default is {@link #builder(Embedder)} with
+     * {@link RagPipeline.Builder#tokenCounter} set, which fits a preset that leaves the chunker and selector to the
+     * pipeline's defaults; a preset that makes its own overrides it.
+     *
+     * @param embedder the embedder of chunks and queries; the caller keeps ownership
+     * @param counter  what chunk sizes and the budget are counted in
+     * @return a new builder to continue
+     */
+    default RagPipeline.Builder builder(Embedder embedder, TokenCounter counter) {
+        return builder(embedder).tokenCounter(counter);
+    }
 
     /**
      * A part named to replace this preset's part of a role, read over the preset's settings when it names the same

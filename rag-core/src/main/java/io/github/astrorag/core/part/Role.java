@@ -8,6 +8,7 @@ import io.github.astrorag.core.spi.Generator;
 import io.github.astrorag.core.spi.Reranker;
 import io.github.astrorag.core.spi.Retriever;
 import io.github.astrorag.core.spi.TermAnalyzer;
+import io.github.astrorag.core.token.TokenCounter;
 import java.util.List;
 import java.util.Objects;
 
@@ -35,10 +36,16 @@ public final class Role<T> {
     public static final Role<DocumentLoader> LOADER = new Role<>("loader", DocumentLoader.class);
     /** The terms every lexical part compares ({@link TermAnalyzer}): {@code english} (the default), the languages of rag-analysis. */
     public static final Role<TermAnalyzer> ANALYZER = new Role<>("analyzer", TermAnalyzer.class);
+    /**
+     * What chunk sizes and budgets are counted in ({@link TokenCounter}): {@code p50k_base}, {@code cl100k_base},
+     * {@code o200k_base}, {@code r50k_base}, or an application's own.
+     */
+    public static final Role<TokenCounter> TOKENIZER = new Role<>("tokenizer", TokenCounter.class);
     /** A whole pipeline ({@link PipelinePreset}): {@code default}, {@code astrorag}, {@code corag}, ... */
     public static final Role<PipelinePreset> PRESET = new Role<>("preset", PipelinePreset.class);
 
-    private static final List<Role<?>> ALL = List.of(PRESET, RETRIEVER, RERANKER, SELECTOR, SCORER, GENERATOR, EMBEDDER, LOADER, ANALYZER);
+    private static final List<Role<?>> ALL = List.of(PRESET, RETRIEVER, RERANKER, SELECTOR, SCORER, GENERATOR, EMBEDDER, LOADER,
+            ANALYZER, TOKENIZER);
 
     private final String name;
     private final Class<T> type;

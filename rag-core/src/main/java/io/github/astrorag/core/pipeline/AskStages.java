@@ -19,6 +19,7 @@ final class AskStages {
     /** The stage {@code embed-query}: the question's vector, checked, then the pipeline's query transformer if any. */
     static Query embedQuery(Components components, Query query, StageLog log) {
         return log.run("embed-query", sink -> {
+            sink.put("language", components.languageOf(query.text()));
             float[] v = components.embedder().embedQuery(query.text());
             Vectors.check(String.valueOf(components.embedder().describe().get("name")), components.embedder().dimension(),
                     1, List.of(v));

@@ -10,7 +10,9 @@ import io.github.astrorag.core.spi.Generator;
 import io.github.astrorag.core.spi.Prefilter;
 import io.github.astrorag.core.spi.QueryTransformer;
 import io.github.astrorag.core.spi.Reranker;
+import io.github.astrorag.core.spi.LanguageDetector;
 import io.github.astrorag.core.spi.Retriever;
+import io.github.astrorag.core.token.TokenCounter;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -37,15 +39,24 @@ import org.jspecify.annotations.Nullable;
  * @param prefilterSize    how many chunks the prefilter passes on per question; 0 without a prefilter
  * @param cache            the embedding cache given, or {@code null} for none
  * @param observing        the observer of the stages, made safe; {@link Observing#NONE} for none
+ * @param tokenCounter     what chunk sizes and the budget are counted in
+ * @param languageDetector tells the language of documents and questions that are given none
+ * @param language         the language of every document and question, or {@code null} to detect it
  */
 record Components(DocumentLoader loader, DocumentLoader.OnUnreadable onUnreadable, Chunker chunker, Embedder embedder, EphemeralIndexFactory indexFactory,
                   @Nullable QueryTransformer queryTransformer, Retriever retriever, int candidates,
                   List<Reranker> rerankers, ContextSelector selector, int budget, Generator generator,
                   @Nullable Prefilter prefilter, int prefilterSize, @Nullable EmbeddingCache cache,
-                  Observing observing) {
+                  Observing observing, TokenCounter tokenCounter, LanguageDetector languageDetector,
+                  @Nullable String language) {
 
     Components {
         rerankers = List.copyOf(rerankers);
+    }
+
+    /** The language of {@code text}: the one set, else the detector's. */
+    String languageOf(String text) {
+        return language != null ? language : languageDetector.detect(text);
     }
 
     /** Every component's settings, by role, in trace order; see {@link RagPipeline#describe()}. */
@@ -67,6 +78,12 @@ record Components(DocumentLoader loader, DocumentLoader.OnUnreadable onUnreadabl
         m.put("rerankers", rerankers.stream().map(Reranker::describe).toList());
         m.put("selector", selector.describe());
         m.put("budget", budget);
+        m.put("tokenizer", tokenCounter.name());
+        if (language != null) {
+            m.put("language", language);
+        } else {
+            m.put("languageDetector", languageDetector.describe());
+        }
         m.put("generator", generator.describe());
         return m;
     }

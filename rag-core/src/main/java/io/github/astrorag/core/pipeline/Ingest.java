@@ -6,6 +6,7 @@ import io.github.astrorag.core.embed.Vectors;
 import io.github.astrorag.core.internal.text.ControlEscaping;
 import io.github.astrorag.core.model.Chunk;
 import io.github.astrorag.core.model.Document;
+import io.github.astrorag.core.model.Metadata;
 import io.github.astrorag.core.model.Trace;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -141,7 +142,11 @@ final class Ingest {
         List<Chunk> chunks = new ArrayList<>();
         try {
             for (int i = 0; i < documents.size(); i++) {
-                chunks.addAll(components.chunker().chunk(documents.get(i)));
+                Document d = documents.get(i);
+                if (!d.metadata().containsKey(Metadata.LANGUAGE)) {
+                    d = d.withMetadata(Map.of(Metadata.LANGUAGE, components.languageOf(d.text())));
+                }
+                chunks.addAll(components.chunker().chunk(d));
                 listener.progress("chunk", i + 1, documents.size());
             }
             if (chunks.isEmpty()) {

@@ -3,6 +3,7 @@ package io.github.astrorag.core.pipeline;
 import io.github.astrorag.core.chunk.RecursiveTokenChunker;
 import io.github.astrorag.core.generate.ExtractiveGenerator;
 import io.github.astrorag.core.index.InMemoryEphemeralIndexFactory;
+import io.github.astrorag.core.language.LanguageDetectors;
 import io.github.astrorag.core.load.FileSystemDocumentLoader;
 import io.github.astrorag.core.retrieve.DenseRetriever;
 import io.github.astrorag.core.select.TokenBudgetSelector;
@@ -17,8 +18,10 @@ import io.github.astrorag.core.spi.PipelineObserver;
 import io.github.astrorag.core.spi.Prefilter;
 import io.github.astrorag.core.spi.QueryTransformer;
 import io.github.astrorag.core.spi.Reranker;
+import io.github.astrorag.core.spi.LanguageDetector;
 import io.github.astrorag.core.spi.Retriever;
 import io.github.astrorag.core.spi.TermAnalyzer;
+import io.github.astrorag.core.token.TokenCounter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -47,6 +50,9 @@ final class PipelineSettings {
     @Nullable Integer prefilterSize;
     @Nullable PipelineObserver observer;
     @Nullable TermAnalyzer analyzer;
+    @Nullable TokenCounter tokenCounter;
+    @Nullable LanguageDetector languageDetector;
+    @Nullable String language;
 
     /** An independent copy (the rerankers' list too; the components themselves are shared). */
     PipelineSettings copy() {
@@ -68,6 +74,9 @@ final class PipelineSettings {
         c.prefilterSize = prefilterSize;
         c.observer = observer;
         c.analyzer = analyzer;
+        c.tokenCounter = tokenCounter;
+        c.languageDetector = languageDetector;
+        c.language = language;
         return c;
     }
 
@@ -78,18 +87,19 @@ final class PipelineSettings {
     Components resolve() {
         Embedder e = Objects.requireNonNull(embedder, "embedder");
         EphemeralIndexFactory factory = indexFactory == null ? new InMemoryEphemeralIndexFactory() : indexFactory;
+        TokenCounter counter = counter();
         return new Components(
                 loader == null ? FileSystemDocumentLoader.installed() : loader,
                 onUnreadable == null ? DocumentLoader.OnUnreadable.SKIP_IN_FOLDERS : onUnreadable,
-                chunker == null ? RecursiveTokenChunker.defaults() : chunker,
+                chunker != null ? chunker : tokenCounter == null ? RecursiveTokenChunker.defaults()
+                        : RecursiveTokenChunker.builder().counter(tokenCounter).build(),
                 e,
                 factory,
                 queryTransformer,
                 retriever == null ? new DenseRetriever() : retriever,
                 candidates == null ? RagPipeline.DEFAULT_CANDIDATES : candidates,
                 rerankers,
-                selector != null ? selector : analyzer == null ? new TokenBudgetSelector()
-                        : TokenBudgetSelector.builder().analyzer(analyzer).build(),
+                selector != null ? selector : defaultSelector(counter),
                 budget == null ? TokenBudgetSelector.DEFAULT_BUDGET : budget,
                 generator != null ? generator : analyzer == null ? new ExtractiveGenerator(e)
                         : ExtractiveGenerator.builder(e).analyzer(analyzer).build(),
@@ -97,6 +107,25 @@ final class PipelineSettings {
                 prefilterSize == null ? 0 : prefilterSize,
                 cache,
                 observer == null ? Observing.NONE : Observing.of(observer,
-                        prefilter != null ? "prefilter" : String.valueOf(factory.describe().get("name"))));
+                        prefilter != null ? "prefilter" : String.valueOf(factory.describe().get("name"))),
+                counter,
+                languageDetector == null ? LanguageDetectors.installed() : languageDetector,
+                language);
+    }
+
+    /**
+     * The counter of chunk sizes and budgets: the one given, else the given chunker's, else {@code p50k_base}.
+     */
+    TokenCounter counter() {
+        return tokenCounter != null ? tokenCounter : chunker != null ? chunker.counter() : TokenCounter.p50k();
+    }
+
+    /** The budget selector counting in {@code counter} with the pipeline's analyzer: the shared default when both are. */
+    private TokenBudgetSelector defaultSelector(TokenCounter counter) {
+        if (analyzer == null && counter == TokenCounter.p50k()) {
+            return new TokenBudgetSelector();
+        }
+        TokenBudgetSelector.Builder b = TokenBudgetSelector.builder().counter(counter);
+        return analyzer == null ? b.build() : b.analyzer(analyzer).build();
     }
 }

@@ -21,11 +21,13 @@ import io.github.astrorag.core.spi.EphemeralIndex;
 import io.github.astrorag.core.spi.EphemeralIndexFactory;
 import io.github.astrorag.core.spi.Generator;
 import io.github.astrorag.core.spi.PipelineObserver;
+import io.github.astrorag.core.spi.LanguageDetector;
 import io.github.astrorag.core.spi.Prefilter;
 import io.github.astrorag.core.spi.QueryTransformer;
 import io.github.astrorag.core.spi.Reranker;
 import io.github.astrorag.core.spi.Retriever;
 import io.github.astrorag.core.spi.TermAnalyzer;
+import io.github.astrorag.core.token.TokenCounter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -260,6 +262,15 @@ public final class RagPipeline implements AutoCloseable {
     }
 
     /**
+     * What chunk sizes and the budget are counted in.
+     *
+     * @return the token counter ({@link Builder#tokenCounter})
+     */
+    public TokenCounter tokenCounter() {
+        return components.tokenCounter();
+    }
+
+    /**
      * The embedder.
      *
      * @return the embedder of chunks and queries
@@ -271,7 +282,9 @@ public final class RagPipeline implements AutoCloseable {
     /**
      * Every component's settings, by role, for the trace: {@code chunker}, {@code embedder}, {@code index},
      * {@code queryTransformer} (if any), {@code prefilter} (if any, with its {@code n}), {@code retriever},
-     * {@code candidates}, {@code rerankers}, {@code selector}, {@code budget}, {@code generator}, in that order.
+     * {@code candidates}, {@code rerankers}, {@code selector}, {@code budget}, {@code tokenizer} (the name of the
+     * encoding chunk sizes and the budget are counted in), {@code language} (when set) or {@code languageDetector},
+     * {@code generator}, in that order.
      *
      * @return a new map, by role
      */
@@ -505,6 +518,62 @@ public final class RagPipeline implements AutoCloseable {
         }
 
         /**
+         * What chunk sizes and the context budget are counted in: the tokens of the model that reads the context
+         * ({@link TokenCounter#of(String)}: {@code o200k_base} for the GPT-4o family, {@code cl100k_base} for GPT-4 and
+         * GPT-3.5, {@code p50k_base} as the papers count), or an application's own counter. The minimal pipeline's
+         * chunker and budget selector count with it; a chunker given must count with the same encoding (checked by
+         * {@link #build()}); a selector given counts as it was made (a preset's parts are made with the counter of
+         * {@link io.github.astrorag.core.part.PipelinePreset#builder(Embedder, TokenCounter)}). Minimal pipeline: the
+         * given chunker's counter, else {@code p50k_base}. Recorded in {@link RagPipeline#describe()} as
+         * {@code tokenizer}.
+         *
+         * @param value the token counter
+         * @return this builder
+         * @throws IllegalStateException if it was already set on this builder
+         */
+        public Builder tokenCounter(TokenCounter value) {
+            once("tokenCounter");
+            s.tokenCounter = Objects.requireNonNull(value, "tokenCounter");
+            return this;
+        }
+
+        /**
+         * Tells the language of each document (at ingest, unless the document gives
+         * {@link io.github.astrorag.core.model.Metadata#LANGUAGE} itself) and of each question (the {@code language} of
+         * the trace's {@code embed-query} stage). Minimal pipeline: the detector registered as a service (rag-langdetect's
+         * OpenNLP detector when that module is on the class path), else
+         * {@link io.github.astrorag.core.language.ScriptLanguageDetector}. What it says is recorded; no stage of
+         * rag-core reads it yet.
+         *
+         * @param value the language detector
+         * @return this builder
+         * @throws IllegalStateException if it was already set on this builder
+         */
+        public Builder languageDetector(LanguageDetector value) {
+            once("languageDetector");
+            s.languageDetector = Objects.requireNonNull(value, "languageDetector");
+            return this;
+        }
+
+        /**
+         * The language of every document that gives none and of every question, instead of detecting it: a BCP 47
+         * code such as {@code zh}. Minimal pipeline: detected.
+         *
+         * @param value a BCP 47 language code: letters, digits and {@code -}, starting with 2 or 3 letters
+         * @return this builder
+         * @throws IllegalArgumentException if {@code value} is no BCP 47 code
+         * @throws IllegalStateException if it was already set on this builder
+         */
+        public Builder language(String value) {
+            Objects.requireNonNull(value, "language");
+            Arguments.check(value.matches("[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*"),
+                    "language must be a BCP 47 code such as en, zh or pt-BR, was '%s'", value);
+            once("language");
+            s.language = value.toLowerCase(java.util.Locale.ROOT);
+            return this;
+        }
+
+        /**
          * The generator; minimal pipeline: extractive over the pipeline's embedder.
          *
          * @param value the generator of answers
@@ -606,11 +675,16 @@ public final class RagPipeline implements AutoCloseable {
          * The pipeline; fallbacks for what was not given are resolved now.
          *
          * @return the immutable pipeline
-         * @throws IllegalStateException if no embedder was given
+         * @throws IllegalStateException if no embedder was given, or the chunker given counts in another encoding than
+         *         the {@linkplain #tokenCounter token counter} given
          */
         public RagPipeline build() {
             Arguments.checkState(s.embedder != null, "an embedder is required: OnnxSentenceEmbedder from "
                     + "rag-onnx for real use, HashingEmbedder for fast offline tests");
+            Arguments.checkState(s.tokenCounter == null || s.chunker == null
+                            || s.chunker.counter().name().equals(s.tokenCounter.name()),
+                    "the chunker counts in %s but the token counter is %s: give the chunker the same counter",
+                    s.chunker == null ? "" : s.chunker.counter().name(), s.tokenCounter == null ? "" : s.tokenCounter.name());
             return new RagPipeline(s.copy(), owned);
         }
     }

@@ -1,22 +1,25 @@
 package io.github.astrorag.core.token;
 
-import com.knuddels.jtokkit.Encodings;
-import com.knuddels.jtokkit.api.Encoding;
-import com.knuddels.jtokkit.api.EncodingRegistry;
-import com.knuddels.jtokkit.api.EncodingType;
-import com.knuddels.jtokkit.api.IntArrayList;
+import java.util.Arrays;
 import java.util.Locale;
-import java.util.Objects;
 
 /**
- * Counts and cuts text in BPE tokens with JTokkit. One counter serves chunking and budgets alike,
- * which is what makes a budget exact.
+ * Counts and cuts text in the tokens of a language model: the role that chunk sizes and context budgets are measured
+ * with. One counter serves chunking and budgets alike, which is what makes a budget exact.
  *
- * <p>Special tokens such as {@code <|endoftext|>} in the text are counted as ordinary text. Instances
- * are immutable and thread-safe; {@link #p50k()} is the default (tiktoken's {@code p50k_base}, as the
- * AstroRAG paper uses). Counting is linear in the text's length.
+ * <p>The built-in counters are tiktoken's BPE encodings through JTokkit ({@link #of(String)}: {@code p50k_base},
+ * the default {@link #p50k()}, as the AstroRAG paper counts; {@code cl100k_base}, GPT-4 and GPT-3.5;
+ * {@code o200k_base}, the GPT-4o family; {@code r50k_base}). An application whose model counts otherwise brings its
+ * own implementation.
+ *
+ * <p>Contract of an implementation: {@link #count} is {@code encode(text).length}; {@link #decode} of the first k
+ * tokens of {@code encode(text)} is a prefix of {@code text} whenever it ends on a character boundary; no single token
+ * decodes to more than {@value #LONGEST_TOKEN_BYTES} UTF-8 bytes (the chunker relies on this to bound what it hands
+ * to the encoder: a text of more characters than {@code n} times this has more than {@code n} tokens); special tokens
+ * in the text are counted as ordinary text; the same text always gives the same tokens; {@link #name()} names the
+ * encoding for the trace. Immutable and thread-safe.
  */
-public final class TokenCounter {
+public interface TokenCounter {
 
     /**
      * The most UTF-8 bytes any one token of the supported encodings decodes to (128 in each of
@@ -24,44 +27,37 @@ public final class TokenCounter {
      * token). A text of more characters than {@code n} times this has more than {@code n} tokens, since a
      * character takes at least one byte.
      */
-    public static final int LONGEST_TOKEN_BYTES = 128;
-
-    private static final EncodingRegistry REGISTRY = Encodings.newLazyEncodingRegistry();
-    private static final TokenCounter P50K = new TokenCounter(EncodingType.P50K_BASE);
-
-    private final EncodingType type;
-    private final Encoding encoding;
-
-    private TokenCounter(EncodingType type) {
-        this.type = type;
-        this.encoding = REGISTRY.getEncoding(type);
-    }
+    int LONGEST_TOKEN_BYTES = 128;
 
     /**
      * tiktoken's {@code p50k_base}: the default.
      *
      * @return the shared {@code p50k_base} counter
      */
-    public static TokenCounter p50k() {
-        return P50K;
+    static TokenCounter p50k() {
+        return TiktokenCounter.P50K;
     }
 
     /**
-     * The counter for an encoding name: {@code p50k_base}, {@code cl100k_base}, {@code o200k_base}, {@code r50k_base}.
+     * The built-in counter of an encoding name: {@code p50k_base}, {@code cl100k_base}, {@code o200k_base},
+     * {@code r50k_base} (case ignored).
      *
      * @param name the encoding's name
-     * @return the counter of that encoding (the shared one for {@code p50k_base})
+     * @return the shared counter of that encoding (the same instance for the same name)
      * @throws IllegalArgumentException for an unknown encoding name
+     * @throws NullPointerException if {@code name} is {@code null}
      */
-    public static TokenCounter of(String name) {
-        Objects.requireNonNull(name, "name");
-        for (EncodingType t : EncodingType.values()) {
-            if (t.getName().equalsIgnoreCase(name)) {
-                return t == EncodingType.P50K_BASE ? P50K : new TokenCounter(t);
-            }
-        }
-        throw new IllegalArgumentException(
-                "unknown token encoding '" + name + "': use p50k_base, cl100k_base, o200k_base or r50k_base");
+    static TokenCounter of(String name) {
+        return TiktokenCounter.named(name);
+    }
+
+    /**
+     * The names {@link #of(String)} accepts.
+     *
+     * @return the encoding names, default first
+     */
+    static java.util.List<String> names() {
+        return TiktokenCounter.NAMES;
     }
 
     /**
@@ -69,9 +65,7 @@ public final class TokenCounter {
      *
      * @return the encoding's name
      */
-    public String name() {
-        return type.getName();
-    }
+    String name();
 
     /**
      * The number of tokens in {@code text}.
@@ -79,9 +73,23 @@ public final class TokenCounter {
      * @param text any text
      * @return the token count; 0 for an empty text
      */
-    public int count(String text) {
-        return encoding.countTokensOrdinary(text);
-    }
+    int count(String text);
+
+    /**
+     * The tokens of {@code text}.
+     *
+     * @param text any text
+     * @return a new array of token ids
+     */
+    int[] encode(String text);
+
+    /**
+     * The text of {@code tokens}.
+     *
+     * @param tokens token ids, as {@link #encode} gives them
+     * @return the decoded text (a token that ends inside a character may decode to a replacement character)
+     */
+    String decode(int[] tokens);
 
     /**
      * The number of tokens in {@code text} if it is at most {@code limit}, else a number above
@@ -97,7 +105,7 @@ public final class TokenCounter {
      * @return the exact count when it is at most {@code limit}, else a number above {@code limit}
      * @throws IllegalArgumentException if {@code limit} is negative
      */
-    public int countUpTo(String text, int limit) {
+    default int countUpTo(String text, int limit) {
         if (limit < 0) {
             throw new IllegalArgumentException(String.format(Locale.ROOT, "limit must be >= 0, was %d", limit));
         }
@@ -108,55 +116,28 @@ public final class TokenCounter {
     }
 
     /**
-     * The tokens of {@code text}.
-     *
-     * @param text any text
-     * @return a new array of token ids
-     */
-    public int[] encode(String text) {
-        return encoding.encodeOrdinary(text).toArray();
-    }
-
-    /**
-     * The text of {@code tokens}.
-     *
-     * @param tokens token ids
-     * @return the decoded text
-     */
-    public String decode(int[] tokens) {
-        IntArrayList list = new IntArrayList(tokens.length);
-        for (int t : tokens) {
-            list.add(t);
-        }
-        return encoding.decode(list);
-    }
-
-    /**
      * The longest prefix of {@code text} that ends on a token boundary and has at most {@code maxTokens}
      * tokens when counted on its own. Never splits a character. Runs in O(n) plus a few recounts.
      *
      * @param text any text
      * @param maxTokens the most tokens, at least 0
      * @return the prefix; {@code text} itself when it fits
+     * @throws IllegalArgumentException if {@code maxTokens} is negative
      */
-    public String truncate(String text, int maxTokens) {
+    default String truncate(String text, int maxTokens) {
         if (maxTokens < 0) {
             throw new IllegalArgumentException(String.format(Locale.ROOT, "maxTokens must be >= 0, was %d", maxTokens));
         }
         if (maxTokens == 0 || text.isEmpty()) {
             return "";
         }
-        IntArrayList tokens = encoding.encodeOrdinary(text);
-        if (tokens.size() <= maxTokens) {
+        int[] tokens = encode(text);
+        if (tokens.length <= maxTokens) {
             return text;
         }
         int keep = maxTokens;
         while (keep > 0) {
-            IntArrayList head = new IntArrayList(keep);
-            for (int i = 0; i < keep; i++) {
-                head.add(tokens.get(i));
-            }
-            String prefix = encoding.decode(head);
+            String prefix = decode(Arrays.copyOf(tokens, keep));
             // a token may end inside a multi-byte character: then the decoded text is no prefix
             if (text.startsWith(prefix) && count(prefix) <= maxTokens) {
                 return prefix;
@@ -164,10 +145,5 @@ public final class TokenCounter {
             keep--;
         }
         return "";
-    }
-
-    @Override
-    public String toString() {
-        return "TokenCounter[" + name() + "]";
     }
 }

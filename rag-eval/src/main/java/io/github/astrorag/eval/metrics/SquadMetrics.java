@@ -7,6 +7,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.Function;
 import java.util.regex.Pattern;
 
 /**
@@ -61,9 +62,14 @@ public final class SquadMetrics {
      * @throws IllegalArgumentException if there is no gold answer
      */
     public static double exactMatch(String prediction, Collection<String> golds) {
+        return exactMatch(prediction, golds, SquadMetrics::normalize);
+    }
+
+    /** Exact match under {@code normalize}: shared with {@link MlqaMetrics}. */
+    static double exactMatch(String prediction, Collection<String> golds, Function<String, String> normalize) {
         requireGolds(golds);
-        String p = normalize(prediction);
-        return golds.stream().anyMatch(g -> normalize(g).equals(p)) ? 1.0 : 0.0;
+        String p = normalize.apply(prediction);
+        return golds.stream().anyMatch(g -> normalize.apply(g).equals(p)) ? 1.0 : 0.0;
     }
 
     /**
@@ -77,11 +83,16 @@ public final class SquadMetrics {
      * @throws IllegalArgumentException if there is no gold answer
      */
     public static double tokenF1(String prediction, Collection<String> golds) {
+        return tokenF1(prediction, golds, SquadMetrics::tokens);
+    }
+
+    /** The best token F1 with {@code tokens}: shared with {@link MlqaMetrics}. */
+    static double tokenF1(String prediction, Collection<String> golds, Function<String, List<String>> tokens) {
         requireGolds(golds);
-        List<String> p = tokens(prediction);
+        List<String> p = tokens.apply(prediction);
         double best = 0;
         for (String g : golds) {
-            best = Math.max(best, f1(p, tokens(g)));
+            best = Math.max(best, f1(p, tokens.apply(g)));
         }
         return best;
     }
@@ -133,10 +144,15 @@ public final class SquadMetrics {
      * @throws IllegalArgumentException if there is no gold answer
      */
     public static double answerInNormalized(String normalizedContext, Collection<String> golds) {
+        return answerInNormalized(normalizedContext, golds, SquadMetrics::normalize);
+    }
+
+    /** Whether a gold answer's {@code normalize} form is a run of whole tokens of the context's: shared with {@link MlqaMetrics}. */
+    static double answerInNormalized(String normalizedContext, Collection<String> golds, Function<String, String> normalize) {
         requireGolds(golds);
         String c = " " + normalizedContext + " ";
         for (String g : golds) {
-            String n = normalize(g);
+            String n = normalize.apply(g);
             if (!n.isEmpty() && c.contains(" " + n + " ")) {
                 return 1.0;
             }

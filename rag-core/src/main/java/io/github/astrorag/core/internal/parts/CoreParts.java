@@ -27,7 +27,7 @@ import java.util.Locale;
 
 /**
  * rag-core's parts by name: the dense retriever, the budget selector, the extractive and HTTP generators, the hashing
- * and HTTP embedders, the text and PDF loaders. Registered in {@code META-INF/services}.
+ * and HTTP embedders, the text and PDF loaders, tiktoken's encodings as tokenizers. Registered in {@code META-INF/services}.
  */
 public final class CoreParts implements PartProvider {
 
@@ -65,7 +65,7 @@ public final class CoreParts implements PartProvider {
                         (s, c) -> new DenseRetriever()).build(),
                 Part.builder(Role.SELECTOR, "budget", "the candidates in their order until the token budget is spent "
                                 + "(a cut chunk keeps its most relevant part)",
-                        (s, c) -> TokenBudgetSelector.builder().counter(TokenCounter.p50k()).order(order(s))
+                        (s, c) -> TokenBudgetSelector.builder().counter(c.tokenCounter()).order(order(s))
                                 .analyzer(c.analyzer()).build())
                         .setting(order()).build(),
                 Part.builder(Role.GENERATOR, "extractive", "offline: one cited sentence of the context, or an abstention",
@@ -101,7 +101,17 @@ public final class CoreParts implements PartProvider {
                         .setting(Setting.choice("hangul", "Hangul: bigrams (overlapping pairs of syllables) or words "
                                 + "(between spaces)", "bigrams", List.of("bigrams", "words"))).build(),
                 Part.builder(Role.LOADER, "text", "plain text and Markdown files", (s, c) -> new TextDocumentLoader()).build(),
-                Part.builder(Role.LOADER, "pdf", "PDF files, page by page (needs PDFBox)", (s, c) -> new PdfDocumentLoader()).build());
+                Part.builder(Role.LOADER, "pdf", "PDF files, page by page (needs PDFBox)", (s, c) -> new PdfDocumentLoader()).build(),
+                tokenizer("p50k-base", "tiktoken's p50k_base, as the papers count (the default)"),
+                tokenizer("cl100k-base", "tiktoken's cl100k_base: GPT-4, GPT-3.5"),
+                tokenizer("o200k-base", "tiktoken's o200k_base: the GPT-4o family (2 to 4 times fewer tokens than p50k_base on "
+                        + "Chinese, Arabic or Thai text)"),
+                tokenizer("r50k-base", "tiktoken's r50k_base: GPT-3"));
+    }
+
+    /** The tokenizer part of a tiktoken encoding: named as the encoding, {@code -} for {@code _} (a part's spelling). */
+    private static Part<TokenCounter> tokenizer(String name, String description) {
+        return Part.builder(Role.TOKENIZER, name, description, (s, c) -> TokenCounter.of(name.replace('-', '_'))).build();
     }
 
     private static <T> Part<T> http(Part.Builder<T> b, boolean needsModel) {

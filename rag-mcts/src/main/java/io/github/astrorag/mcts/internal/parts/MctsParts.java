@@ -42,15 +42,15 @@ public final class MctsParts implements PartProvider {
                         .setting(Setting.flag("parallel", "score each expansion's children on the shared pool (false: in "
                                 + "the asking thread)", true)).build(),
                 Part.builder(Role.SELECTOR, "exhaustive", "CORAG Upper: every ordered combination of a few candidates",
-                        (s, c) -> ExhaustiveContextSelector.builder().scorer(scorer(s, c))
+                        (s, c) -> ExhaustiveContextSelector.builder().scorer(scorer(s, c)).counter(c.tokenCounter())
                                 .costWeight(s.number("cost-weight")).maxChunks(s.integer("max-chunks")).build())
                         .setting(scorer("query-coverage"))
                         .setting(costWeight(MctsContextSelector.DEFAULT_COST_WEIGHT))
                         .setting(Setting.integer("max-chunks", "most chunks in a combination",
                                 ExhaustiveContextSelector.DEFAULT_MAX_CHUNKS, 1, 8)).build(),
                 Part.builder(Role.SELECTOR, "greedy", "adds the candidate that raises the score most until the budget is spent",
-                        (s, c) -> s.has("scorer") ? GreedyContextSelector.builder().scorer(scorer(s, c)).build()
-                                : GreedyContextSelector.byCandidateScore())
+                        (s, c) -> s.has("scorer") ? GreedyContextSelector.builder().scorer(scorer(s, c)).counter(c.tokenCounter()).build()
+                                : GreedyContextSelector.builder().counter(c.tokenCounter()).build())
                         .setting(scorer(null)).build(),
                 Part.builder(Role.SCORER, "query-coverage", "CORAG's utility: coverage of the question's terms, relevance, "
                                 + "redundancy and position (no model call)",
@@ -64,7 +64,7 @@ public final class MctsParts implements PartProvider {
     }
 
     private static MctsContextSelector mcts(PartSettings s, PartContext c) {
-        MctsContextSelector.Builder b = MctsContextSelector.builder().scorer(scorer(s, c));
+        MctsContextSelector.Builder b = MctsContextSelector.builder().scorer(scorer(s, c)).counter(c.tokenCounter());
         if (s.isGiven("iterations")) {
             b.iterations(s.integer("iterations"));
         }

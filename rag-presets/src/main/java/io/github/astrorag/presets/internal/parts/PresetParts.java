@@ -1,6 +1,7 @@
 package io.github.astrorag.presets.internal.parts;
 
 import io.github.astrorag.core.chunk.RecursiveTokenChunker;
+import io.github.astrorag.core.internal.Arguments;
 import io.github.astrorag.core.index.InMemoryEphemeralIndexFactory;
 import io.github.astrorag.core.part.Part;
 import io.github.astrorag.core.part.PartContext;
@@ -136,10 +137,9 @@ public final class PresetParts implements PartProvider {
         parts.put(Role.RERANKER, spec("pagerank", "graph", s.text("graph"), "tau", s.number("tau"), "damping",
                 AstroRag.PAGERANK_DAMPING, "top", s.integer("pr-top")));
         parts.put(Role.SELECTOR, PartSpec.of("budget").with(given(s, "order")));
-        return new Composed(PAPER_MODEL, parts, e -> {
-            PartContext c = PartContext.of(r.registry(), e).with(r.analyzer());
-            TokenCounter counter = TokenCounter.p50k();
-            return RagPipeline.builder()
+        return new Composed(PAPER_MODEL, parts, (e, counter) -> {
+            PartContext c = PartContext.of(r.registry(), e).with(r.analyzer()).withTokenCounter(counter);
+            return tokenCounter(RagPipeline.builder(), counter)
                     .chunker(RecursiveTokenChunker.builder().counter(counter).maxTokens(AstroRag.CHUNK_TOKENS)
                             .overlap(AstroRag.CHUNK_OVERLAP).build())
                     .embedder(e)
@@ -165,8 +165,11 @@ public final class PresetParts implements PartProvider {
                 }
             }
             Path file = Path.of(s.text("agent"));
-            return new Composed(PAPER_MODEL, Map.of(), e -> Corag.agentBuilder(e, ConfigAgent.load(file),
-                    ConfigAgentTrainer.defaultScorers(e)));
+            return new Composed(PAPER_MODEL, Map.of(), (e, counter) -> {
+                Arguments.check(counter == TokenCounter.p50k(), "preset corag-paper with an agent counts in p50k_base "
+                        + "only (its MCTS settings were trained so), was %s", counter.name());
+                return Corag.agentBuilder(e, ConfigAgent.load(file), ConfigAgentTrainer.defaultScorers(e));
+            });
         }
         return composed(PAPER_MODEL, r, Map.of(Role.SELECTOR, PartSpec.of("mcts")
                 .with(given(s, "iterations", "exploration", "cost-weight"))), null);
@@ -183,9 +186,9 @@ public final class PresetParts implements PartProvider {
      */
     private static PipelinePreset composed(PartSpec model, PartContext r, Map<Role<?>, PartSpec> parts,
                                            Integer candidates) {
-        return new Composed(model, parts, e -> {
-            PartContext c = PartContext.of(r.registry(), e).with(r.analyzer());
-            RagPipeline.Builder b = RagPipeline.builder().embedder(e).analyzer(c.analyzer());
+        return new Composed(model, parts, (e, counter) -> {
+            PartContext c = PartContext.of(r.registry(), e).with(r.analyzer()).withTokenCounter(counter);
+            RagPipeline.Builder b = tokenCounter(RagPipeline.builder(), counter).embedder(e).analyzer(c.analyzer());
             if (parts.containsKey(Role.RETRIEVER)) {
                 b.retriever(r.registry().create(Role.RETRIEVER, parts.get(Role.RETRIEVER), c));
             }
@@ -202,16 +205,29 @@ public final class PresetParts implements PartProvider {
         });
     }
 
-    /** A preset: its embedder, the parts it names, how it is built over an embedder. */
+    /**
+     * {@code b} counting in {@code counter}: untouched for {@code p50k_base} (the pipeline's own default, so that a
+     * preset's builder may still be given another counter once), else with {@link RagPipeline.Builder#tokenCounter}.
+     */
+    private static RagPipeline.Builder tokenCounter(RagPipeline.Builder b, TokenCounter counter) {
+        return counter == TokenCounter.p50k() ? b : b.tokenCounter(counter);
+    }
+
+    /** A preset: its embedder, the parts it names, how it is built over an embedder and a token counter. */
     private record Composed(PartSpec embedder, Map<Role<?>, PartSpec> parts,
-                            java.util.function.Function<Embedder, RagPipeline.Builder> make) implements PipelinePreset {
+                            BiFunction<Embedder, TokenCounter, RagPipeline.Builder> make) implements PipelinePreset {
         Composed {
             parts = Map.copyOf(parts);
         }
 
         @Override
         public RagPipeline.Builder builder(Embedder embedder) {
-            return make.apply(Objects.requireNonNull(embedder, "embedder"));
+            return builder(embedder, TokenCounter.p50k());
+        }
+
+        @Override
+        public RagPipeline.Builder builder(Embedder embedder, TokenCounter counter) {
+            return make.apply(Objects.requireNonNull(embedder, "embedder"), Objects.requireNonNull(counter, "counter"));
         }
     }
 

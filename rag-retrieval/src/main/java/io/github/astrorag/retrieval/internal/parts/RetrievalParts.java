@@ -6,6 +6,7 @@ import io.github.astrorag.core.part.PartProvider;
 import io.github.astrorag.core.part.PartSettings;
 import io.github.astrorag.core.part.Role;
 import io.github.astrorag.core.part.Setting;
+import io.github.astrorag.core.select.ContextOrder;
 import io.github.astrorag.core.select.TokenBudgetSelector;
 import io.github.astrorag.core.token.TokenCounter;
 import io.github.astrorag.retrieval.coverage.BridgingCoverageSelector;
@@ -79,7 +80,8 @@ public final class RetrievalParts implements PartProvider {
                 Part.builder(Role.SELECTOR, "coverage", "greedy query-term coverage alone (no titles, no PageRank prior)",
                         (s, c) -> BridgingCoverageSelector.builder().queryCoverageOnly()
                                 .weight(BridgingCoverageSelector.DENSE_CANDIDATES_WEIGHT).analyzer(c.analyzer())
-                                .assembler(TokenBudgetSelector.builder().analyzer(c.analyzer()).build()).build()).build(),
+                                .assembler(TokenBudgetSelector.builder().counter(c.tokenCounter()).analyzer(c.analyzer())
+                                        .build()).build()).build(),
                 Part.builder(Role.SELECTOR, "bridging-coverage", "budget-aware coverage of the question's terms that follows "
                                 + "the titles the question and the evidence name, with a PageRank evidence prior (the default's)",
                         RetrievalParts::bridging)
@@ -88,12 +90,13 @@ public final class RetrievalParts implements PartProvider {
                         .setting(CoreParts.order()).build(),
                 Part.builder(Role.SCORER, "evidence-coverage", "the default selector's coverage objective as a combination score",
                         (s, c) -> EvidenceCoverageScorer.of(BridgingCoverageSelector.builder().analyzer(c.analyzer())
-                                .assembler(TokenBudgetSelector.builder().analyzer(c.analyzer()).build()).build())).build());
+                                .assembler(TokenBudgetSelector.builder().counter(c.tokenCounter()).analyzer(c.analyzer())
+                                        .build()).build())).build());
     }
 
     private static BridgingCoverageSelector bridging(PartSettings s, io.github.astrorag.core.part.PartContext c) {
         BridgingCoverageSelector.Builder b = BridgingCoverageSelector.builder().analyzer(c.analyzer())
-                .assembler(TokenBudgetSelector.builder().counter(TokenCounter.p50k()).order(CoreParts.order(s))
+                .assembler(TokenBudgetSelector.builder().counter(c.tokenCounter()).order(CoreParts.order(s))
                         .analyzer(c.analyzer()).build());
         if (s.isGiven("coverage-weight")) {
             b.weight(s.number("coverage-weight"));

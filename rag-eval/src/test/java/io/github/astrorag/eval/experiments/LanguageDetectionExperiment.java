@@ -1,0 +1,94 @@
+package io.github.astrorag.eval.experiments;
+
+import io.github.astrorag.core.language.LanguageDetectors;
+import io.github.astrorag.core.model.Document;
+import io.github.astrorag.core.spi.LanguageDetector;
+import io.github.astrorag.eval.EvalDataset;
+import io.github.astrorag.eval.EvalQuestion;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.stream.Stream;
+
+/**
+ * Experiment (run by hand, not in the build): how often the installed language detector
+ * ({@link LanguageDetectors#installed()}: the script detector of rag-core, or rag-langdetect's when on the class path)
+ * names the language of the development sets' questions and paragraphs. Data: the first 200 questions of each of
+ * {@code multilingual/cmrc2018-dev} (zh), {@code arcd} (ar), {@code iapp-wiki-qa-th} (th), {@code squad2-dev} and
+ * {@code hotpotqa-dev} (en); paragraphs: every corpus file those questions read (zh, ar, th) and the first 300
+ * documents of the HotpotQA questions (en), whole. Prints accuracy per set and the confusions.
+ *
+ * <pre>
+ *   java -cp "rag-eval/target/test-classes:rag-eval/target/classes:$(cat rag-eval/target/cp.txt)" \
+ *        io.github.astrorag.eval.experiments.LanguageDetectionExperiment [data folder, default ../shared/data]
+ * </pre>
+ * The results: docs/languages.md, "Language detection".
+ */
+public final class LanguageDetectionExperiment {
+
+    private LanguageDetectionExperiment() {
+    }
+
+    public static void main(String[] args) throws IOException {
+        Path data = Path.of(args.length > 0 ? args[0] : "../shared/data");
+        LanguageDetector detector = LanguageDetectors.installed();
+        Map<String, String> sets = new LinkedHashMap<>();
+        sets.put("multilingual/cmrc2018-dev.jsonl", "zh");
+        sets.put("multilingual/arcd.jsonl", "ar");
+        sets.put("multilingual/iapp-wiki-qa-th.jsonl", "th");
+        sets.put("squad2-dev.jsonl", "en");
+        sets.put("hotpotqa-dev.jsonl", "en");
+        System.out.println("detector: " + detector.describe());
+        for (Map.Entry<String, String> set : sets.entrySet()) {
+            List<EvalQuestion> questions = EvalDataset.read(List.of(data.resolve(set.getKey())), 200);
+            String want = set.getValue();
+            report(set.getKey() + " questions", want, questions.stream().map(EvalQuestion::question).toList(), detector);
+            List<String> paragraphs = new ArrayList<>();
+            Set<Path> corpora = new LinkedHashSet<>();
+            for (EvalQuestion q : questions) {
+                if (q.corpus() != null) {
+                    corpora.add(q.corpus());
+                } else {
+                    q.documents().stream().map(Document::text).forEach(paragraphs::add);
+                }
+            }
+            for (Path corpus : corpora) {
+                try (Stream<Path> files = Files.list(corpus)) {
+                    for (Path f : files.filter(p -> p.toString().endsWith(".txt")).sorted().toList()) {
+                        paragraphs.add(Files.readString(f));
+                    }
+                }
+            }
+            if (set.getKey().startsWith("hotpot")) {
+                report(set.getKey() + " paragraphs", want, paragraphs.subList(0, Math.min(300, paragraphs.size())), detector);
+            } else if (!corpora.isEmpty() && !want.equals("en")) {
+                report(set.getKey() + " paragraphs", want, paragraphs, detector);
+            }
+        }
+    }
+
+    private static void report(String name, String want, List<String> texts, LanguageDetector detector) {
+        int right = 0;
+        Map<String, Integer> confusions = new TreeMap<>();
+        long t0 = System.nanoTime();
+        for (String t : texts) {
+            String got = detector.detect(t);
+            if (got.equals(want)) {
+                right++;
+            } else {
+                confusions.merge(got, 1, Integer::sum);
+            }
+        }
+        double micros = (System.nanoTime() - t0) / 1e3 / Math.max(1, texts.size());
+        System.out.printf(Locale.ROOT, "%-48s %4d/%-4d %6.1f%%  %7.1f us/text  wrong: %s%n", name, right, texts.size(),
+                100.0 * right / Math.max(1, texts.size()), micros, confusions);
+    }
+}
