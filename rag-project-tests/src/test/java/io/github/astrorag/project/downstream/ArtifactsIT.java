@@ -84,6 +84,7 @@ class ArtifactsIT {
                 // auto-configuration it shares (same package) is named spring.boot.autoconfigure
                 String expected = module.equals("rag-spring-boot-starter") ? "io.github.astrorag.spring.boot"
                         : module.equals("rag-spring-boot-autoconfigure") ? "io.github.astrorag.spring.boot.autoconfigure"
+                        : module.equals("rag-spring-boot-4-starter") ? "io.github.astrorag.spring.boot4"
                         : "io.github.astrorag." + module.substring("rag-".length()).replace("-", "");
                 assertThat(name).as(module).isEqualTo(expected);
             }

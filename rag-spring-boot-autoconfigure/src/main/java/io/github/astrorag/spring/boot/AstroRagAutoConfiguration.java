@@ -51,12 +51,15 @@ import org.springframework.context.annotation.Configuration;
  * </ul>
  *
  * <p>{@link AstroRagSpringAiAutoConfiguration} adds the Spring AI {@code DocumentRetriever},
- * {@link AstroRagHealthAutoConfiguration} the Actuator health indicator. The pipeline and the instance are
+ * each starter's health auto-configuration the Actuator health indicator. The pipeline and the instance are
  * thread-safe: one instance serves every request.
  */
 @AutoConfiguration(afterName = {
+        // Spring Boot 3's observation and meter registries, then Spring Boot 4's (a name absent is ignored)
         "org.springframework.boot.actuate.autoconfigure.observation.ObservationAutoConfiguration",
-        "org.springframework.boot.actuate.autoconfigure.metrics.CompositeMeterRegistryAutoConfiguration"})
+        "org.springframework.boot.actuate.autoconfigure.metrics.CompositeMeterRegistryAutoConfiguration",
+        "org.springframework.boot.micrometer.observation.autoconfigure.ObservationAutoConfiguration",
+        "org.springframework.boot.micrometer.metrics.autoconfigure.CompositeMeterRegistryAutoConfiguration"})
 @ConditionalOnClass(RagPipeline.class)
 @EnableConfigurationProperties(AstroRagProperties.class)
 public class AstroRagAutoConfiguration {
