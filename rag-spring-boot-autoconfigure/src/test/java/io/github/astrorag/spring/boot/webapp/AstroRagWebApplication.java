@@ -1,5 +1,7 @@
 package io.github.astrorag.spring.boot.webapp;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import io.github.astrorag.core.model.Answer;
 import io.github.astrorag.core.model.Citation;
 import io.github.astrorag.core.pipeline.RagInstance;
@@ -21,6 +23,7 @@ import java.util.stream.Stream;
 import org.springframework.boot.SpringBootConfiguration;
 import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
 import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.annotation.Import;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -122,6 +125,32 @@ public class AstroRagWebApplication {
             return new Visit(answer, get(http, base + "/actuator/health"), get(http, base + "/actuator/metrics"),
                     get(http, base + "/actuator/metrics/astrorag.stage"));
         }
+    }
+
+    /**
+     * The application test both starters run: starts the application over a copy of the sample documents in
+     * {@code dir} ({@link #visit}), then checks the answer (page 2 of the PDF), the health ({@code astroRag} up with
+     * the three documents), the metrics ({@code astrorag.stage} with a {@code retrieve} stage) and the log (started,
+     * and neither DJL's CUDA warning nor PDFBox's font fallback warning).
+     *
+     * @param dir an empty folder
+     * @param log the test's captured output
+     * @throws IOException          if a request fails
+     * @throws InterruptedException if interrupted while waiting for an answer
+     */
+    public static void answersOverHttpWithHealthAndMetricsAndAQuietLog(Path dir, CapturedOutput log)
+            throws IOException, InterruptedException {
+        Visit visit = visit(samplesIn(dir));
+
+        assertThat(visit.answer()).startsWith("spectrograph-guide.pdf").contains("5000");
+        assertThat(visit.health()).contains("\"status\":\"UP\"").doesNotContain("DOWN");
+        assertThat(member(visit.health(), "astroRag")).contains("\"status\":\"UP\"").contains("\"documents\":3")
+                .contains("\"cache\":\"none\"");
+        assertThat(visit.metrics()).contains("\"astrorag.stage\"");
+        assertThat(visit.stage()).contains("\"name\":\"astrorag.stage\"").contains("\"retrieve\"");
+
+        assertThat(log.getAll()).contains("Started AstroRagWebApplication")
+                .doesNotContain("CUDA is not supported").doesNotContain("Using fallback font");
     }
 
     /**
