@@ -63,14 +63,22 @@ import org.springframework.core.type.AnnotatedTypeMetadata;
  *       tagged with the preset's name; when an {@code ObservationRegistry} bean exists and
  *       {@code astrorag.observations.enabled} is not {@code false}.</li>
  *   <li>{@link RagPipeline} {@code astroRagPipeline}: the preset {@code astrorag.preset} over the configured
- *       embedder, with the budget, generator, cache and observer given; it owns the embedder it loaded and is closed
- *       with the context.</li>
+ *       embedder, with the properties given (budget, candidates, chunking, loading policies, generator), the cache,
+ *       observer and index factory beans, then every {@link AstroRagPipelineCustomizer} bean in order; it owns the
+ *       embedder it loaded and is closed with the context.</li>
  *   <li>{@link RagInstance} {@code astroRagInstance}: one instance for the application's lifetime over
- *       {@code astrorag.docs} (only when documents are configured), opened at start-up, closed (its index deleted)
- *       with the context.</li>
+ *       {@code astrorag.docs} (only when documents are configured; paths, or Spring resource locations and
+ *       patterns such as {@code classpath:docs/**}{@code /*.md}), opened at start-up, closed (its index deleted) with the context.</li>
+ *   <li>{@code ElasticsearchEphemeralIndexFactory} {@code astroRagIndexFactory}: each instance's index in the
+ *       cluster of {@code astrorag.elasticsearch.*}, when rag-elasticsearch is on the class path and
+ *       {@code astrorag.elasticsearch.urls} is set; closed with the context.</li>
  * </ul>
  *
+ * <p>A property whose value cannot make a pipeline throws an {@link AstroRagPropertyException} naming it, its value
+ * and the fix, which {@link AstroRagFailureAnalyzer} turns into Spring Boot's start-up failure report.
+ *
  * <p>{@link AstroRagSpringAiAutoConfiguration} adds the Spring AI {@code DocumentRetriever},
+ * {@link AstroRagLangChain4jAutoConfiguration} the LangChain4j {@code ContentRetriever} and {@code ContentAggregator},
  * {@link AstroRagHealthAutoConfiguration} the Actuator health indicator. The pipeline and the instance are
  * thread-safe: one instance serves every request.
  */

@@ -89,14 +89,20 @@ final class DocumentResources {
                     location = "file:" + Path.of("").toAbsolutePath().resolve(location).normalize().toString()
                             .replace('\\', '/');
                 }
+                if (location.startsWith("classpath") && !isPattern(location) && isFolder(resolver.getResource(location))) {
+                    location = location.replaceAll("/+$", "") + "/**/*";   // a classpath folder: every file below it
+                }
                 Resource[] found = resolver.getResources(location);
                 int before = paths.size();
                 for (Resource r : found) {
-                    if (!r.exists() || !r.isReadable() && !isFolder(r)) {
+                    if (!r.exists()) {
                         continue;
                     }
                     if (!location.startsWith("classpath") && r.isFile()) {
-                        paths.add(r.getFile().toPath());
+                        paths.add(r.getFile().toPath());   // a file or folder of the file system, where it lies
+                        continue;
+                    }
+                    if (isFolder(r) || !r.isReadable()) {
                         continue;
                     }
                     if (copies == null) {
@@ -128,9 +134,10 @@ final class DocumentResources {
         }
     }
 
+    /** Whether a resource is a folder: of the file system, or a directory entry of a jar. */
     private static boolean isFolder(Resource r) {
         try {
-            return r.isFile() && Files.isDirectory(r.getFile().toPath());
+            return r.exists() && (r.isFile() ? Files.isDirectory(r.getFile().toPath()) : r.getURL().toString().endsWith("/"));
         } catch (IOException e) {
             return false;
         }

@@ -1,8 +1,11 @@
 /**
  * The Spring Boot starter: {@link io.github.astrorag.spring.boot.AstroRagAutoConfiguration} builds a pipeline and
  * one application-lifetime instance from the {@code astrorag.*} properties
- * ({@link io.github.astrorag.spring.boot.AstroRagProperties}), with a Spring AI {@code DocumentRetriever}, Micrometer
- * observations of each stage and an Actuator health indicator when those are present. Properties, beans and
- * health: docs/integrations.md.
+ * ({@link io.github.astrorag.spring.boot.AstroRagProperties}), with a Spring AI {@code DocumentRetriever}, a
+ * LangChain4j {@code ContentRetriever} and {@code ContentAggregator}, Micrometer observations of each stage and an
+ * Actuator health indicator when those are present; {@link io.github.astrorag.spring.boot.AstroRagPipelineCustomizer}
+ * beans change the pipeline's builder, and a bad property fails the start with Spring Boot's report
+ * ({@link io.github.astrorag.spring.boot.AstroRagFailureAnalyzer}). Properties, beans and health:
+ * docs/integrations.md.
  */
 package io.github.astrorag.spring.boot;

@@ -152,6 +152,10 @@ class AstroRagStarterFeaturesTest {
             assertThat(context).hasNotFailed();
             assertThat(sources(context.getBean(RagInstance.class))).containsExactly("guide/dome.md", "notes.md");
         });
+        runner.withPropertyValues("astrorag.docs=classpath:astrorag-docs").run(context -> {
+            assertThat(context).hasNotFailed();
+            assertThat(sources(context.getBean(RagInstance.class))).containsExactly("guide/dome.md", "ignored.txt", "notes.md");
+        });
     }
 
     @Test
@@ -188,6 +192,11 @@ class AstroRagStarterFeaturesTest {
                     RagInstance instance = context.getBean(RagInstance.class);
                     assertThat(sources(instance)).containsExactly("inner/lens.md", "top.txt");
                     assertThat(instance.documents().stream().map(Document::text)).anyMatch(t -> t.contains("400 mm"));
+                });
+        runner.withClassLoader(loader).withPropertyValues("astrorag.docs=classpath:jardocs/")
+                .run(context -> {
+                    assertThat(context).hasNotFailed();
+                    assertThat(sources(context.getBean(RagInstance.class))).containsExactly("inner/lens.md", "top.txt");
                 });
         loader.close();
     }
