@@ -42,6 +42,11 @@ class AstroRagStarterFeaturesTest {
                     AstroRagLangChain4jAutoConfiguration.class))
             .withPropertyValues("astrorag.embedder.model=hashing");
 
+    @SuppressWarnings("unchecked")
+    private static java.util.Map<String, Object> map(Object described) {
+        return (java.util.Map<String, Object>) described;
+    }
+
     private static List<String> sources(RagInstance instance) {
         return instance.documents().stream().map(Document::source).sorted().toList();
     }
@@ -106,7 +111,19 @@ class AstroRagStarterFeaturesTest {
                     RagInstance instance = context.getBean(RagInstance.class);
                     assertThat(instance.documents()).hasSize(1);
                     assertThat(instance.chunks().size()).isGreaterThan(3);
+                    java.util.Map<String, Object> described = context.getBean(RagPipeline.class).describe();
+                    assertThat(described).containsEntry("candidates", 3);
+                    assertThat(map(described.get("chunker"))).containsEntry("maxTokens", 16)
+                            .containsEntry("overlap", 0);
+                    assertThat(map(described.get("generator"))).containsEntry("minSupport", 0.9);
                 });
+        // the unreadable-file policy: an empty file in the folder is skipped by default, fails with 'fail'
+        Files.writeString(dir.resolve("empty.txt"), "");
+        runner.withPropertyValues("astrorag.docs=" + dir).run(context ->
+                assertThat(context).hasNotFailed().getBean(RagInstance.class).extracting(i -> i.documents().size()).isEqualTo(1));
+        runner.withPropertyValues("astrorag.docs=" + dir, "astrorag.on-unreadable=fail").run(context ->
+                assertThat(context).hasFailed().getFailure().rootCause().hasMessageContaining("empty.txt"));
+        Files.delete(dir.resolve("empty.txt"));
         // the unsupported-file policy: fail on the PNG in the folder
         runner.withPropertyValues("astrorag.docs=" + dir, "astrorag.on-unsupported=fail").run(context ->
                 assertThat(context).hasFailed().getFailure().rootCause().hasMessageContaining("image.png"));
@@ -255,8 +272,12 @@ class AstroRagStarterFeaturesTest {
     void elasticsearchPropertiesMakeTheIndexFactoryOnlyWithTheModule() {
         runner.withPropertyValues("astrorag.elasticsearch.urls=http://127.0.0.1:9", "astrorag.elasticsearch.index-prefix=app-",
                 "astrorag.elasticsearch.mode=shared", "astrorag.elasticsearch.timeout=5").run(context ->
-                assertThat(context).hasNotFailed().hasSingleBean(ElasticsearchEphemeralIndexFactory.class)
-                        .hasSingleBean(RagPipeline.class));
+                {
+                    assertThat(context).hasNotFailed().hasSingleBean(ElasticsearchEphemeralIndexFactory.class)
+                            .hasSingleBean(RagPipeline.class);
+                    assertThat(map(context.getBean(RagPipeline.class).describe().get("index")))
+                            .containsEntry("name", "elasticsearch").containsEntry("prefix", "app-").containsEntry("mode", "shared");
+                });
         runner.run(context -> assertThat(context).hasNotFailed().doesNotHaveBean(EphemeralIndexFactory.class));
         runner.withPropertyValues("astrorag.elasticsearch.urls=http://127.0.0.1:9")
                 .withClassLoader(new FilteredClassLoader(ElasticsearchEphemeralIndexFactory.class))
