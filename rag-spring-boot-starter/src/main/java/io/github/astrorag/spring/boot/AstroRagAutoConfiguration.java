@@ -40,8 +40,6 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean
 import org.springframework.boot.autoconfigure.condition.ConditionOutcome;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.autoconfigure.condition.SpringBootCondition;
-import org.springframework.boot.context.properties.bind.Bindable;
-import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.ConditionContext;
@@ -147,25 +145,20 @@ public class AstroRagAutoConfiguration {
                     .onUnsupported(properties.onUnsupported()).build());
             b.onUnreadable(properties.onUnreadable());
             chunker(properties.chunking(), b);
+            Replacing replacing = new Replacing(parts, preset, context);
             if (properties.retriever() != null) {
-                b.retriever(named("astrorag.retriever", properties.retriever(), "Name a retriever: "
-                        + String.join(", ", parts.names(Role.RETRIEVER)) + ", or leave the property out for the preset's.",
-                        () -> parts.create(Role.RETRIEVER, preset.over(Role.RETRIEVER, PartSpec.parse(properties.retriever())), context)));
+                b.retriever(replacing.part("astrorag.retriever", Role.RETRIEVER, properties.retriever()));
             }
             if (properties.candidates() != null) {
                 named("astrorag.candidates", String.valueOf(properties.candidates()), "Set astrorag.candidates to 1 or "
                         + "more, or leave it out for the preset's.", () -> b.candidates(properties.candidates()));
             }
             if (!properties.rerankers().isEmpty()) {
-                b.rerankers(named("astrorag.rerankers", String.join(",", properties.rerankers()), "Name rerankers: "
-                        + String.join(", ", parts.names(Role.RERANKER)) + ", or leave the property out for the preset's.",
-                        () -> properties.rerankers().stream()
-                        .map(r -> parts.create(Role.RERANKER, preset.over(Role.RERANKER, PartSpec.parse(r)), context)).toList()));
+                b.rerankers(properties.rerankers().stream()
+                        .map(r -> replacing.part("astrorag.rerankers", Role.RERANKER, r)).toList());
             }
             if (properties.selector() != null) {
-                b.selector(named("astrorag.selector", properties.selector(), "Name a selector: "
-                        + String.join(", ", parts.names(Role.SELECTOR)) + ", or leave the property out for the preset's.",
-                        () -> parts.create(Role.SELECTOR, preset.over(Role.SELECTOR, PartSpec.parse(properties.selector())), context)));
+                b.selector(replacing.part("astrorag.selector", Role.SELECTOR, properties.selector()));
             }
             if (properties.budget() != null) {
                 named("astrorag.budget", String.valueOf(properties.budget()), "Set astrorag.budget to a number of "
@@ -189,6 +182,15 @@ public class AstroRagAutoConfiguration {
                 }
             }
             throw e;
+        }
+    }
+
+    /** Makes a part named by a property that replaces the preset's part of its role. */
+    private record Replacing(PartRegistry parts, PipelinePreset preset, PartContext context) {
+        <T> T part(String property, Role<T> role, String spec) {
+            return named(property, spec, "Name a " + role + " of: " + String.join(", ", parts.names(role))
+                            + ", or leave the property out for the preset's.",
+                    () -> parts.create(role, preset.over(role, PartSpec.parse(spec)), context));
         }
     }
 
@@ -440,9 +442,7 @@ public class AstroRagAutoConfiguration {
     static final class OnElasticsearchUrls extends SpringBootCondition {
         @Override
         public ConditionOutcome getMatchOutcome(ConditionContext context, AnnotatedTypeMetadata metadata) {
-            boolean given = Binder.get(context.getEnvironment()).bind("astrorag.elasticsearch.urls", Bindable.listOf(String.class))
-                    .map(list -> !list.isEmpty()).orElse(false);
-            return given ? ConditionOutcome.match("astrorag.elasticsearch.urls is set")
+            return OnDocuments.listGiven(context, "astrorag.elasticsearch.urls") ? ConditionOutcome.match("astrorag.elasticsearch.urls is set")
                     : ConditionOutcome.noMatch("astrorag.elasticsearch.urls is not set: indexes in memory");
         }
     }

@@ -12,9 +12,13 @@ final class OnDocuments extends SpringBootCondition {
 
     @Override
     public ConditionOutcome getMatchOutcome(ConditionContext context, AnnotatedTypeMetadata metadata) {
-        boolean given = Binder.get(context.getEnvironment()).bind("astrorag.docs", Bindable.listOf(String.class))
-                .map(list -> !list.isEmpty()).orElse(false);
-        return given ? ConditionOutcome.match("astrorag.docs is set")
+        return listGiven(context, "astrorag.docs") ? ConditionOutcome.match("astrorag.docs is set")
                 : ConditionOutcome.noMatch("astrorag.docs is not set: no instance");
+    }
+
+    /** Whether a list property has at least one entry (as a list or comma-separated). */
+    static boolean listGiven(ConditionContext context, String property) {
+        return Binder.get(context.getEnvironment()).bind(property, Bindable.listOf(String.class))
+                .map(list -> !list.isEmpty()).orElse(false);
     }
 }
