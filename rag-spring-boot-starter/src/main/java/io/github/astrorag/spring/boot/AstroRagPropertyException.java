@@ -17,9 +17,13 @@ public final class AstroRagPropertyException extends IllegalArgumentException {
     /** The value shown when the property was not given. */
     public static final String NOT_SET = "(not set)";
 
+    /** The property's full name. */
     private final String property;
+    /** Its value as given. */
     private final String value;
+    /** Why the value cannot be used. */
     private final String reason;
+    /** What to change. */
     private final String action;
 
     /**
