@@ -89,8 +89,13 @@ final class DocumentResources {
                     location = "file:" + Path.of("").toAbsolutePath().resolve(location).normalize().toString()
                             .replace('\\', '/');
                 }
-                if (location.startsWith("classpath") && !isPattern(location) && isFolder(resolver.getResource(location))) {
-                    location = location.replaceAll("/+$", "") + "/**/*";   // a classpath folder: every file below it
+                if (location.startsWith("classpath") && !isPattern(location)) {
+                    String folder = location.replaceAll("/+$", "");
+                    // a classpath folder: every file below it; inside a jar the folder named without its slash is
+                    // found as an empty entry, so it is also looked up with the slash
+                    if (isFolder(resolver.getResource(location)) || isFolder(resolver.getResource(folder + "/"))) {
+                        location = folder + "/**/*";
+                    }
                 }
                 Resource[] found = resolver.getResources(location);
                 int before = paths.size();

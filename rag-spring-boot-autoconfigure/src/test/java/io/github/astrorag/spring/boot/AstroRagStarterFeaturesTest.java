@@ -212,11 +212,14 @@ class AstroRagStarterFeaturesTest {
                     assertThat(sources(instance)).containsExactly("inner/lens.md", "top.txt");
                     assertThat(instance.documents().stream().map(Document::text)).anyMatch(t -> t.contains("400 mm"));
                 });
-        runner.withClassLoader(loader).withPropertyValues("astrorag.docs=classpath:jardocs/")
-                .run(context -> {
-                    assertThat(context).hasNotFailed();
-                    assertThat(sources(context.getBean(RagInstance.class))).containsExactly("inner/lens.md", "top.txt");
-                });
+        for (String folder : new String[] {"classpath:jardocs/", "classpath:jardocs"}) {
+            runner.withClassLoader(loader).withPropertyValues("astrorag.docs=" + folder)
+                    .run(context -> {
+                        assertThat(context).as(folder).hasNotFailed();
+                        assertThat(sources(context.getBean(RagInstance.class))).as(folder)
+                                .containsExactly("inner/lens.md", "top.txt");
+                    });
+        }
         loader.close();
     }
 
