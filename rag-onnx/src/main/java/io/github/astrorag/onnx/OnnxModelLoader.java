@@ -6,6 +6,7 @@ import static io.github.astrorag.onnx.OnnxSentenceEmbedder.TOKENIZER_FILE;
 import ai.djl.Device;
 import ai.djl.MalformedModelException;
 import ai.djl.Model;
+import ai.djl.engine.Engine;
 import io.github.astrorag.core.EmbeddingException;
 import io.github.astrorag.core.internal.Arguments;
 import java.io.IOException;
@@ -123,12 +124,36 @@ final class OnnxModelLoader {
      */
     private static Model newModel(String id) {
         try {
+            cpuByDefault();
             return Model.newInstance(id, Device.cpu(), ENGINE);
         } catch (ExceptionInInitializerError | NoClassDefFoundError | RuntimeException e) {
             throw new EmbeddingException("cannot start DJL's " + ENGINE + " engine for model " + id + ": " + e
                     + (e.getCause() != null ? " (" + e.getCause().getMessage() + ")" : "")
                     + "; if another library (such as LangChain4j's in-process embeddings) created the ONNX Runtime"
                     + " environment first, create an OnnxSentenceEmbedder before it", e);
+        }
+    }
+
+    /**
+     * Makes the CPU the ONNX engine's default device. Every model of this library runs on the CPU
+     * ({@link Device#cpu()}), but DJL's ONNX Runtime engine creates its process-wide system manager without a device,
+     * and the engine then looks for its default device by asking ONNX Runtime for CUDA: where there is none, that
+     * probe logs the warning "CUDA is not supported OnnxRuntime engine" on every start. Set first, the default device
+     * is never probed. DJL has no setter for it: its field is set once, when still unset; a DJL without that field
+     * probes as before (and warns), nothing else changes. No logging is configured.
+     */
+    private static void cpuByDefault() {
+        Engine engine = Engine.getEngine(ENGINE);
+        try {
+            java.lang.reflect.Field device = Engine.class.getDeclaredField("defaultDevice");
+            device.setAccessible(true);
+            synchronized (engine) {
+                if (device.get(engine) == null) {
+                    device.set(engine, Device.cpu());
+                }
+            }
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            // another DJL: its own probe decides, with its warning where there is no CUDA
         }
     }
 

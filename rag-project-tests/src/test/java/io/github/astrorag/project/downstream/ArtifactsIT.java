@@ -80,8 +80,11 @@ class ArtifactsIT {
             assertThat(jar).as("built before rag-examples in the reactor").exists();
             try (JarFile j = new JarFile(jar.toFile())) {
                 String name = j.getManifest().getMainAttributes().getValue("Automatic-Module-Name");
-                // the module's base package: rag-x-y -> io.github.astrorag.xy; the starter's is spring.boot
+                // the module's base package: rag-x-y -> io.github.astrorag.xy; the starter's is spring.boot, the
+                // auto-configuration it shares (same package) is named spring.boot.autoconfigure
                 String expected = module.equals("rag-spring-boot-starter") ? "io.github.astrorag.spring.boot"
+                        : module.equals("rag-spring-boot-autoconfigure") ? "io.github.astrorag.spring.boot.autoconfigure"
+                        : module.equals("rag-spring-boot-4-starter") ? "io.github.astrorag.spring.boot4"
                         : "io.github.astrorag." + module.substring("rag-".length()).replace("-", "");
                 assertThat(name).as(module).isEqualTo(expected);
             }

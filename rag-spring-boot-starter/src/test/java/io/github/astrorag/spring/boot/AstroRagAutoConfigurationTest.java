@@ -144,9 +144,9 @@ class AstroRagAutoConfigurationTest {
     void anEmptyEmbeddingCacheDirFailsTheContextNamingTheProperty() {
         for (String value : new String[] {"", " "}) {
             withDocs.withPropertyValues("astrorag.embedding-cache.dir=" + value).run(context ->
-                    assertThat(context).hasFailed().getFailure().rootCause().isInstanceOf(IllegalArgumentException.class)
-                            .hasMessage("astrorag.embedding-cache.dir is empty: give the cache's folder, or leave the property "
-                                    + "out for no cache"));
+                    assertThat(context).hasFailed().getFailure().rootCause().isInstanceOf(AstroRagPropertyException.class)
+                            .hasMessage("Invalid value '' for property 'astrorag.embedding-cache.dir': the cache's folder is "
+                                    + "empty"));
         }
     }
 

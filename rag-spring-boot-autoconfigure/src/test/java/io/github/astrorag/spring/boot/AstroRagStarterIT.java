@@ -22,7 +22,7 @@ class AstroRagStarterIT {
                 .run(context -> {
                     assertThat(context).hasNotFailed();
                     List<Document> documents = context.getBean(DocumentRetriever.class)
-                            .retrieve(new Query(AstroRagAutoConfigurationTest.QUESTION));
+                            .retrieve(new Query("What resolving power does the spectrograph reach?"));
                     assertThat(documents).isNotEmpty();
                     assertThat(documents.get(0).getMetadata()).containsEntry("source", "spectrograph-guide.pdf");
                     assertThat(documents.get(0).getText()).contains("5000");

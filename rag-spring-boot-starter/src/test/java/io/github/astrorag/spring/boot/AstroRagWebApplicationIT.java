@@ -1,0 +1,24 @@
+package io.github.astrorag.spring.boot;
+
+import io.github.astrorag.spring.boot.webapp.AstroRagWebApplication;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
+
+/**
+ * A real Spring Boot 3 web application with this starter, Actuator and its default preset (the embedded ONNX model, no
+ * download): started on a random loopback port over the sample documents, asked over HTTP, its health and metrics
+ * read, then stopped; its log has neither DJL's CUDA warning nor PDFBox's font fallback warning
+ * ({@link AstroRagWebApplication#answersOverHttpWithHealthAndMetricsAndAQuietLog}).
+ */
+@ExtendWith(OutputCaptureExtension.class)
+class AstroRagWebApplicationIT {
+
+    @Test
+    void answersOverHttpWithHealthAndMetricsAndAQuietLog(@TempDir Path dir, CapturedOutput log) throws Exception {
+        AstroRagWebApplication.answersOverHttpWithHealthAndMetricsAndAQuietLog(dir, log);
+    }
+}
