@@ -15,6 +15,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.locks.ReadWriteLock;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 import org.jspecify.annotations.Nullable;
@@ -117,12 +118,15 @@ public final class OnnxSentenceEmbedder implements Embedder, AutoCloseable {
     private final int dimension;
     private final OnnxBatchRunner runner;
     private final @Nullable Double extractiveMinSupport;
+    private final Set<String> languages;
     private final ReadWriteLock lifecycle = new ReentrantReadWriteLock();
     private boolean closed;
 
     private OnnxSentenceEmbedder(Builder b, OnnxModelLoader.Loaded loaded) {
         this.name = loaded.id();
         this.extractiveMinSupport = b.extractiveMinSupport;
+        // every bundled model was trained on English text; a user's model declares nothing (all languages)
+        this.languages = b.sentenceModel != null || b.directory == null ? Set.of("en") : Set.of();
         this.modelSha256 = loaded.sha256();
         this.tokenizer = loaded.tokenizer();
         this.pooling = b.pooling;
@@ -185,6 +189,15 @@ public final class OnnxSentenceEmbedder implements Embedder, AutoCloseable {
     @Override
     public float[] embedQuery(String text) {
         return embed(List.of(text), queryPrefix).get(0);
+    }
+
+    /**
+     * {@code en} for every bundled model (all-MiniLM-L6-v2, bge-small-en-v1.5, e5-small-v2 were trained on English
+     * text); empty (every language) for a model from a folder.
+     */
+    @Override
+    public Set<String> languages() {
+        return languages;
     }
 
     /**

@@ -147,6 +147,12 @@ public final class CachingEmbedder implements Embedder {
         return delegate.fingerprint();
     }
 
+    /** The wrapped embedder's languages. */
+    @Override
+    public java.util.Set<String> languages() {
+        return delegate.languages();
+    }
+
     @Override
     public Map<String, Object> describe() {
         return delegate.describe();

@@ -2,6 +2,7 @@ package io.github.astrorag.core.spi;
 
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Maps texts to vectors.
@@ -29,6 +30,17 @@ public interface Embedder extends Described {
      * @return one vector per text, in order, each of {@link #dimension()} finite components
      */
     List<float[]> embedDocuments(List<String> texts);
+
+    /**
+     * The languages (BCP 47 codes, such as {@code en}) whose texts this embedder's vectors compare well: a fused
+     * retriever ranks a question of another language by its lexical side alone (an embedding that does not read a
+     * language adds noise to the fusion). Empty, the default, means not declared: every language is read.
+     *
+     * @return the languages read; empty for all
+     */
+    default Set<String> languages() {
+        return Set.of();
+    }
 
     /**
      * What identifies this embedder's vectors, for an {@link EmbeddingCache}: two embedders with equal

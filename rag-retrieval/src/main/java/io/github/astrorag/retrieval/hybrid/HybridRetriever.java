@@ -1,9 +1,11 @@
 package io.github.astrorag.retrieval.hybrid;
 
 import io.github.astrorag.core.internal.Arguments;
+import io.github.astrorag.core.language.ScriptLanguageDetector;
 import io.github.astrorag.core.model.Query;
 import io.github.astrorag.core.model.ScoredChunk;
 import io.github.astrorag.core.spi.EphemeralIndex;
+import io.github.astrorag.core.spi.LanguageDetector;
 import io.github.astrorag.core.spi.Retriever;
 import io.github.astrorag.core.spi.TraceSink;
 import io.github.astrorag.retrieval.lexical.Bm25Retriever;
@@ -13,6 +15,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * Hybrid retrieval: fuses the dense ranking (the index's cosine search on the query embedding) and the
@@ -59,6 +63,8 @@ public final class HybridRetriever implements Retriever {
     private final double bm25Weight;
     private final int fetchSize;
     private final Bm25Retriever bm25;
+    private final Set<String> denseLanguages;
+    private final LanguageDetector detector = new ScriptLanguageDetector();
 
     private HybridRetriever(Builder b) {
         this.fusion = b.fusion == null ? DEFAULT_FUSION : b.fusion;
@@ -66,6 +72,7 @@ public final class HybridRetriever implements Retriever {
         this.bm25Weight = b.bm25Weight == null ? DEFAULT_BM25_WEIGHT : b.bm25Weight;
         this.fetchSize = b.fetchSize == null ? DEFAULT_FETCH_SIZE : b.fetchSize;
         this.bm25 = b.bm25 == null ? new Bm25Retriever() : b.bm25;
+        this.denseLanguages = b.denseLanguages == null ? Set.of() : b.denseLanguages;
     }
 
     /**
@@ -115,10 +122,19 @@ public final class HybridRetriever implements Retriever {
     public List<ScoredChunk> retrieve(Query query, EphemeralIndex index, int k, TraceSink trace) {
         Arguments.check(k >= 1, "k must be at least 1, was %d", k);
         int fetch = Math.max(k, fetchSize);
-        List<ScoredChunk> dense = index.search(query.requireEmbedding(), fetch, query.filter());
         List<ScoredChunk> lexical = index.fullTextSearch()
                 .map(engine -> engine.textSearch(query.text(), fetch, query.filter()))
                 .orElseGet(() -> bm25.retrieve(query, index, fetch));
+        String language = denseLanguages.isEmpty() ? null : detector.detect(query.text());
+        if (language != null && !denseLanguages.contains(language) && !LanguageDetector.UNDETERMINED.equals(language)) {
+            // the embedder does not read the question's language: its cosine would only add noise to the fusion
+            trace.put("fusion", "lexical only");
+            trace.put("language", language);
+            trace.put("denseLanguages", List.copyOf(new TreeSet<>(denseLanguages)));
+            trace.put("bm25", lexical.stream().map(ScoredChunk::id).toList());
+            return lexical.size() > k ? List.copyOf(lexical.subList(0, k)) : lexical;
+        }
+        List<ScoredChunk> dense = index.search(query.requireEmbedding(), fetch, query.filter());
         List<ScoredChunk> fused = fuse(dense, lexical);
         trace.put("fusion", fusion.name().toLowerCase(Locale.ROOT));
         trace.put("dense", dense.stream().map(ScoredChunk::id).toList());
@@ -170,6 +186,9 @@ public final class HybridRetriever implements Retriever {
         }
         m.put("fetchSize", fetchSize);
         m.put("bm25", bm25.describe());
+        if (!denseLanguages.isEmpty()) {
+            m.put("denseLanguages", List.copyOf(new TreeSet<>(denseLanguages)));
+        }
         return m;
     }
 
@@ -183,6 +202,7 @@ public final class HybridRetriever implements Retriever {
         private Double bm25Weight;
         private Integer fetchSize;
         private Bm25Retriever bm25;
+        private Set<String> denseLanguages;
 
         private Builder() {
         }
@@ -251,6 +271,22 @@ public final class HybridRetriever implements Retriever {
         public Builder bm25(Bm25Retriever value) {
             once(bm25, "bm25");
             bm25 = Objects.requireNonNull(value, "bm25");
+            return this;
+        }
+
+        /**
+         * The languages the dense side's embedder reads ({@link io.github.astrorag.core.spi.Embedder#languages()}):
+         * a question whose script says another language (Thai, Chinese, Arabic, ... for an English model; read by
+         * {@link ScriptLanguageDetector}, which reads any Latin script as English) is ranked by the lexical side
+         * alone, so the fusion is never worse than BM25 for a language the embedding does not read. Default empty:
+         * every question is fused.
+         *
+         * @param value BCP 47 codes, such as {@code en}; empty for all
+         * @return this builder
+         */
+        public Builder denseLanguages(Set<String> value) {
+            once(denseLanguages, "denseLanguages");
+            denseLanguages = Set.copyOf(value);
             return this;
         }
 

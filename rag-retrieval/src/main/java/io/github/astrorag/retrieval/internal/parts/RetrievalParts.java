@@ -41,16 +41,16 @@ public final class RetrievalParts implements PartProvider {
                         .setting(Setting.number("b", "length normalisation", Bm25.DEFAULT_B, 0, 1)).build(),
                 Part.builder(Role.RETRIEVER, "rrf", "reciprocal-rank fusion of BM25 and dense rankings",
                         (s, c) -> HybridRetriever.builder().fusion(HybridRetriever.Fusion.RRF).rrfK(s.integer("k"))
-                                .fetchSize(s.integer("fetch-size")).bm25(bm25(c)).build())
+                                .fetchSize(s.integer("fetch-size")).bm25(bm25(c)).denseLanguages(readBy(c)).build())
                         .setting(Setting.integer("k", "the constant k of 1/(k + rank)", HybridRetriever.DEFAULT_RRF_K, 1, 10_000))
                         .setting(fetchSize()).build(),
                 Part.builder(Role.RETRIEVER, "weighted", "weighted fusion of min-max-normalised BM25 and dense scores",
                         (s, c) -> s.isGiven("fetch-size")
                                 ? HybridRetriever.builder().fusion(HybridRetriever.Fusion.WEIGHTED)
                                         .bm25Weight(s.number("bm25-weight")).fetchSize(s.integer("fetch-size"))
-                                        .bm25(bm25(c)).build()
+                                        .bm25(bm25(c)).denseLanguages(readBy(c)).build()
                                 : HybridRetriever.builder().fusion(HybridRetriever.Fusion.WEIGHTED)
-                                        .bm25Weight(s.number("bm25-weight")).bm25(bm25(c)).build())
+                                        .bm25Weight(s.number("bm25-weight")).bm25(bm25(c)).denseLanguages(readBy(c)).build())
                         .setting(Setting.number("bm25-weight", "BM25's weight; the dense score gets 1 minus it",
                                 HybridRetriever.DEFAULT_BM25_WEIGHT, 0, 1))
                         .setting(fetchSize()).build(),
@@ -92,6 +92,18 @@ public final class RetrievalParts implements PartProvider {
                         (s, c) -> EvidenceCoverageScorer.of(BridgingCoverageSelector.builder().analyzer(c.analyzer())
                                 .assembler(TokenBudgetSelector.builder().counter(c.tokenCounter()).analyzer(c.analyzer())
                                         .build()).build())).build());
+    }
+
+    /**
+     * The languages the context's embedder reads (empty, every language, when the part is made without one): a fused
+     * retriever ranks a question of another script's language by BM25 alone.
+     */
+    private static java.util.Set<String> readBy(io.github.astrorag.core.part.PartContext c) {
+        try {
+            return c.embedder().languages();
+        } catch (IllegalStateException noEmbedder) {
+            return java.util.Set.of();
+        }
     }
 
     private static BridgingCoverageSelector bridging(PartSettings s, io.github.astrorag.core.part.PartContext c) {
