@@ -136,7 +136,7 @@ class AstroRagContentRetrieverTest {
                 .containsExactly(new Citation(1, "halley#0", "comets.pdf", 1,
                         "Halley's Comet returns to the inner Solar System about every 76 years. "
                                 + "Its next return is expected in 2061.",
-                        Map.of("page", "1", "topic", "comets")));
+                        Map.of("language", "en", "page", "1", "topic", "comets")));
         assertThat(citations.get(0).location()).isEqualTo("comets.pdf, p. 1");
     }
 

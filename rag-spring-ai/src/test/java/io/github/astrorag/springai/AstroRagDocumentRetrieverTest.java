@@ -108,7 +108,7 @@ class AstroRagDocumentRetrieverTest {
         List<Citation> citations = AstroRagDocumentRetriever.citations(reply, documents);
         assertThat(citations).as("two sentences of one chunk: one citation, quoting from the first to the last")
                 .containsExactly(new Citation(1, "dome#0", "handbook.md", null,
-                        "The observatory dome is 6.5 metres wide. It turns on twelve steel wheels.", Map.of("section", "building")));
+                        "The observatory dome is 6.5 metres wide. It turns on twelve steel wheels.", Map.of("language", "en", "section", "building")));
     }
 
     @Test
