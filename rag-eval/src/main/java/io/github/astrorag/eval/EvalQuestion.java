@@ -93,6 +93,8 @@ public record EvalQuestion(String id, String type, String question, List<String>
      * @param supporting ids of the documents holding the evidence; may be empty
      * @param options    option letter to text, for multiple choice; empty otherwise
      * @param answerKey  the correct letters ({@code BD}) or, for judgment, {@code true}/{@code false}; or {@code null}
+     * @param language   the BCP 47 language of the question and its documents where the data says it ({@code zh},
+     *                   {@code ar}, ...); or {@code null}
      * @throws IllegalArgumentException if both or neither of {@code documents} and {@code corpus} are given
      * @throws NullPointerException if {@code id}, {@code type} or {@code question} is {@code null}
      */
