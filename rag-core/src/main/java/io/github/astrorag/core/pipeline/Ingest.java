@@ -64,6 +64,15 @@ final class Ingest {
         return new RagInstance(components, this, store, unique, chunks.size(), stages);
     }
 
+    /** A new instance with no documents and an empty index (or prefilter ranking), stages none. */
+    RagInstance openEmpty() {
+        List<Trace.Stage> stages = new ArrayList<>();
+        ChunkStore store = components.prefilter() != null
+                ? PrefilteredChunks.open(components, this, List.of(), stages)
+                : IndexedChunks.open(components, this, List.of(), IngestListener.NONE, stages);
+        return new RagInstance(components, this, store, List.of(), 0, List.of());
+    }
+
     /**
      * The documents of {@code paths}, read in one call (so that the loader can skip a file given twice, limit the
      * whole call's text and keep ids distinct across paths), with a stage {@code <prefix>load}.

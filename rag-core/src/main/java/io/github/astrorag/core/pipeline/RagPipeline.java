@@ -153,6 +153,22 @@ public final class RagPipeline implements AutoCloseable {
     }
 
     /**
+     * A new instance with no documents yet, which {@link RagInstance#add} and {@link RagInstance#addDocuments} fill
+     * while it already serves: for loading in the background (an application that starts at once and answers from
+     * the documents loaded so far). An ask before anything is added retrieves nothing and the extractive answer
+     * abstains; {@link RagInstance#documents()} is empty and {@link RagInstance#chunkCount()} is 0. Cost: creating
+     * the index (with a prefilter, preparing its ranking of no chunks).
+     *
+     * @return a new, empty instance; the caller closes it
+     * @throws IndexException if this pipeline is closed
+     * @throws RagException if the index cannot be created
+     */
+    public RagInstance openEmpty() {
+        ensureOpen();
+        return ingest.openEmpty();
+    }
+
+    /**
      * A new instance over documents already in memory.
      *
      * @param documents the documents; a repeated id is made distinct ({@code ~2}, {@code ~3}, ...)
