@@ -2,6 +2,7 @@ package io.github.astrorag.spring.boot4;
 
 import io.github.astrorag.core.pipeline.RagInstance;
 import io.github.astrorag.core.spi.EmbeddingCache;
+import io.github.astrorag.spring.boot.AstroRagLoading;
 import io.github.astrorag.spring.boot.AstroRagAutoConfiguration;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -29,12 +30,14 @@ public class AstroRagBoot4HealthAutoConfiguration {
      *
      * @param instance the application-lifetime instance
      * @param cache    the embedding cache, if any
+     * @param loading  the background load of its documents, if {@code astrorag.loading.background=true}
      * @return the indicator
      */
     @Bean
     @ConditionalOnMissingBean(name = "astroRagHealthIndicator")
     @ConditionalOnBean(RagInstance.class)
-    public AstroRagBoot4HealthIndicator astroRagHealthIndicator(RagInstance instance, ObjectProvider<EmbeddingCache> cache) {
-        return new AstroRagBoot4HealthIndicator(instance, cache.getIfAvailable());
+    public AstroRagBoot4HealthIndicator astroRagHealthIndicator(RagInstance instance, ObjectProvider<EmbeddingCache> cache,
+                                                   ObjectProvider<AstroRagLoading> loading) {
+        return new AstroRagBoot4HealthIndicator(instance, cache.getIfAvailable(), loading.getIfAvailable());
     }
 }

@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.github.astrorag.core.pipeline.RagInstance;
 import io.github.astrorag.micrometer.MicrometerPipelineObserver;
 import io.github.astrorag.spring.boot.AstroRagAutoConfiguration;
+import io.github.astrorag.spring.boot.AstroRagLoading;
+import io.github.astrorag.spring.boot.GatedEmbeddingCache;
 import io.github.astrorag.spring.boot.AstroRagSpringAiAutoConfiguration;
 import io.github.astrorag.spring.boot.AstroRagSpringBoot3Guard;
 import io.github.astrorag.spring.boot.SpringBootLine;
@@ -60,6 +62,25 @@ class AstroRagBoot4AutoConfigurationTest {
             MeterRegistry meters = context.getBean(MeterRegistry.class);
             assertThat(meters.find(MicrometerPipelineObserver.STAGE).tag("stage", "retrieve").timers()).isNotEmpty();
             assertThat(meters.find(MicrometerPipelineObserver.STAGE).tag("stage", "embed").timers()).isNotEmpty();
+        });
+    }
+
+    /** Row 6 on Boot 4's health API: out of service with the progress while loading in the background, then up. */
+    @Test
+    void whileTheDocumentsLoadInTheBackgroundTheHealthIsOutOfServiceWithTheProgress() {
+        runner.withPropertyValues("astrorag.loading.background=true").withBean(GatedEmbeddingCache.class).run(context -> {
+            GatedEmbeddingCache gate = context.getBean(GatedEmbeddingCache.class);
+            gate.awaitReached();
+            AstroRagBoot4HealthIndicator indicator = context.getBean(AstroRagBoot4HealthIndicator.class);
+            Health loading = indicator.health(true);
+            assertThat(loading.getStatus()).isEqualTo(Status.OUT_OF_SERVICE);
+            assertThat(loading.getDetails()).containsEntry("documents", 0).containsEntry("loading",
+                    java.util.Map.of("state", "loading", "phase", "chunk", "done", 3L, "total", 3L));
+            gate.open();
+            assertThat(context.getBean(AstroRagLoading.class).await(java.time.Duration.ofSeconds(60)).state())
+                    .isEqualTo(AstroRagLoading.State.LOADED);
+            assertThat(indicator.health(true).getStatus()).isEqualTo(Status.UP);
+            assertThat(indicator.health(true).getDetails()).containsEntry("documents", 3);
         });
     }
 

@@ -10,8 +10,8 @@ import org.springframework.boot.test.system.OutputCaptureExtension;
 
 /**
  * A real Spring Boot 4 web application with this starter, Actuator and its default preset (the embedded ONNX model, no
- * download): started on a random loopback port over the sample documents, asked over HTTP, its health and metrics
- * read, then stopped; its log has neither DJL's CUDA warning nor PDFBox's font fallback warning
+ * download): started on a random loopback port over the sample documents loaded in the background, its readiness and
+ * health read while they load (out of service) and once loaded, asked over HTTP, its metrics read, then stopped; its log has neither DJL's CUDA warning nor PDFBox's font fallback warning
  * ({@link AstroRagWebApplication#answersOverHttpWithHealthAndMetricsAndAQuietLog}).
  */
 @ExtendWith(OutputCaptureExtension.class)

@@ -41,6 +41,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionOutcome;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.autoconfigure.condition.SpringBootCondition;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.ConditionContext;
 import org.springframework.context.annotation.Conditional;
@@ -66,7 +67,9 @@ import org.springframework.core.type.AnnotatedTypeMetadata;
  *       embedder it loaded and is closed with the context.</li>
  *   <li>{@link RagInstance} {@code astroRagInstance}: one instance for the application's lifetime over
  *       {@code astrorag.docs} (only when documents are configured; paths, or Spring resource locations and
- *       patterns such as {@code classpath:docs/**}{@code /*.md}), opened at start-up, closed (its index deleted) with the context.</li>
+ *       patterns such as {@code classpath:docs/**}{@code /*.md}), opened at start-up, closed (its index deleted) with the context;
+ *       with {@code astrorag.loading.background=true} opened empty and filled by {@link AstroRagLoading}
+ *       {@code astroRagLoading} in the background, readiness refusing traffic until it is done.</li>
  *   <li>{@code ElasticsearchEphemeralIndexFactory} {@code astroRagIndexFactory}: each instance's index in the
  *       cluster of {@code astrorag.elasticsearch.*}, when rag-elasticsearch is on the class path and
  *       {@code astrorag.elasticsearch.urls} is set; closed with the context.</li>
@@ -85,7 +88,9 @@ import org.springframework.core.type.AnnotatedTypeMetadata;
         "org.springframework.boot.actuate.autoconfigure.observation.ObservationAutoConfiguration",
         "org.springframework.boot.actuate.autoconfigure.metrics.CompositeMeterRegistryAutoConfiguration",
         "org.springframework.boot.micrometer.observation.autoconfigure.ObservationAutoConfiguration",
-        "org.springframework.boot.micrometer.metrics.autoconfigure.CompositeMeterRegistryAutoConfiguration"})
+        "org.springframework.boot.micrometer.metrics.autoconfigure.CompositeMeterRegistryAutoConfiguration",
+        // the availability bean hears readiness events before AstroRagLoading (background loading) answers them
+        "org.springframework.boot.autoconfigure.availability.ApplicationAvailabilityAutoConfiguration"})
 @ConditionalOnClass(RagPipeline.class)
 @EnableConfigurationProperties(AstroRagProperties.class)
 public class AstroRagAutoConfiguration {
@@ -243,10 +248,37 @@ public class AstroRagAutoConfiguration {
     @ConditionalOnMissingBean
     @Conditional(OnDocuments.class)
     public RagInstance astroRagInstance(RagPipeline pipeline, AstroRagProperties properties, ResourceLoader resources) {
-        try (DocumentResources.Resolved docs = new DocumentResources(
-                ResourcePatternUtils.getResourcePatternResolver(resources)).resolve(properties.docs())) {
+        if (properties.loading().background()) {
+            return pipeline.openEmpty();
+        }
+        try (DocumentResources.Resolved docs = resolve(properties, resources)) {
             return pipeline.open(docs.paths());
         }
+    }
+
+    /**
+     * With {@code astrorag.loading.background=true}: the load of {@code astrorag.docs} into the instance on a
+     * background thread, started with the context, readiness refusing traffic until it is done. The locations are
+     * resolved here, so that one that names nothing still fails the start naming {@code astrorag.docs}.
+     *
+     * @param instance   the application-lifetime instance (empty until loaded)
+     * @param properties the properties
+     * @param resources  the application's resource loader
+     * @param events     where readiness changes are published
+     * @return the load
+     * @throws AstroRagPropertyException when an entry of {@code astrorag.docs} names nothing
+     */
+    @Bean
+    @ConditionalOnMissingBean
+    @Conditional(OnDocuments.class)
+    @ConditionalOnProperty(prefix = "astrorag.loading", name = "background", havingValue = "true")
+    public AstroRagLoading astroRagLoading(RagInstance instance, AstroRagProperties properties,
+                                           ResourceLoader resources, ApplicationEventPublisher events) {
+        return new AstroRagLoading(instance, resolve(properties, resources), events);
+    }
+
+    private static DocumentResources.Resolved resolve(AstroRagProperties properties, ResourceLoader resources) {
+        return new DocumentResources(ResourcePatternUtils.getResourcePatternResolver(resources)).resolve(properties.docs());
     }
 
     /** The embedder the properties name, from the registry of parts. */

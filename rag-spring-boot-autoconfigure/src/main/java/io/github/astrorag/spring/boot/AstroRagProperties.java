@@ -42,6 +42,7 @@ import org.springframework.boot.convert.DurationUnit;
  * @param generator      the generator of answers ({@code RagInstance#ask}; the Spring AI retriever does not use it)
  * @param elasticsearch  an Elasticsearch cluster for the instances' indexes (with rag-elasticsearch on the class path)
  * @param observations   Micrometer observations of each stage
+ * @param loading        when the documents of {@code docs} are loaded: at start-up (default) or in the background
  */
 @ConfigurationProperties("astrorag")
 public record AstroRagProperties(
@@ -59,7 +60,20 @@ public record AstroRagProperties(
         @DefaultValue Embedder embedder,
         @DefaultValue Generator generator,
         @DefaultValue Elasticsearch elasticsearch,
-        @DefaultValue Observations observations) {
+        @DefaultValue Observations observations,
+        @DefaultValue Loading loading) {
+
+    /**
+     * When the documents of {@code astrorag.docs} are loaded.
+     *
+     * @param background {@code false} (default): loaded, chunked and embedded while the context starts, so that the
+     *                   application starts only once it can answer; {@code true}: the instance starts empty and is
+     *                   filled on a background thread ({@link AstroRagLoading}), the application's readiness refusing
+     *                   traffic and its health ({@code astroRag}) out of service with the progress until the documents
+     *                   are in; a failure of the load keeps readiness refusing and turns the health down with the error
+     */
+    public record Loading(@DefaultValue("false") boolean background) {
+    }
 
     /**
      * How documents become chunks (token-aware recursive splitting, p50k_base tokens).

@@ -41,7 +41,8 @@ class AstroRagPropertiesMetadataTest {
                 {"astrorag.elasticsearch.mode", "index-per-instance"}, {"astrorag.elasticsearch.username", ""},
                 {"astrorag.elasticsearch.password-env", ""}, {"astrorag.elasticsearch.api-key-env", ""},
                 {"astrorag.elasticsearch.ca-certificate", ""}, {"astrorag.elasticsearch.ca-fingerprint", ""},
-                {"astrorag.elasticsearch.timeout", "60s"}, {"astrorag.observations.enabled", "true"}};
+                {"astrorag.elasticsearch.timeout", "60s"}, {"astrorag.observations.enabled", "true"},
+                {"astrorag.loading.background", "false"}};
         for (String[] e : expected) {
             JsonNode p = byName.get(e[0]);
             assertThat(p).as(e[0]).isNotNull();

@@ -27,12 +27,14 @@ public class AstroRagHealthAutoConfiguration {
      *
      * @param instance the application-lifetime instance
      * @param cache    the embedding cache, if any
+     * @param loading  the background load of its documents, if {@code astrorag.loading.background=true}
      * @return the indicator
      */
     @Bean
     @ConditionalOnMissingBean(name = "astroRagHealthIndicator")
     @ConditionalOnBean(RagInstance.class)
-    public AstroRagHealthIndicator astroRagHealthIndicator(RagInstance instance, ObjectProvider<EmbeddingCache> cache) {
-        return new AstroRagHealthIndicator(instance, cache.getIfAvailable());
+    public AstroRagHealthIndicator astroRagHealthIndicator(RagInstance instance, ObjectProvider<EmbeddingCache> cache,
+                                                   ObjectProvider<AstroRagLoading> loading) {
+        return new AstroRagHealthIndicator(instance, cache.getIfAvailable(), loading.getIfAvailable());
     }
 }

@@ -9,14 +9,16 @@ import org.springframework.boot.actuate.health.Health;
 
 /**
  * The health of the application's {@link RagInstance} on Spring Boot 3's health API: {@link AstroRagHealth} (up
- * while the instance is open and the embedding cache, if there is one, answers; down once the instance is closed or
- * the cache fails, with the details listed there). Cost: the cache's statistics query; no question is asked.
+ * while the instance is open and the embedding cache, if there is one, answers; out of service while its documents
+ * load in the background, with the progress; down once the instance is closed, the cache fails or the background
+ * load failed, with the details listed there). Cost: the cache's statistics query; no question is asked.
  * Thread-safe.
  */
 public class AstroRagHealthIndicator extends AbstractHealthIndicator {
 
     private final RagInstance instance;
     private final @Nullable EmbeddingCache cache;
+    private final @Nullable AstroRagLoading loading;
 
     /**
      * An indicator of {@code instance} and {@code cache}.
@@ -25,14 +27,30 @@ public class AstroRagHealthIndicator extends AbstractHealthIndicator {
      * @param cache    the embedding cache, or {@code null} for none
      */
     public AstroRagHealthIndicator(RagInstance instance, @Nullable EmbeddingCache cache) {
+        this(instance, cache, null);
+    }
+
+    /**
+     * An indicator of {@code instance}, {@code cache} and the background load of the instance's documents.
+     *
+     * @param instance the instance
+     * @param cache    the embedding cache, or {@code null} for none
+     * @param loading  the background load, or {@code null} when the documents were loaded at start-up
+     */
+    public AstroRagHealthIndicator(RagInstance instance, @Nullable EmbeddingCache cache, @Nullable AstroRagLoading loading) {
         super("AstroRAG health check failed");
         this.instance = Objects.requireNonNull(instance, "instance");
         this.cache = cache;
+        this.loading = loading;
     }
 
     @Override
     protected void doHealthCheck(Health.Builder builder) {
-        AstroRagHealth health = AstroRagHealth.of(instance, cache);
-        (health.up() ? builder.up() : builder.down()).withDetails(health.details());
+        AstroRagHealth health = AstroRagHealth.of(instance, cache, loading);
+        (switch (health.status()) {
+            case UP -> builder.up();
+            case LOADING -> builder.outOfService();
+            case DOWN -> builder.down();
+        }).withDetails(health.details());
     }
 }

@@ -49,6 +49,25 @@ class AstroRagAutoConfigurationTest {
         }
     }
 
+    /** Row 6 on Boot 3's health API: out of service with the progress while loading in the background, then up. */
+    @Test
+    void whileTheDocumentsLoadInTheBackgroundTheHealthIsOutOfServiceWithTheProgress() {
+        withDocs.withPropertyValues("astrorag.loading.background=true").withBean(GatedEmbeddingCache.class).run(context -> {
+            GatedEmbeddingCache gate = context.getBean(GatedEmbeddingCache.class);
+            gate.awaitReached();
+            AstroRagHealthIndicator indicator = context.getBean(AstroRagHealthIndicator.class);
+            Health loading = indicator.health();
+            assertThat(loading.getStatus()).isEqualTo(Status.OUT_OF_SERVICE);
+            assertThat(loading.getDetails()).containsEntry("documents", 0).containsEntry("loading",
+                    java.util.Map.of("state", "loading", "phase", "chunk", "done", 3L, "total", 3L));
+            gate.open();
+            assertThat(context.getBean(AstroRagLoading.class).await(java.time.Duration.ofSeconds(60)).state())
+                    .isEqualTo(AstroRagLoading.State.LOADED);
+            assertThat(indicator.health().getStatus()).isEqualTo(Status.UP);
+            assertThat(indicator.health().getDetails()).containsEntry("documents", 3);
+        });
+    }
+
     /** One shared context: retriever, health and observations; then closing it deletes the index. */
     @Test
     void propertiesGiveARetrieverThatAnswersTheReadmeQuestionAHealthyInstanceAndObservationsAndCloseDeletesTheIndex() {

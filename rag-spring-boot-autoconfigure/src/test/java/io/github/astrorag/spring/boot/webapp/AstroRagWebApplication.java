@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.github.astrorag.core.model.Answer;
 import io.github.astrorag.core.model.Citation;
 import io.github.astrorag.core.pipeline.RagInstance;
+import io.github.astrorag.spring.boot.GatedEmbeddingCache;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -16,8 +17,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.springframework.boot.SpringBootConfiguration;
@@ -74,12 +73,15 @@ public class AstroRagWebApplication {
     /**
      * What one visit saw.
      *
-     * @param answer  the body of {@code /ask} for {@link #QUESTION}
-     * @param health  the body of {@code /actuator/health} (details shown)
-     * @param metrics the body of {@code /actuator/metrics} (the meter names)
-     * @param stage   the body of {@code /actuator/metrics/astrorag.stage}
+     * @param loadingReadiness the status and body of {@code /actuator/health/readiness} while the documents load
+     * @param loadingHealth    the status and body of {@code /actuator/health} while the documents load
+     * @param answer           the body of {@code /ask} for {@link #QUESTION}, once ready
+     * @param health           the body of {@code /actuator/health} (details shown), once ready
+     * @param metrics          the body of {@code /actuator/metrics} (the meter names)
+     * @param stage            the body of {@code /actuator/metrics/astrorag.stage}
      */
-    public record Visit(String answer, String health, String metrics, String stage) {
+    public record Visit(String loadingReadiness, String loadingHealth, String answer, String health, String metrics,
+                        String stage) {
     }
 
     /**
@@ -102,36 +104,52 @@ public class AstroRagWebApplication {
     }
 
     /**
-     * Starts the application on a random loopback port over {@code docs} (the starter's defaults otherwise),
-     * asks {@link #QUESTION} over HTTP, reads the health and the metrics, and stops it.
+     * Starts the application on a random loopback port over {@code docs} with the documents loaded in the background
+     * ({@code astrorag.loading.background=true}, the starter's defaults otherwise) and an embedding cache that holds
+     * the load at its first look-up ({@link GatedEmbeddingCache}): reads readiness and health while the load waits
+     * (after {@code SpringApplication.run} has returned, so after Spring Boot's own "accepting traffic"), lets the load
+     * go on, waits for readiness, asks {@link #QUESTION} over HTTP, reads the health and the metrics, and stops it.
      *
-     * @param docs       the documents folder ({@code astrorag.docs})
-     * @param properties more {@code key=value} properties
+     * @param docs the documents folder ({@code astrorag.docs})
      * @return what the visit saw
      * @throws IOException          if a request fails
      * @throws InterruptedException if interrupted while waiting for an answer
      */
-    public static Visit visit(Path docs, String... properties) throws IOException, InterruptedException {
-        List<String> all = new ArrayList<>(List.of("server.port=0", "server.address=127.0.0.1",
-                "spring.main.banner-mode=off", "astrorag.docs=" + docs.toAbsolutePath(),
-                "management.endpoints.web.exposure.include=health,metrics",
-                "management.endpoint.health.show-details=always"));
-        all.addAll(List.of(properties));
-        try (ConfigurableApplicationContext context = new SpringApplicationBuilder(AstroRagWebApplication.class).main(AstroRagWebApplication.class)
-                .properties(all.toArray(String[]::new)).run()) {
+    public static Visit visit(Path docs) throws IOException, InterruptedException {
+        GatedEmbeddingCache gate = new GatedEmbeddingCache();
+        try (ConfigurableApplicationContext context = new SpringApplicationBuilder(AstroRagWebApplication.class)
+                .main(AstroRagWebApplication.class)
+                .initializers(c -> c.getBeanFactory().registerSingleton("gatedEmbeddingCache", gate))
+                .properties("server.port=0", "server.address=127.0.0.1", "spring.main.banner-mode=off",
+                        "astrorag.docs=" + docs.toAbsolutePath(), "astrorag.loading.background=true",
+                        "management.endpoints.web.exposure.include=health,metrics",
+                        "management.endpoint.health.show-details=always", "management.endpoint.health.probes.enabled=true")
+                .run()) {
             String base = "http://127.0.0.1:" + context.getEnvironment().getProperty("local.server.port");
             HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
+            gate.awaitReached();
+            String loadingReadiness = call(http, base + "/actuator/health/readiness");
+            String loadingHealth = call(http, base + "/actuator/health");
+            gate.open();
+            long deadline = System.nanoTime() + Duration.ofMinutes(2).toNanos();
+            while (!call(http, base + "/actuator/health/readiness").startsWith("200 ")) {
+                if (System.nanoTime() > deadline) {
+                    throw new IOException("not ready within 2 minutes of the load going on");
+                }
+                Thread.sleep(50);
+            }
             String answer = get(http, base + "/ask?q=" + URLEncoder.encode(QUESTION, StandardCharsets.UTF_8));
-            return new Visit(answer, get(http, base + "/actuator/health"), get(http, base + "/actuator/metrics"),
-                    get(http, base + "/actuator/metrics/astrorag.stage"));
+            return new Visit(loadingReadiness, loadingHealth, answer, get(http, base + "/actuator/health"),
+                    get(http, base + "/actuator/metrics"), get(http, base + "/actuator/metrics/astrorag.stage"));
         }
     }
 
     /**
      * The application test both starters run: starts the application over a copy of the sample documents in
-     * {@code dir} ({@link #visit}), then checks the answer (page 2 of the PDF), the health ({@code astroRag} up with
-     * the three documents), the metrics ({@code astrorag.stage} with a {@code retrieve} stage) and the log (started,
-     * and neither DJL's CUDA warning nor PDFBox's font fallback warning).
+     * {@code dir} ({@link #visit}), then checks readiness and health while loading (503: {@code OUT_OF_SERVICE},
+     * {@code astroRag} with its progress), the answer once ready (page 2 of the PDF), the health ({@code astroRag} up
+     * with the three documents), the metrics ({@code astrorag.stage} with a {@code retrieve} stage) and the log
+     * (started, loaded, and neither DJL's CUDA warning nor PDFBox's font fallback warning).
      *
      * @param dir an empty folder
      * @param log the test's captured output
@@ -142,14 +160,18 @@ public class AstroRagWebApplication {
             throws IOException, InterruptedException {
         Visit visit = visit(samplesIn(dir));
 
+        assertThat(visit.loadingReadiness()).startsWith("503 ").contains("\"status\":\"OUT_OF_SERVICE\"");
+        assertThat(visit.loadingHealth()).startsWith("503 ");
+        assertThat(member(visit.loadingHealth(), "astroRag")).contains("\"status\":\"OUT_OF_SERVICE\"")
+                .contains("\"documents\":0").contains("\"state\":\"loading\"");
         assertThat(visit.answer()).startsWith("spectrograph-guide.pdf").contains("5000");
         assertThat(visit.health()).contains("\"status\":\"UP\"").doesNotContain("DOWN");
         assertThat(member(visit.health(), "astroRag")).contains("\"status\":\"UP\"").contains("\"documents\":3")
-                .contains("\"cache\":\"none\"");
+                .contains("\"state\":\"loaded\"");
         assertThat(visit.metrics()).contains("\"astrorag.stage\"");
         assertThat(visit.stage()).contains("\"name\":\"astrorag.stage\"").contains("\"retrieve\"");
 
-        assertThat(log.getAll()).contains("Started AstroRagWebApplication")
+        assertThat(log.getAll()).contains("Started AstroRagWebApplication").contains("Loaded 3 documents")
                 .doesNotContain("CUDA is not supported").doesNotContain("Using fallback font");
     }
 
@@ -178,6 +200,13 @@ public class AstroRagWebApplication {
             }
         }
         throw new AssertionError("unclosed member " + name + " in " + json);
+    }
+
+    /** The status code, a space and the body of {@code GET uri}, whatever the status. */
+    private static String call(HttpClient http, String uri) throws IOException, InterruptedException {
+        HttpResponse<String> response = http.send(HttpRequest.newBuilder(URI.create(uri)).timeout(Duration.ofMinutes(2))
+                .build(), HttpResponse.BodyHandlers.ofString());
+        return response.statusCode() + " " + response.body();
     }
 
     private static String get(HttpClient http, String uri) throws IOException, InterruptedException {
