@@ -27,6 +27,7 @@ import java.math.BigDecimal;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
@@ -69,7 +70,9 @@ import org.springframework.core.type.AnnotatedTypeMetadata;
  *       {@code astrorag.docs} (only when documents are configured; paths, or Spring resource locations and
  *       patterns such as {@code classpath:docs/**}{@code /*.md}), opened at start-up, closed (its index deleted) with the context;
  *       with {@code astrorag.loading.background=true} opened empty and filled by {@link AstroRagLoading}
- *       {@code astroRagLoading} in the background, readiness refusing traffic until it is done.</li>
+ *       {@code astroRagLoading} in the background, readiness refusing traffic until it is done; with
+ *       {@code astrorag.loading.watch=true} kept in step with its files by {@link AstroRagDocumentWatch}
+ *       {@code astroRagDocumentWatch}.</li>
  *   <li>{@code ElasticsearchEphemeralIndexFactory} {@code astroRagIndexFactory}: each instance's index in the
  *       cluster of {@code astrorag.elasticsearch.*}, when rag-elasticsearch is on the class path and
  *       {@code astrorag.elasticsearch.urls} is set; closed with the context.</li>
@@ -149,8 +152,7 @@ public class AstroRagAutoConfiguration {
             }
             PartContext context = PartContext.of(parts, embedder);
             // every loader registered by name on the class path: add rag-documents for HTML and Office files
-            b.loader(FileSystemDocumentLoader.builder().loaders(parts.loaders())
-                    .onUnsupported(properties.onUnsupported()).build());
+            b.loader(loader(parts, properties));
             b.onUnreadable(properties.onUnreadable());
             chunker(properties.chunking(), b);
             Replacing replacing = new Replacing(parts, preset, context);
@@ -191,6 +193,11 @@ public class AstroRagAutoConfiguration {
             }
             throw e;
         }
+    }
+
+    /** The documents' loader: every loader registered by name on the class path (rag-documents: HTML, Office). */
+    private static FileSystemDocumentLoader loader(PartRegistry parts, AstroRagProperties properties) {
+        return FileSystemDocumentLoader.builder().loaders(parts.loaders()).onUnsupported(properties.onUnsupported()).build();
     }
 
     /** Makes a part named by a property that replaces the preset's part of its role. */
@@ -275,6 +282,44 @@ public class AstroRagAutoConfiguration {
     public AstroRagLoading astroRagLoading(RagInstance instance, AstroRagProperties properties,
                                            ResourceLoader resources, ApplicationEventPublisher events) {
         return new AstroRagLoading(instance, resolve(properties, resources), events);
+    }
+
+    /**
+     * With {@code astrorag.loading.watch=true}: the watch that adds, replaces and removes documents on the instance
+     * when the files of {@code astrorag.docs} change, started with the context.
+     *
+     * @param instance   the application-lifetime instance
+     * @param properties the properties
+     * @param resources  the application's resource loader
+     * @param loading    the background load, if any (the watch waits for it)
+     * @return the watch
+     * @throws AstroRagPropertyException when {@code astrorag.docs} names classpath documents, which never change, or
+     *                                   the interval is shorter than 100 ms
+     */
+    @Bean
+    @ConditionalOnMissingBean
+    @Conditional(OnDocuments.class)
+    @ConditionalOnProperty(prefix = "astrorag.loading", name = "watch", havingValue = "true")
+    public AstroRagDocumentWatch astroRagDocumentWatch(RagInstance instance, AstroRagProperties properties,
+                                                       ResourceLoader resources, ObjectProvider<AstroRagLoading> loading) {
+        Duration interval = properties.loading().watchInterval();
+        if (interval == null || interval.toMillis() < 100) {
+            throw new AstroRagPropertyException("astrorag.loading.watch-interval", interval == null ? "" : interval.toMillis() + "ms",
+                    "the files would be walked too often", "Give a duration of at least 100ms, such as 2s.");
+        }
+        List<Path> paths;
+        try (DocumentResources.Resolved docs = resolve(properties, resources)) {
+            if (docs.copies() != null) {
+                throw new AstroRagPropertyException("astrorag.docs", String.join(",", properties.docs()),
+                        "astrorag.loading.watch=true watches files, and classpath documents are packaged with the "
+                                + "application: they never change", "Name file-system locations in astrorag.docs, or "
+                                + "set astrorag.loading.watch=false.");
+            }
+            paths = docs.paths();
+        }
+        PartRegistry parts = PartRegistry.installed();
+        return new AstroRagDocumentWatch(instance, paths, loader(parts, properties), properties.onUnreadable(), interval,
+                loading.getIfAvailable());
     }
 
     private static DocumentResources.Resolved resolve(AstroRagProperties properties, ResourceLoader resources) {

@@ -71,8 +71,13 @@ public record AstroRagProperties(
      *                   filled on a background thread ({@link AstroRagLoading}), the application's readiness refusing
      *                   traffic and its health ({@code astroRag}) out of service with the progress until the documents
      *                   are in; a failure of the load keeps readiness refusing and turns the health down with the error
+     * @param watch         {@code true}: the files of {@code astrorag.docs} are checked every {@code watch-interval}
+     *                      and the documents added, replaced or removed on the open instance when they change
+     *                      ({@link AstroRagDocumentWatch}; file-system locations only); default {@code false}
+     * @param watchInterval the time between two checks of the files, at least 100 ms; default 2 s
      */
-    public record Loading(@DefaultValue("false") boolean background) {
+    public record Loading(@DefaultValue("false") boolean background, @DefaultValue("false") boolean watch,
+                          @DefaultValue("2s") Duration watchInterval) {
     }
 
     /**
