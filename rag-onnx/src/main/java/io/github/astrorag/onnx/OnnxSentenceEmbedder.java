@@ -125,8 +125,9 @@ public final class OnnxSentenceEmbedder implements Embedder, AutoCloseable {
     private OnnxSentenceEmbedder(Builder b, OnnxModelLoader.Loaded loaded) {
         this.name = loaded.id();
         this.extractiveMinSupport = b.extractiveMinSupport;
-        // every bundled model was trained on English text; a user's model declares nothing (all languages)
-        this.languages = b.sentenceModel != null || b.directory == null ? Set.of("en") : Set.of();
+        // a bundled model reads the languages it was trained on; a user's model declares nothing (all languages)
+        this.languages = b.sentenceModel != null ? b.sentenceModel.languages()
+                : b.directory == null ? DEFAULT_MODEL.languages() : Set.of();
         this.modelSha256 = loaded.sha256();
         this.tokenizer = loaded.tokenizer();
         this.pooling = b.pooling;
@@ -192,8 +193,8 @@ public final class OnnxSentenceEmbedder implements Embedder, AutoCloseable {
     }
 
     /**
-     * {@code en} for every bundled model (all-MiniLM-L6-v2, bge-small-en-v1.5, e5-small-v2 were trained on English
-     * text); empty (every language) for a model from a folder.
+     * The bundled model's {@link SentenceModel#languages()} ({@code en}, or {@code zh} for bge-small-zh-v1.5); empty
+     * (every language) for a model from a folder.
      */
     @Override
     public Set<String> languages() {

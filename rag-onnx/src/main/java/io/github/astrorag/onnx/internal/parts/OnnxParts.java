@@ -25,7 +25,7 @@ public final class OnnxParts implements PartProvider {
     public List<Part<?>> parts() {
         List<Part<?>> parts = new ArrayList<>();
         for (SentenceModel m : List.of(SentenceModel.BGE_SMALL_EN_V15_Q, SentenceModel.ALL_MINILM_L6_V2_Q,
-                SentenceModel.ALL_MINILM_L6_V2, SentenceModel.E5_SMALL_V2_Q)) {
+                SentenceModel.ALL_MINILM_L6_V2, SentenceModel.E5_SMALL_V2_Q, SentenceModel.BGE_SMALL_ZH_V15_Q)) {
             parts.add(tuning(Part.builder(Role.EMBEDDER, m.id(), "the bundled model " + m.id() + " in process (ONNX Runtime; "
                     + "artifact " + m.artifact() + ")", (s, c) -> tuned(OnnxSentenceEmbedder.builder().model(m), s).build())));
         }
