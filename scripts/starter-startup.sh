@@ -12,9 +12,10 @@ cp=$(mktemp)
 cache=$(mktemp -d)
 trap 'rm -rf "$cp" "$cache"' EXIT
 # the starter's test class path (the web starter, Actuator, the test application) without what only its other tests
-# use: the Elasticsearch client would bring Spring Boot's Elasticsearch auto-configuration, LangChain4j its beans
+# use: the Elasticsearch client would bring Spring Boot's Elasticsearch auto-configuration, LangChain4j its beans, and
+# the Boot 4 starter's tests hold the Boot 3 starter (to test its guard)
 mvn -B -o -q -DskipTests package dependency:build-classpath -pl "$module" -am -DincludeScope=test \
-    -DexcludeArtifactIds=rag-elasticsearch,elasticsearch-java,elasticsearch-rest-client,rag-langchain4j,langchain4j-core \
+    -DexcludeArtifactIds=rag-elasticsearch,elasticsearch-java,elasticsearch-rest-client,rag-langchain4j,langchain4j-core,rag-spring-boot-starter \
     -Dmdep.outputFile="$cp" >/dev/null
 classpath="$(cat "$cp"):$module/target/classes"
 for start in "cold cache" "warm cache"; do
