@@ -28,14 +28,18 @@ import java.util.regex.Pattern;
  * The offline default generator: answers with the context's own sentences, so every word of the answer
  * is quoted and cited exactly. No language model is involved.
  *
- * <p><b>Scoring.</b> Each sentence of the context is scored by {@code cos(q, s) + w·overlap(q, s)}: the cosine
- * between the question's and the sentence's embeddings (the pipeline's {@link Embedder}) plus the IDF-weighted
- * fraction of the question's terms that the sentence contains (IDF {@code log(1 + N/df)} over the context's N
- * sentences; {@code w} = {@value #DEFAULT_OVERLAP_WEIGHT}). A sentence that opens with a reference to the one
+ * <p><b>Scoring.</b> Each sentence of the context is scored by
+ * {@code cos(q, s) + v·max(0, cos(q, s + next) − cos(q, s)) + w·overlap(q, s)}: the cosine between the question's
+ * and the sentence's embeddings (the pipeline's {@link Embedder}), plus what reading the sentence with the next one of
+ * its paragraph adds to that cosine ({@code v} = {@value #DEFAULT_WINDOW_WEIGHT}: a sentence that leads into its
+ * answer, "Anyone living near the sea is familiar with ..." before the tidal bulges, is found by its pair), plus the
+ * IDF-weighted fraction of the question's terms that the sentence contains (IDF {@code log(1 + N/df)} over the
+ * context's N sentences; {@code w} = {@value #DEFAULT_OVERLAP_WEIGHT}, {@value #DEFAULT_OPTION_OVERLAP_WEIGHT} for
+ * multiple choice, which reads no window). A sentence that opens with a reference to the one
  * before it in its chunk (This, These, Those, That, Such, It, Its, They, Their, He, She, His, Her, The latter) is
  * matched with the terms of both, as it is read: "His father was Shi Bingzhi." answers a question about the person
- * the sentence before names. Only the {@value #DEFAULT_EMBED_LIMIT} sentences best by overlap are embedded, which
- * bounds the cost per question.
+ * the sentence before names. Only the {@value #DEFAULT_EMBED_LIMIT} sentences best by overlap are embedded (each with its
+ * window), which bounds the cost per question at twice that many texts embedded.
  *
  * <p><b>Which sentences may be quoted.</b> The sentences are the context's readable ones ({@link Prose}: headings
  * are never quoted, Markdown syntax and leftovers of removed markup such as an emptied {@code ()} are left out,
@@ -111,7 +115,7 @@ import java.util.regex.Pattern;
  * <p>The answer text carries the cleaned sentence; the citation's quote is the exact span of the chunk it came
  * from (markup and line breaks as written), so that a quote can always be found in its chunk verbatim, as the
  * {@link Generator} contract requires. Cost: O(total sentence length) to read the context, at most
- * {@code embedLimit} sentences embedded, O(N·|Q|) to score. Deterministic; immutable; thread-safe.
+ * {@code embedLimit} sentences and as many windows embedded, O(N·|Q|) to score. Deterministic; immutable; thread-safe.
  */
 public final class ExtractiveGenerator implements Generator {
 
@@ -121,10 +125,14 @@ public final class ExtractiveGenerator implements Generator {
 
     /** The most sentences in an open answer; a second is added only when it adds coverage. */
     public static final int DEFAULT_MAX_SENTENCES = 2;
-    /** Weight of term overlap against cosine. */
-    public static final double DEFAULT_OVERLAP_WEIGHT = 0.5;
+    /** Weight of term overlap against cosine in an open answer's score. */
+    public static final double DEFAULT_OVERLAP_WEIGHT = 0.3;
+    /** Weight of term overlap against cosine in a multiple-choice option's score, unless an overlap weight is set. */
+    public static final double DEFAULT_OPTION_OVERLAP_WEIGHT = 0.5;
     /** Most sentences embedded per question. */
-    public static final int DEFAULT_EMBED_LIMIT = 24;
+    public static final int DEFAULT_EMBED_LIMIT = 32;
+    /** Weight of what a sentence read with the next one adds to its cosine with the question. */
+    public static final double DEFAULT_WINDOW_WEIGHT = 0.5;
     /** How far below the best score a further sentence's score may be. */
     public static final double DEFAULT_MARGIN = 0.15;
     /** The least share of the question's IDF weight a further sentence must add. */
@@ -181,14 +189,17 @@ public final class ExtractiveGenerator implements Generator {
     private final int maxSentences;
     private final double overlapWeight;
     private final int embedLimit;
+    private final double windowWeight;
     private final double margin;
     private final double minGain;
     private final double minSupport;
     private final SentenceScorer scorer;
+    private final SentenceScorer optionScorer;
     private final TermAnalyzer analyzer;
 
     /**
-     * The defaults: at most 2 sentences, overlap weight 0.5, 24 sentences embedded, margin 0.15, gain 0.05,
+     * The defaults: at most 2 sentences, overlap weight 0.3 (0.5 for multiple choice), 32 sentences embedded with
+     * their windows at weight 0.5, margin 0.15, gain 0.05,
      * support at least the embedder's declared threshold, or 0.44.
      *
      * @param embedder the embedder comparing sentences with the question
@@ -214,10 +225,13 @@ public final class ExtractiveGenerator implements Generator {
         this.maxSentences = b.maxSentences == null ? DEFAULT_MAX_SENTENCES : b.maxSentences;
         this.overlapWeight = b.overlapWeight == null ? DEFAULT_OVERLAP_WEIGHT : b.overlapWeight;
         this.embedLimit = b.embedLimit == null ? DEFAULT_EMBED_LIMIT : b.embedLimit;
+        this.windowWeight = b.windowWeight == null ? DEFAULT_WINDOW_WEIGHT : b.windowWeight;
         this.margin = b.margin == null ? DEFAULT_MARGIN : b.margin;
         this.minGain = b.minGain == null ? DEFAULT_MIN_GAIN : b.minGain;
         this.minSupport = b.minSupport != null ? b.minSupport : declaredMinSupport(b.embedder);
-        this.scorer = new SentenceScorer(embedder, overlapWeight, embedLimit);
+        this.scorer = new SentenceScorer(embedder, overlapWeight, embedLimit, windowWeight);
+        this.optionScorer = new SentenceScorer(embedder,
+                b.overlapWeight == null ? DEFAULT_OPTION_OVERLAP_WEIGHT : b.overlapWeight, embedLimit);
         this.analyzer = b.analyzer == null ? EnglishTermAnalyzer.defaults() : b.analyzer;
     }
 
@@ -249,6 +263,7 @@ public final class ExtractiveGenerator implements Generator {
         private Integer maxSentences;
         private Double overlapWeight;
         private Integer embedLimit;
+        private Double windowWeight;
         private Double margin;
         private Double minGain;
         private Double minSupport;
@@ -274,7 +289,8 @@ public final class ExtractiveGenerator implements Generator {
         }
 
         /**
-         * The weight w of term overlap against cosine (default {@value #DEFAULT_OVERLAP_WEIGHT}).
+         * The weight w of term overlap against cosine (default {@value #DEFAULT_OVERLAP_WEIGHT} for an open answer,
+         * {@value #DEFAULT_OPTION_OVERLAP_WEIGHT} for a multiple-choice option; a value set here holds for both).
          *
          * @param value finite and at least 0
          * @return this builder
@@ -300,6 +316,24 @@ public final class ExtractiveGenerator implements Generator {
             Arguments.checkState(embedLimit == null, "embedLimit was already set");
             Arguments.check(value >= 1, "embedLimit must be >= 1, was %d", value);
             embedLimit = value;
+            return this;
+        }
+
+        /**
+         * The weight {@code v} of the window in an open answer's score (default {@value #DEFAULT_WINDOW_WEIGHT}):
+         * a sentence scores {@code cos(q, s) + v·max(0, cos(q, s + next) − cos(q, s)) + w·overlap(q, s)}, where
+         * {@code s + next} is the sentence read with the one after it in its paragraph; 0 scores the sentence alone
+         * and embeds no window.
+         *
+         * @param value finite and at least 0
+         * @return this builder
+         * @throws IllegalArgumentException if negative or not finite
+         * @throws IllegalStateException if already set
+         */
+        public Builder windowWeight(double value) {
+            Arguments.checkState(windowWeight == null, "windowWeight was already set");
+            Arguments.check(value >= 0 && Double.isFinite(value), "windowWeight must be finite and >= 0, was %s", value);
+            windowWeight = value;
             return this;
         }
 
@@ -381,6 +415,7 @@ public final class ExtractiveGenerator implements Generator {
         m.put("maxSentences", maxSentences);
         m.put("overlapWeight", overlapWeight);
         m.put("embedLimit", embedLimit);
+        m.put("windowWeight", windowWeight);
         m.put("margin", margin);
         m.put("minGain", minGain);
         m.put("minSupport", minSupport);
@@ -530,12 +565,7 @@ public final class ExtractiveGenerator implements Generator {
 
     /** The statement right before statement {@code i} in its chunk, or -1 if it is its chunk's first. */
     private static int sentenceBefore(List<Candidate> statements, int i) {
-        Candidate c = statements.get(i);
-        if (i > 0 && statements.get(i - 1).number() == c.number() && statements.get(i - 1).end() <= c.start()
-                && c.chunk().chunk().text().substring(statements.get(i - 1).end(), c.start()).indexOf("\n\n") < 0) {
-            return i - 1;
-        }
-        return -1;
+        return i > 0 && SentenceScorer.next(statements, i - 1) == i ? i - 1 : -1;
     }
 
     private void traceSupport(TraceSink trace, double support, double coverage, double cosine, double unmatched,
@@ -612,7 +642,7 @@ public final class ExtractiveGenerator implements Generator {
             if (question != null) {
                 score = Vectors.cosine(vector, question);
             } else {
-                double[] s = scorer.score(vector, analyzer.terms(option.getValue()), qTerms, sentences, idf, sentenceVectors)
+                double[] s = optionScorer.score(vector, analyzer.terms(option.getValue()), qTerms, sentences, idf, sentenceVectors)
                         .total();
                 sentence = SentenceScorer.rank(s).get(0);
                 score = s[sentence];
@@ -634,4 +664,5 @@ public final class ExtractiveGenerator implements Generator {
         }
         return new Answer(query.text(), text, citations, bestLetter, context, Trace.EMPTY);
     }
+
 }

@@ -11,12 +11,15 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * The score {@link ExtractiveGenerator} ranks sentences by: {@code cos(v, s) + w·overlap}, the cosine between a
- * vector (the question's, or the question's with an option) and the sentence's embedding, plus {@code w} times the
- * IDF-weighted share of the wanted terms the sentence holds (its {@link Candidate#matchTerms}).
+ * The score {@link ExtractiveGenerator} ranks sentences by: {@code cos(v, s) + u·max(0, cos(v, s + next) − cos(v, s))
+ * + w·overlap}, the cosine between a vector (the question's, or the question's with an option) and the sentence's
+ * embedding, plus {@code u} times what the sentence read with the next one of its paragraph ({@link #next}) adds to
+ * that cosine, plus {@code w} times the IDF-weighted share of the wanted terms the sentence holds (its
+ * {@link Candidate#matchTerms}).
  *
  * <p>Contract: {@link #score} embeds at most {@code embedLimit} sentences, the best by overlap, and only those not
- * already in the vectors it is given. Complexity: O(N·|terms|) for N sentences, plus the embedding. Thread-safety:
+ * already in the vectors it is given, and with {@code u > 0} the windows of those that have a next sentence (windows
+ * are not kept). Complexity: O(N·|terms|) for N sentences, plus the embedding. Thread-safety:
  * immutable; safe for concurrent use when the embedder is.
  */
 final class SentenceScorer {
@@ -28,15 +31,21 @@ final class SentenceScorer {
     private final Embedder embedder;
     private final double overlapWeight;
     private final int embedLimit;
+    private final double windowWeight;
 
     SentenceScorer(Embedder embedder, double overlapWeight, int embedLimit) {
+        this(embedder, overlapWeight, embedLimit, 0);
+    }
+
+    SentenceScorer(Embedder embedder, double overlapWeight, int embedLimit, double windowWeight) {
         this.embedder = embedder;
         this.overlapWeight = overlapWeight;
         this.embedLimit = embedLimit;
+        this.windowWeight = windowWeight;
     }
 
     /**
-     * cos(vector, s) + w·overlap for every sentence, where overlap is the IDF-weighted share of
+     * cos(vector, s) + u·max(0, cos(vector, s + next) − cos(vector, s)) + w·overlap for every sentence, where overlap is the IDF-weighted share of
      * {@code terms} (less {@code exclude}) found in s. Only the best by overlap are embedded; the others
      * keep their overlap score alone, shifted below every embedded one. Sentence vectors are taken from,
      * and added to, {@code vectors} (by sentence index), so that no sentence is embedded twice per answer.
@@ -73,7 +82,31 @@ final class SentenceScorer {
             cosines[i] = Vectors.cosine(vector, vectors.get(i));
             scores[i] = cosines[i] + overlapWeight * overlap[i];
         }
+        if (windowWeight > 0) {
+            List<Integer> windowed = embedded.stream().filter(i -> next(sentences, i) >= 0).toList();
+            List<float[]> windows = embedder.embedDocuments(windowed.stream()
+                    .map(i -> sentences.get(i).text() + " " + sentences.get(next(sentences, i)).text()).toList());
+            for (int j = 0; j < windowed.size(); j++) {
+                int i = windowed.get(j);
+                scores[i] += windowWeight * Math.max(0, Vectors.cosine(vector, windows.get(j)) - cosines[i]);
+            }
+        }
         return new Scores(scores, cosines);
+    }
+
+    /**
+     * The sentence right after sentence {@code i} in its chunk and paragraph (no blank line between them), or -1 if
+     * {@code i} is the last of its paragraph in the context.
+     */
+    static int next(List<Candidate> sentences, int i) {
+        if (i + 1 >= sentences.size()) {
+            return -1;
+        }
+        Candidate c = sentences.get(i);
+        Candidate n = sentences.get(i + 1);
+        boolean adjacent = n.number() == c.number() && c.end() <= n.start()
+                && c.chunk().chunk().text().substring(c.end(), n.start()).indexOf("\n\n") < 0;
+        return adjacent ? i + 1 : -1;
     }
 
     private static double maxIdf(Map<String, Double> idf) {
