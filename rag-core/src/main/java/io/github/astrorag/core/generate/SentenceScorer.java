@@ -76,6 +76,28 @@ final class SentenceScorer {
         return new Scores(scores, cosines);
     }
 
+    /**
+     * w·overlap alone for every sentence, as {@link #score} computes it, no sentence embedded (cosines NaN): for a
+     * question whose language the embedder does not read.
+     */
+    Scores overlap(List<String> terms, List<Candidate> sentences, Map<String, Double> idf) {
+        Set<String> wanted = new HashSet<>(terms);
+        double total = wanted.stream().mapToDouble(t -> idf.getOrDefault(t, maxIdf(idf))).sum();
+        double[] scores = new double[sentences.size()];
+        double[] cosines = new double[sentences.size()];
+        for (int i = 0; i < scores.length; i++) {
+            double hit = 0;
+            for (String t : new HashSet<>(sentences.get(i).matchTerms())) {
+                if (wanted.contains(t)) {
+                    hit += idf.getOrDefault(t, 0.0);
+                }
+            }
+            scores[i] = total == 0 ? 0 : overlapWeight * hit / total;
+            cosines[i] = Double.NaN;
+        }
+        return new Scores(scores, cosines);
+    }
+
     private static double maxIdf(Map<String, Double> idf) {
         return idf.values().stream().mapToDouble(Double::doubleValue).max().orElse(1.0);
     }
