@@ -45,17 +45,7 @@ final class SentenceScorer {
                            Map<String, Double> idf, Map<Integer, float[]> vectors) {
         Set<String> wanted = new HashSet<>(terms);
         wanted.removeAll(exclude);
-        double total = wanted.stream().mapToDouble(t -> idf.getOrDefault(t, maxIdf(idf))).sum();
-        double[] overlap = new double[sentences.size()];
-        for (int i = 0; i < sentences.size(); i++) {
-            double hit = 0;
-            for (String t : new HashSet<>(sentences.get(i).matchTerms())) {
-                if (wanted.contains(t)) {
-                    hit += idf.getOrDefault(t, 0.0);
-                }
-            }
-            overlap[i] = total == 0 ? 0 : hit / total;
-        }
+        double[] overlap = overlaps(wanted, sentences, idf);
         List<Integer> byOverlap = rank(overlap);
         List<Integer> embedded = byOverlap.subList(0, Math.min(embedLimit, byOverlap.size()));
         List<Integer> missing = embedded.stream().filter(i -> !vectors.containsKey(i)).toList();
@@ -81,21 +71,29 @@ final class SentenceScorer {
      * question whose language the embedder does not read.
      */
     Scores overlap(List<String> terms, List<Candidate> sentences, Map<String, Double> idf) {
-        Set<String> wanted = new HashSet<>(terms);
-        double total = wanted.stream().mapToDouble(t -> idf.getOrDefault(t, maxIdf(idf))).sum();
-        double[] scores = new double[sentences.size()];
+        double[] scores = overlaps(new HashSet<>(terms), sentences, idf);
         double[] cosines = new double[sentences.size()];
         for (int i = 0; i < scores.length; i++) {
+            scores[i] *= overlapWeight;
+            cosines[i] = Double.NaN;
+        }
+        return new Scores(scores, cosines);
+    }
+
+    /** The IDF-weighted share of {@code wanted} each sentence's match terms hold (0 when nothing is wanted). */
+    private static double[] overlaps(Set<String> wanted, List<Candidate> sentences, Map<String, Double> idf) {
+        double total = wanted.stream().mapToDouble(t -> idf.getOrDefault(t, maxIdf(idf))).sum();
+        double[] overlap = new double[sentences.size()];
+        for (int i = 0; i < sentences.size(); i++) {
             double hit = 0;
             for (String t : new HashSet<>(sentences.get(i).matchTerms())) {
                 if (wanted.contains(t)) {
                     hit += idf.getOrDefault(t, 0.0);
                 }
             }
-            scores[i] = total == 0 ? 0 : overlapWeight * hit / total;
-            cosines[i] = Double.NaN;
+            overlap[i] = total == 0 ? 0 : hit / total;
         }
-        return new Scores(scores, cosines);
+        return overlap;
     }
 
     private static double maxIdf(Map<String, Double> idf) {
