@@ -14,6 +14,8 @@ import io.github.astrorag.core.generate.SentenceCandidates.Candidate;
 import io.github.astrorag.core.internal.text.Prose;
 import io.github.astrorag.core.analysis.EnglishTermAnalyzer;
 import io.github.astrorag.core.spi.TermAnalyzer;
+import io.github.astrorag.core.spi.LanguageDetector;
+import io.github.astrorag.core.language.ScriptLanguageDetector;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -106,6 +108,17 @@ import java.util.regex.Pattern;
  * number), so that a reader can see why. See docs/configuration.md; how the weights and the default threshold were
  * chosen, with what they measure and the commands, is in docs/evaluation.md.
  *
+ * <p><b>Abstention per language.</b> When the embedder declares the languages it reads ({@link Embedder#languages()};
+ * the bundled English models declare {@code en}) and the question's script says another ({@link ScriptLanguageDetector}:
+ * Chinese, Arabic, Thai, ...; Latin script reads as English), the cosine says nothing, so neither the ranking nor the
+ * support uses it: sentences are ranked by {@code w·overlap} alone over the question's content terms less the
+ * language's question words (no sentence is embedded), and the support is the lexical one,
+ * {@code 0.5·found + 0.5·held} over the question's evidence terms (its function words left out, Arabic normalised;
+ * see {@code LexicalSupport}), compared with the language's measured threshold (Chinese 0.35, Arabic 0.333, Thai 0.416,
+ * any other 0.35; measured with the default pipeline in docs/languages.md). {@link Builder#minSupport(String, double)}
+ * sets the threshold of a language, in either case. A question the embedder reads, and every question when the
+ * embedder declares no languages, is scored as above, unchanged.
+ *
  * <p><b>Multiple choice.</b> A multiple-choice question gets the option whose support is strongest: for option
  * {@code o}, the best over all sentences {@code s} of {@code cos(question + o, s) + w·overlap(o, s)}, where
  * {@code overlap(o, s)} counts only the option's terms that the question does not already contain; the answer
@@ -196,6 +209,9 @@ public final class ExtractiveGenerator implements Generator {
     private final SentenceScorer scorer;
     private final SentenceScorer optionScorer;
     private final TermAnalyzer analyzer;
+    private final Map<String, Double> languageMinSupport;
+
+    private static final LanguageDetector LANGUAGE = new ScriptLanguageDetector();
 
     /**
      * The defaults: at most 2 sentences, overlap weight 0.3 (0.5 for multiple choice), 32 sentences embedded with
@@ -233,6 +249,7 @@ public final class ExtractiveGenerator implements Generator {
         this.optionScorer = new SentenceScorer(embedder,
                 b.overlapWeight == null ? DEFAULT_OPTION_OVERLAP_WEIGHT : b.overlapWeight, embedLimit);
         this.analyzer = b.analyzer == null ? EnglishTermAnalyzer.defaults() : b.analyzer;
+        this.languageMinSupport = Map.copyOf(b.languageMinSupport);
     }
 
     /** The threshold {@code embedder} declares under {@link #MIN_SUPPORT_HINT}, or {@link #DEFAULT_MIN_SUPPORT}. */
@@ -268,6 +285,7 @@ public final class ExtractiveGenerator implements Generator {
         private Double minGain;
         private Double minSupport;
         private TermAnalyzer analyzer;
+        private final Map<String, Double> languageMinSupport = new LinkedHashMap<>();
 
         private Builder(Embedder embedder) {
             this.embedder = Objects.requireNonNull(embedder, "embedder");
@@ -386,6 +404,29 @@ public final class ExtractiveGenerator implements Generator {
         }
 
         /**
+         * The least support an answer to a question in {@code language} needs (read from the question's script by
+         * {@link ScriptLanguageDetector}; Latin script reads as {@code en}), in place of {@code minSupport} or of
+         * the lexical support's measured default for that language (see the class description, "Abstention per
+         * language"). May be given once per language.
+         *
+         * @param language a BCP 47 code, such as {@code zh}
+         * @param value in [0, 1]
+         * @return this builder
+         * @throws NullPointerException if {@code language} is null
+         * @throws IllegalArgumentException if {@code value} is outside [0, 1] or {@code language} is blank
+         * @throws IllegalStateException if already set for {@code language}
+         */
+        public Builder minSupport(String language, double value) {
+            Objects.requireNonNull(language, "language");
+            Arguments.check(!language.isBlank(), "language must not be blank");
+            Arguments.checkState(!languageMinSupport.containsKey(language),
+                    "minSupport for %s was already set", language);
+            Arguments.check(value >= 0 && value <= 1, "minSupport for %s must be in [0, 1], was %s", language, value);
+            languageMinSupport.put(language, value);
+            return this;
+        }
+
+        /**
          * The terms sentences and question are compared by (default {@link EnglishTermAnalyzer#defaults()}).
          *
          * @param value the analyzer
@@ -419,6 +460,9 @@ public final class ExtractiveGenerator implements Generator {
         m.put("margin", margin);
         m.put("minGain", minGain);
         m.put("minSupport", minSupport);
+        if (!languageMinSupport.isEmpty()) {
+            m.put("minSupportByLanguage", new java.util.TreeMap<>(languageMinSupport));
+        }
         return m;
     }
 
@@ -432,15 +476,25 @@ public final class ExtractiveGenerator implements Generator {
         List<Candidate> statements = SentenceCandidates.statements(sentences);
         trace.put("sentencesScored", statements.size());
         if (statements.isEmpty()) {
-            traceSupport(trace, 0, 0, 0, 1, List.of(), AnswerCues.AnswerType.NONE, 1, null, true);
+            traceSupport(trace, 0, 0, 0, 1, List.of(), AnswerCues.AnswerType.NONE, 1, null, true, minSupport);
             return Answer.abstention(query.text(), NO_ANSWER, context);
         }
-        SentenceScorer.Scores scores = scorer.score(embedder.embedQuery(query.text()), analyzer.terms(query.text()), Set.of(),
-                statements, idf, new HashMap<>());
+        String language = embedder.languages().isEmpty() && languageMinSupport.isEmpty() ? null
+                : LANGUAGE.detect(query.text());
+        boolean lexical = language != null && !embedder.languages().isEmpty()
+                && !embedder.languages().contains(language);
+        double threshold = threshold(language, lexical);
+        Set<String> content = AnswerCues.contentTerms(query.text(), analyzer);
+        if (lexical) {
+            content = LexicalSupport.asked(language, content, analyzer);
+        }
+        SentenceScorer.Scores scores = lexical
+                ? scorer.overlap(new java.util.TreeSet<>(content).stream().toList(), statements, idf)
+                : scorer.score(embedder.embedQuery(query.text()), analyzer.terms(query.text()), Set.of(),
+                        statements, idf, new HashMap<>());
         List<Integer> order = new ArrayList<>(SentenceScorer.rank(scores.total()));
         AnswerCues.AnswerType type = AnswerCues.answerType(query.text());
 
-        Set<String> content = AnswerCues.contentTerms(query.text(), analyzer);
         double unknownIdf = Math.log(1 + sentences.size());
         Map<String, Double> qWeight = new LinkedHashMap<>();
         for (String t : new java.util.TreeSet<>(content)) {
@@ -450,16 +504,20 @@ public final class ExtractiveGenerator implements Generator {
         Set<String> inContext = new HashSet<>(idf.keySet());
         List<String> unmatchedTerms = qWeight.keySet().stream().filter(t -> !inContext.contains(t)).toList();
         double unmatched = SupportScore.share(unmatchedTerms, qWeight, qTotal);
-        java.util.function.IntToDoubleFunction supportOf = i -> SupportScore.support(
-                SupportScore.share(SupportScore.held(statements.get(i), qWeight.keySet()), qWeight, qTotal),
-                Double.isNaN(scores.cosine()[i]) ? 0 : scores.cosine()[i], unmatched,
-                AnswerCues.matches(type, statements.get(i).text()) ? 1 : 0);
+        Set<String> evidence = lexical ? LexicalSupport.evidence(language, content, analyzer) : Set.of();
+        Set<String> found = lexical ? LexicalSupport.normalised(language, inContext) : Set.of();
+        java.util.function.IntToDoubleFunction supportOf = i -> lexical
+                ? LexicalSupport.support(evidence, found, LexicalSupport.normalised(language, statements.get(i).terms()))
+                : SupportScore.support(
+                        SupportScore.share(SupportScore.held(statements.get(i), qWeight.keySet()), qWeight, qTotal),
+                        Double.isNaN(scores.cosine()[i]) ? 0 : scores.cosine()[i], unmatched,
+                        AnswerCues.matches(type, statements.get(i).text()) ? 1 : 0);
 
         // body prose first: a caption, exercise, objective, heading or reference answers only when no body
         // sentence is supported enough to answer
         if (CUES.contains("parts")) {
             List<Integer> body = order.stream().filter(i -> statements.get(i).body()).toList();
-            if (!body.isEmpty() && body.size() < order.size() && supportOf.applyAsDouble(body.get(0)) >= minSupport) {
+            if (!body.isEmpty() && body.size() < order.size() && supportOf.applyAsDouble(body.get(0)) >= threshold) {
                 order = new ArrayList<>(body);
             }
         }
@@ -515,7 +573,7 @@ public final class ExtractiveGenerator implements Generator {
             double cCoverage = SupportScore.share(SupportScore.held(c, qWeight.keySet()), qWeight, qTotal);
             double cCosine = Double.isNaN(scores.cosine()[i]) ? 0 : scores.cosine()[i];
             double cType = AnswerCues.matches(type, c.text()) ? 1 : 0;
-            double cSupport = SupportScore.support(cCoverage, cCosine, unmatched, cType);
+            double cSupport = supportOf.applyAsDouble(i);
             if (cSupport > support) {
                 support = cSupport;
                 coverage = cCoverage;
@@ -523,12 +581,26 @@ public final class ExtractiveGenerator implements Generator {
                 typeMatch = cType;
             }
         }
-        boolean abstain = support < minSupport;
-        traceSupport(trace, support, coverage, cosine, unmatched, unmatchedTerms, type, typeMatch, top, abstain);
+        boolean abstain = support < threshold;
+        traceSupport(trace, support, coverage, cosine, unmatched, unmatchedTerms, type, typeMatch, top, abstain,
+                threshold);
         if (abstain) {
             return Answer.abstention(query.text(), NO_ANSWER, context);
         }
         return answer(query, context, chosen.stream().map(statements::get).toList());
+    }
+
+    /**
+     * The threshold for a question in {@code language} (null when not detected): the one set for the language, else,
+     * for a lexical support, the measured default of the language, else {@code minSupport}.
+     */
+    private double threshold(String language, boolean lexical) {
+        Double set = language == null ? null : languageMinSupport.get(language);
+        if (set != null) {
+            return set;
+        }
+        return lexical ? LexicalSupport.DEFAULT_MIN_SUPPORT.getOrDefault(language, LexicalSupport.DEFAULT_OTHER_MIN_SUPPORT)
+                : minSupport;
     }
 
     /**
@@ -570,7 +642,7 @@ public final class ExtractiveGenerator implements Generator {
 
     private void traceSupport(TraceSink trace, double support, double coverage, double cosine, double unmatched,
                               List<String> unmatchedTerms, AnswerCues.AnswerType type, double typeMatch,
-                              Candidate closest, boolean abstained) {
+                              Candidate closest, boolean abstained, double threshold) {
         trace.put(SUPPORT, support);
         trace.put(COVERAGE, coverage);
         trace.put(COSINE, cosine);
@@ -578,7 +650,7 @@ public final class ExtractiveGenerator implements Generator {
         trace.put(UNMATCHED_TERMS, List.copyOf(unmatchedTerms));
         trace.put(ANSWER_TYPE, type.name());
         trace.put(TYPE_MATCH, typeMatch);
-        trace.put(MIN_SUPPORT, minSupport);
+        trace.put(MIN_SUPPORT, threshold);
         trace.put(ABSTAINED, abstained);
         if (closest != null) {
             Map<String, Object> passage = new LinkedHashMap<>();

@@ -54,17 +54,7 @@ final class SentenceScorer {
                            Map<String, Double> idf, Map<Integer, float[]> vectors) {
         Set<String> wanted = new HashSet<>(terms);
         wanted.removeAll(exclude);
-        double total = wanted.stream().mapToDouble(t -> idf.getOrDefault(t, maxIdf(idf))).sum();
-        double[] overlap = new double[sentences.size()];
-        for (int i = 0; i < sentences.size(); i++) {
-            double hit = 0;
-            for (String t : new HashSet<>(sentences.get(i).matchTerms())) {
-                if (wanted.contains(t)) {
-                    hit += idf.getOrDefault(t, 0.0);
-                }
-            }
-            overlap[i] = total == 0 ? 0 : hit / total;
-        }
+        double[] overlap = overlaps(wanted, sentences, idf);
         List<Integer> byOverlap = rank(overlap);
         List<Integer> embedded = byOverlap.subList(0, Math.min(embedLimit, byOverlap.size()));
         List<Integer> missing = embedded.stream().filter(i -> !vectors.containsKey(i)).toList();
@@ -107,6 +97,36 @@ final class SentenceScorer {
         boolean adjacent = n.number() == c.number() && c.end() <= n.start()
                 && c.chunk().chunk().text().substring(c.end(), n.start()).indexOf("\n\n") < 0;
         return adjacent ? i + 1 : -1;
+    }
+
+    /**
+     * w·overlap alone for every sentence, as {@link #score} computes it, no sentence embedded (cosines NaN): for a
+     * question whose language the embedder does not read.
+     */
+    Scores overlap(List<String> terms, List<Candidate> sentences, Map<String, Double> idf) {
+        double[] scores = overlaps(new HashSet<>(terms), sentences, idf);
+        double[] cosines = new double[sentences.size()];
+        for (int i = 0; i < scores.length; i++) {
+            scores[i] *= overlapWeight;
+            cosines[i] = Double.NaN;
+        }
+        return new Scores(scores, cosines);
+    }
+
+    /** The IDF-weighted share of {@code wanted} each sentence's match terms hold (0 when nothing is wanted). */
+    private static double[] overlaps(Set<String> wanted, List<Candidate> sentences, Map<String, Double> idf) {
+        double total = wanted.stream().mapToDouble(t -> idf.getOrDefault(t, maxIdf(idf))).sum();
+        double[] overlap = new double[sentences.size()];
+        for (int i = 0; i < sentences.size(); i++) {
+            double hit = 0;
+            for (String t : new HashSet<>(sentences.get(i).matchTerms())) {
+                if (wanted.contains(t)) {
+                    hit += idf.getOrDefault(t, 0.0);
+                }
+            }
+            overlap[i] = total == 0 ? 0 : hit / total;
+        }
+        return overlap;
     }
 
     private static double maxIdf(Map<String, Double> idf) {

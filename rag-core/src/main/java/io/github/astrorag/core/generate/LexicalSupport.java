@@ -1,0 +1,167 @@
+package io.github.astrorag.core.generate;
+
+import io.github.astrorag.core.spi.TermAnalyzer;
+import java.util.Collection;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The support {@link ExtractiveGenerator} gives an answer to a question whose language its embedder does not read
+ * ({@link io.github.astrorag.core.spi.Embedder#languages()}): lexical evidence only, since such an embedding's cosine
+ * says nothing (bge-small-en-v1.5 gives any two Chinese texts a high cosine). Over the question's <em>evidence</em>
+ * terms E (its terms by the generator's {@link TermAnalyzer}, less the language's question words, less its function
+ * words and, in Chinese, less the Han pairs holding a function character such as 的 or 是; Arabic terms compared
+ * without diacritics, with their alef, yeh and teh marbuta forms unified and a leading article removed):
+ * <pre>
+ * lexical support = 0.5·found + 0.5·held
+ * </pre>
+ * where {@code found} is the share of E that some sentence of the context holds and {@code held} the share of E that
+ * the answer's sentence holds, every term weighing the same. The terms are counted, not IDF-weighted: the subject of
+ * the question (a name the whole article repeats) is the strongest evidence that the context is about it, and the
+ * context's IDF would weigh it least. Chosen, with the thresholds per language ({@link #DEFAULT_MIN_SUPPORT}), by
+ * 2-fold cross-validation on the development sets (Chinese CMRC 2018, Arabic ARCD, Thai iapp-wiki-qa; docs/languages.md,
+ * "Abstention per language"), against IDF-weighted coverage with and without the unmatched share.
+ *
+ * <p>Contract: every method is a pure function of its arguments. Complexity: {@link #support} is linear in the
+ * terms given; {@link #evidence} and {@link #normalised} in the term's length. Thread-safety: stateless, safe for
+ * concurrent use.
+ */
+final class LexicalSupport {
+
+    /**
+     * The least lexical support an answer needs, per language (BCP 47 code), measured on the development sets with
+     * the default pipeline at 300 o200k tokens (docs/languages.md): each chosen on the even-numbered half of a set's
+     * answerable and off-corpus questions (the highest false abstention at most 5%) and reported on the other half:
+     * Chinese 0.35, Arabic 0.333, Thai 0.416.
+     */
+    static final Map<String, Double> DEFAULT_MIN_SUPPORT = Map.of("zh", 0.35, "ar", 0.333, "th", 0.416);
+    /** The least lexical support an answer needs in a language without a measured threshold. */
+    static final double DEFAULT_OTHER_MIN_SUPPORT = 0.35;
+
+    /** The question words of each language, whose terms are no content of a question. */
+    private static final Map<String, List<String>> QUESTION_WORDS = Map.of(
+            "zh", List.of("什么", "甚么", "哪里", "哪个", "哪些", "哪一", "哪位", "哪年", "多少", "几个", "几年", "为什么",
+                    "怎么", "怎样", "如何", "是否", "谁是", "是谁", "请问"),
+            "ar", List.of("ما", "ماذا", "من", "متى", "أين", "اين", "كم", "كيف", "لماذا", "هل", "أي", "اي", "ماهي", "ماهو",
+                    "هي", "هو", "في"),
+            "th", List.of("อะไร", "ใคร", "ที่ไหน", "ไหน", "เมื่อไร", "เมื่อไหร่", "เท่าไร", "เท่าไหร่", "กี่", "อย่างไร",
+                    "ยังไง", "ทำไม", "หรือไม่", "ไหม", "คือ", "ได้แก่", "ใด"));
+
+    /** Function words of each language: found in any text, they are no evidence that a text is about the question. */
+    private static final Map<String, List<String>> FUNCTION_WORDS = Map.of(
+            "ar", List.of("في", "من", "على", "إلى", "الى", "عن", "مع", "التي", "الذي", "الذين", "هذا", "هذه", "ذلك", "تلك",
+                    "كان", "كانت", "يكون", "و", "أو", "او", "ثم", "أن", "ان", "إن", "لا", "لم", "لن", "قد", "كل", "بعد", "قبل",
+                    "بين", "عند", "حتى", "أكثر", "ذات", "له", "لها", "به", "بها", "فيها", "منها", "عام", "سنة"),
+            "th", List.of("ที่", "ของ", "ใน", "และ", "เป็น", "มี", "ได้", "ให้", "การ", "ความ", "จาก", "กับ", "โดย", "ไป",
+                    "มา", "ว่า", "นี้", "นั้น", "แล้ว", "จะ", "ซึ่ง", "อยู่", "หรือ", "แต่", "เพื่อ", "ก็", "ไม่", "คน", "ถูก",
+                    "ตาม", "เมื่อ", "แห่ง", "ต่อ", "ทั้ง", "อีก", "เคย", "ปี", "ครั้ง", "หนึ่ง", "ขึ้น", "ออก", "เข้า", "ด้วย"));
+
+    /** Han characters that carry grammar, not topic: a pair holding one is no evidence. */
+    private static final String HAN_FUNCTION = "的了是在和与及被把也就都而或吗呢呀啊之于其个有为这那它他她们中上下一不";
+
+    /** Whether {@code term} is evidence in {@code language}: no function word (nor a Han pair holding one). */
+    static boolean evidence(String language, String term) {
+        if ("zh".equals(language) || "ja".equals(language)) {
+            if (term.codePoints().anyMatch(c -> HAN_FUNCTION.indexOf(c) >= 0)) {
+                return false;
+            }
+        }
+        return !FUNCTION_WORDS.getOrDefault(language, List.of()).contains(term);
+    }
+
+    /**
+     * A term as it is compared in {@code language}: Arabic without its diacritics and tatweel, its alef, yeh and
+     * teh marbuta forms unified and a leading article or conjunction with article (ال، وال، بال، كال، فال، لل)
+     * removed when at least two letters remain; any other language's term unchanged.
+     */
+    static String normalised(String language, String term) {
+        if (!"ar".equals(language)) {
+            return term;
+        }
+        StringBuilder b = new StringBuilder(term.length());
+        term.codePoints().forEach(c -> {
+            if (c >= 0x064B && c <= 0x0652 || c == 0x0640 || c == 0x0670) {
+                return;
+            }
+            b.appendCodePoint(switch (c) {
+                case 0x0622, 0x0623, 0x0625 -> 0x0627; // آ أ إ -> ا
+                case 0x0649 -> 0x064A; // ى -> ي
+                case 0x0629 -> 0x0647; // ة -> ه
+                default -> c;
+            });
+        });
+        String t = b.toString();
+        for (String prefix : ARTICLES) {
+            if (t.startsWith(prefix) && t.length() - prefix.length() >= 2) {
+                return t.substring(prefix.length());
+            }
+        }
+        return t;
+    }
+
+    private static final List<String> ARTICLES = List.of("وال", "بال", "كال", "فال", "لل", "ال");
+
+    private LexicalSupport() {
+    }
+
+    /** {@code content} less the terms of {@code language}'s question words; all of it if none is left. */
+    static Set<String> asked(String language, Set<String> content, TermAnalyzer analyzer) {
+        Set<String> out = new HashSet<>(content);
+        out.removeAll(questionWords(language, analyzer));
+        return out.isEmpty() ? content : out;
+    }
+
+    /** The terms of {@code language}'s question words, as {@code analyzer} reads them; empty for another. */
+    private static Set<String> questionWords(String language, TermAnalyzer analyzer) {
+        Set<String> out = new HashSet<>();
+        for (String w : QUESTION_WORDS.getOrDefault(language, List.of())) {
+            out.addAll(analyzer.terms(w));
+        }
+        return out;
+    }
+
+    /**
+     * The lexical support in [0, 1]: {@code 0.5·found + 0.5·held} over the evidence terms; 0 when there are none.
+     *
+     * @param evidence the question's evidence terms (normalised)
+     * @param inContext the context's terms (normalised)
+     * @param held the evidence terms the answer's sentence holds
+     */
+    static double support(Set<String> evidence, Set<String> inContext, Collection<String> held) {
+        if (evidence.isEmpty()) {
+            return 0;
+        }
+        double found = evidence.stream().filter(inContext::contains).count() / (double) evidence.size();
+        return 0.5 * found + 0.5 * new HashSet<>(held).stream().filter(evidence::contains).count() / evidence.size();
+    }
+
+    /**
+     * The question's evidence terms: {@code content} normalised ({@link #normalised}), less the language's
+     * question words and function words ({@link #evidence}); all of {@code content}, normalised, if none is left.
+     */
+    static Set<String> evidence(String language, Set<String> content, TermAnalyzer analyzer) {
+        Set<String> asked = questionWords(language, analyzer);
+        Set<String> out = new HashSet<>();
+        Set<String> all = new HashSet<>();
+        for (String t : content) {
+            String n = normalised(language, t);
+            all.add(n);
+            if (!asked.contains(t) && evidence(language, t) && evidence(language, n)) {
+                out.add(n);
+            }
+        }
+        return out.isEmpty() ? all : out;
+    }
+
+    /** {@code terms} normalised ({@link #normalised}). */
+    static Set<String> normalised(String language, Collection<String> terms) {
+        Set<String> out = new HashSet<>();
+        for (String t : terms) {
+            out.add(normalised(language, t));
+        }
+        return out;
+    }
+
+}
