@@ -6,6 +6,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -32,7 +33,25 @@ public record AstroRagHealth(Status status, Map<String, Object> details) {
         /** Open, its documents still loading in the background: out of service. */
         LOADING,
         /** Closed, or its background load failed. */
-        DOWN
+        DOWN;
+
+        /**
+         * What a Boot line's health builder makes of this status: each starter's indicator passes its builder's
+         * {@code up}, {@code outOfService} and {@code down}.
+         *
+         * @param up      for {@link #UP}
+         * @param loading for {@link #LOADING}
+         * @param down    for {@link #DOWN}
+         * @param <T>     the builder's type
+         * @return the one of the three that is this status's
+         */
+        public <T> T pick(Supplier<T> up, Supplier<T> loading, Supplier<T> down) {
+            return switch (this) {
+                case UP -> up.get();
+                case LOADING -> loading.get();
+                case DOWN -> down.get();
+            };
+        }
     }
 
     /**

@@ -47,10 +47,6 @@ public class AstroRagHealthIndicator extends AbstractHealthIndicator {
     @Override
     protected void doHealthCheck(Health.Builder builder) {
         AstroRagHealth health = AstroRagHealth.of(instance, cache, loading);
-        (switch (health.status()) {
-            case UP -> builder.up();
-            case LOADING -> builder.outOfService();
-            case DOWN -> builder.down();
-        }).withDetails(health.details());
+        health.status().pick(builder::up, builder::outOfService, builder::down).withDetails(health.details());
     }
 }
