@@ -26,8 +26,8 @@ import java.util.Objects;
  * {@code includeMetadata}); the other metadata kept as text, so that a query's filter can use it. Documents without
  * text are left out with one warning.
  *
- * <p>An instance cannot be opened empty: open it over the first documents with
- * {@code pipeline.openDocuments(AstroRagDocumentIngestor.documents(parsed))}, then ingest more here. The ingestor
+ * <p>Ingest into an instance opened empty ({@code pipeline.openEmpty()}), or opened over documents already at hand
+ * (such as {@code pipeline.openDocuments(AstroRagDocumentIngestor.documents(parsed))}). The ingestor
  * does not own the instance: its opener closes it (or the {@link AstroRagContentRetriever} that serves it).
  * Thread-safe, as {@link RagInstance#addDocuments} is. LangChain4j 1.0 onwards.
  */

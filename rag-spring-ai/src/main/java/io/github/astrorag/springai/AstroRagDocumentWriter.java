@@ -23,9 +23,8 @@ import org.springframework.ai.document.DocumentWriter;
  * kept as text, so that a query's filter can use it. Documents without text (media only, or blank) are left out
  * with one warning.
  *
- * <p>An instance cannot be opened empty: open it over the first batch with
- * {@code pipeline.openDocuments(AstroRagDocumentWriter.documents(reader.get()))}, or over documents already at
- * hand, then write later batches here. The writer does not own the instance: its opener closes it (or the
+ * <p>Write into an instance opened empty ({@code pipeline.openEmpty()}), or opened over documents already at hand
+ * (such as {@code pipeline.openDocuments(AstroRagDocumentWriter.documents(reader.get()))}). The writer does not own the instance: its opener closes it (or the
  * {@link AstroRagDocumentRetriever} that serves it). Thread-safe, as {@link RagInstance#addDocuments} is.
  */
 public final class AstroRagDocumentWriter implements DocumentWriter {

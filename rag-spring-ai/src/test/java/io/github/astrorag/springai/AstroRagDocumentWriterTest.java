@@ -134,6 +134,18 @@ class AstroRagDocumentWriterTest {
     }
 
     @Test
+    void aWriterFillsAnInstanceOpenedEmpty() {
+        try (RagInstance empty = pipeline.openEmpty()) {
+            new AstroRagDocumentWriter(empty).accept(List.of(new org.springframework.ai.document.Document(
+                    "The mirror of the telescope is 2.4 metres across.", Map.of("source", "mirror.md"))));
+            assertThat(empty.documents()).extracting(Document::id).containsExactly("mirror.md");
+            Answer answer = empty.ask("How large is the mirror of the telescope?");
+            assertThat(answer.text()).contains("2.4 metres");
+            assertThat(answer.citations().get(0).source()).isEqualTo("mirror.md");
+        }
+    }
+
+    @Test
     void nothingWithTextWritesNothingAndAClosedInstanceIsRefused() {
         AstroRagDocumentWriter writer = new AstroRagDocumentWriter(instance);
         writer.accept(List.of());
