@@ -67,7 +67,7 @@ class ArchitectureTest {
         }
         assertThat(modules).containsExactlyInAnyOrder("core", "retrieval", "mcts", "presets", "elasticsearch",
                 "langchain4j", "springai", "micrometer", "spring", "eval", "examples", "cli", "onnx", "documents",
-                "analysis");
+                "analysis", "langdetect");
         assertThat(classes.stream().map(JavaClass::getSimpleName))
                 .noneMatch(n -> n.endsWith("Test") || n.endsWith("IT"));
     }
@@ -93,6 +93,14 @@ class ArchitectureTest {
             .should().dependOnClassesThat().resideInAPackage(ONNX)
             .because("BM25, MMR, PageRank, fusion, coverage and the tree search work on any Embedder: the ONNX "
                     + "models (rag-onnx, ONNX Runtime and a model of about 130 MB) are chosen above them, by the presets");
+
+    @ArchTest
+    static final ArchRule langdetectKnowsOnlyCore = classes()
+            .that().resideInAPackage("io.github.astrorag.langdetect..")
+            .should().onlyDependOnClassesThat().resideInAnyPackage("io.github.astrorag.langdetect..",
+                    "io.github.astrorag.core..", "opennlp.tools..", "java..", "org.jspecify..")
+            .because("rag-langdetect has one job, language detection with OpenNLP's model, behind rag-core's "
+                    + "LanguageDetector role: the applications pick it by name");
 
     @ArchTest
     static final ArchRule noLibraryKnowsTheApplications = noClasses()

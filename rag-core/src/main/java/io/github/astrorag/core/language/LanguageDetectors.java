@@ -6,8 +6,9 @@ import java.util.ServiceLoader;
 
 /**
  * The language detector a pipeline uses when it is given none: the first registered with {@link ServiceLoader} under
- * {@code META-INF/services/io.github.astrorag.core.spi.LanguageDetector} (rag-langdetect's OpenNLP detector, when that
- * module is on the class path), else {@link ScriptLanguageDetector}. Looked up once per class loader's first use.
+ * {@code META-INF/services/io.github.astrorag.core.spi.LanguageDetector} (an application's own), else
+ * {@link ScriptLanguageDetector}. rag-langdetect's OpenNLP detector does not register itself here, so that having it on
+ * the class path changes nothing: it is picked by name, the language detector part {@code opennlp}. Looked up once per class loader's first use.
  */
 public final class LanguageDetectors {
 

@@ -5,6 +5,7 @@ import io.github.astrorag.core.spi.ContextSelector;
 import io.github.astrorag.core.spi.DocumentLoader;
 import io.github.astrorag.core.spi.Embedder;
 import io.github.astrorag.core.spi.Generator;
+import io.github.astrorag.core.spi.LanguageDetector;
 import io.github.astrorag.core.spi.Reranker;
 import io.github.astrorag.core.spi.Retriever;
 import io.github.astrorag.core.spi.TermAnalyzer;
@@ -41,11 +42,16 @@ public final class Role<T> {
      * {@code o200k_base}, {@code r50k_base}, or an application's own.
      */
     public static final Role<TokenCounter> TOKENIZER = new Role<>("tokenizer", TokenCounter.class);
+    /**
+     * The language of documents and questions ({@link LanguageDetector}): {@code script} (rag-core, the default: Unicode
+     * scripts, Latin text as English), {@code opennlp} (rag-langdetect: scripts, then OpenNLP's model for Latin text).
+     */
+    public static final Role<LanguageDetector> LANGUAGE_DETECTOR = new Role<>("language-detector", LanguageDetector.class);
     /** A whole pipeline ({@link PipelinePreset}): {@code default}, {@code astrorag}, {@code corag}, ... */
     public static final Role<PipelinePreset> PRESET = new Role<>("preset", PipelinePreset.class);
 
     private static final List<Role<?>> ALL = List.of(PRESET, RETRIEVER, RERANKER, SELECTOR, SCORER, GENERATOR, EMBEDDER, LOADER,
-            ANALYZER, TOKENIZER);
+            ANALYZER, TOKENIZER, LANGUAGE_DETECTOR);
 
     private final String name;
     private final Class<T> type;

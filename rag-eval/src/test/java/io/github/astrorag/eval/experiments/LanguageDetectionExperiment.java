@@ -2,6 +2,9 @@ package io.github.astrorag.eval.experiments;
 
 import io.github.astrorag.core.language.LanguageDetectors;
 import io.github.astrorag.core.model.Document;
+import io.github.astrorag.core.part.PartContext;
+import io.github.astrorag.core.part.PartRegistry;
+import io.github.astrorag.core.part.Role;
 import io.github.astrorag.core.spi.LanguageDetector;
 import io.github.astrorag.eval.EvalDataset;
 import io.github.astrorag.eval.EvalQuestion;
@@ -19,16 +22,17 @@ import java.util.TreeMap;
 import java.util.stream.Stream;
 
 /**
- * Experiment (run by hand, not in the build): how often the installed language detector
- * ({@link LanguageDetectors#installed()}: the script detector of rag-core, or rag-langdetect's when on the class path)
- * names the language of the development sets' questions and paragraphs. Data: the first 200 questions of each of
+ * Experiment (run by hand, not in the build): how often a language detector (the named ones, by their part specs such
+ * as {@code opennlp:candidates=all}; none named: {@link LanguageDetectors#installed()}) names the language of the development sets' questions and paragraphs. Data: the first 200 questions of each of
  * {@code multilingual/cmrc2018-dev} (zh), {@code arcd} (ar), {@code iapp-wiki-qa-th} (th), {@code squad2-dev} and
  * {@code hotpotqa-dev} (en); paragraphs: every corpus file those questions read (zh, ar, th) and the first 300
- * documents of the HotpotQA questions (en), whole. Prints accuracy per set and the confusions.
+ * documents of the HotpotQA questions (en), whole; and the hand-written questions of rag-langdetect's tests
+ * ({@code rag-langdetect/src/test/resources/questions/<code>.txt}, one a line, 20 each of de, fr, es, it, pt and short
+ * English ones), when run from the repository's root. Prints accuracy per set and the confusions.
  *
  * <pre>
  *   java -cp "rag-eval/target/test-classes:rag-eval/target/classes:$(cat rag-eval/target/cp.txt)" \
- *        io.github.astrorag.eval.experiments.LanguageDetectionExperiment [data folder, default ../shared/data]
+ *        io.github.astrorag.eval.experiments.LanguageDetectionExperiment [data folder, default ../shared/data] [detector...]
  * </pre>
  * The results: docs/languages.md, "Language detection".
  */
@@ -39,7 +43,19 @@ public final class LanguageDetectionExperiment {
 
     public static void main(String[] args) throws IOException {
         Path data = Path.of(args.length > 0 ? args[0] : "../shared/data");
-        LanguageDetector detector = LanguageDetectors.installed();
+        PartRegistry parts = PartRegistry.installed();
+        List<String> specs = args.length > 1 ? List.of(args).subList(1, args.length) : List.of("");
+        for (String spec : specs) {
+            long t0 = System.nanoTime();
+            LanguageDetector detector = spec.isEmpty() ? LanguageDetectors.installed()
+                    : parts.create(Role.LANGUAGE_DETECTOR, spec, PartContext.of(parts));
+            detector.detect("warm up the model");
+            System.out.printf(Locale.ROOT, "built and first detection in %.0f ms%n", (System.nanoTime() - t0) / 1e6);
+            run(data, detector);
+        }
+    }
+
+    private static void run(Path data, LanguageDetector detector) throws IOException {
         Map<String, String> sets = new LinkedHashMap<>();
         sets.put("multilingual/cmrc2018-dev.jsonl", "zh");
         sets.put("multilingual/arcd.jsonl", "ar");
@@ -71,6 +87,16 @@ public final class LanguageDetectionExperiment {
                 report(set.getKey() + " paragraphs", want, paragraphs.subList(0, Math.min(300, paragraphs.size())), detector);
             } else if (!corpora.isEmpty() && !want.equals("en")) {
                 report(set.getKey() + " paragraphs", want, paragraphs, detector);
+            }
+        }
+        Path fixtures = Path.of("rag-langdetect/src/test/resources/questions");
+        if (Files.isDirectory(fixtures)) {
+            try (Stream<Path> files = Files.list(fixtures)) {
+                for (Path f : files.sorted().toList()) {
+                    String want = f.getFileName().toString().replace(".txt", "");
+                    report("hand-written " + want + " questions", want,
+                            Files.readAllLines(f).stream().filter(l -> !l.isBlank()).toList(), detector);
+                }
             }
         }
     }

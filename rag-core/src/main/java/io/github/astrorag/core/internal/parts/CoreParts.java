@@ -10,6 +10,7 @@ import io.github.astrorag.core.generate.HttpLlmGenerator;
 import io.github.astrorag.core.generate.OpenAiCompatibleGenerator;
 import io.github.astrorag.core.generate.TgiGenerator;
 import io.github.astrorag.core.http.HttpEndpoint;
+import io.github.astrorag.core.language.ScriptLanguageDetector;
 import io.github.astrorag.core.load.PdfDocumentLoader;
 import io.github.astrorag.core.load.TextDocumentLoader;
 import io.github.astrorag.core.part.Part;
@@ -106,7 +107,9 @@ public final class CoreParts implements PartProvider {
                 tokenizer("cl100k-base", "tiktoken's cl100k_base: GPT-4, GPT-3.5"),
                 tokenizer("o200k-base", "tiktoken's o200k_base: the GPT-4o family (2 to 4 times fewer tokens than p50k_base on "
                         + "Chinese, Arabic or Thai text)"),
-                tokenizer("r50k-base", "tiktoken's r50k_base: GPT-3"));
+                tokenizer("r50k-base", "tiktoken's r50k_base: GPT-3"),
+                Part.builder(Role.LANGUAGE_DETECTOR, "script", "the Unicode scripts of the letters, no model; Latin text "
+                        + "reads as English (the default)", (s, c) -> new ScriptLanguageDetector()).build());
     }
 
     /** The tokenizer part of a tiktoken encoding: named as the encoding, {@code -} for {@code _} (a part's spelling). */
