@@ -130,8 +130,14 @@ public final class EvalCommand implements Callable<Integer> {
 
     @Option(names = "--language", paramLabel = "CODE",
             description = "The language of every instance's documents and question, a BCP 47 code such as zh, instead of "
-                    + "detecting it. Default: detected.")
+                    + "detecting it with --language-detector. Default: detected.")
     String language;
+
+    @Option(names = "--language-detector", paramLabel = "DETECTOR",
+            description = "Who tells the language of the documents and questions, for every pipeline, by name with its "
+                    + "settings: ${COMPLETION-CANDIDATES}. Default: script.",
+            completionCandidates = Names.LanguageDetectors.class)
+    String languageDetector;
 
     @Option(names = "--model", paramLabel = "EMBEDDER", defaultValue = PipelineFactory.DEFAULT_MODEL,
             description = "Embedding model by name, shared by all pipelines: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).",
@@ -208,6 +214,11 @@ public final class EvalCommand implements Callable<Integer> {
                         .withTokenCounter(run.tokenCounter())));
         if (language != null) {
             registry = registry.adjusted((b, preset, run) -> b.language(language));
+        }
+        if (languageDetector != null) {
+            io.github.astrorag.core.spi.LanguageDetector detector =
+                    PipelineOptions.languageDetector(partRegistry, languageDetector);
+            registry = registry.adjusted((b, preset, run) -> b.languageDetector(detector));
         }
         List<String> names = new ArrayList<>(new LinkedHashSet<>(
                 PartSpec.parseList(selectors != null ? selectors : pipelines).stream().map(PartSpec::toString).toList()));

@@ -73,4 +73,11 @@ abstract class Names implements Iterable<String> {
             super(Role.TOKENIZER);
         }
     }
+
+    /** Language detector names. */
+    static final class LanguageDetectors extends Names {
+        LanguageDetectors() {
+            super(Role.LANGUAGE_DETECTOR);
+        }
+    }
 }

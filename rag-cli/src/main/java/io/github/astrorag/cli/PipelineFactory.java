@@ -109,6 +109,9 @@ public final class PipelineFactory {
         if (o.language != null) {
             b.language(o.language);
         }
+        if (o.languageDetector != null) {
+            b.languageDetector(PipelineOptions.languageDetector(parts, o.languageDetector));
+        }
         if (o.candidates != null) {
             b.candidates(o.candidates);
         }

@@ -47,8 +47,15 @@ public final class PipelineOptions {
 
     @Option(names = "--language", paramLabel = "CODE",
             description = "The language of the documents and the question, a BCP 47 code such as zh, ar or th, instead of "
-                    + "detecting it (by script, or with OpenNLP when rag-langdetect is on the class path). Default: detected.")
+                    + "detecting it with --language-detector. Default: detected.")
     public String language;
+
+    @Option(names = "--language-detector", paramLabel = "DETECTOR",
+            description = "Who tells the language of the documents and the question, by name with its settings: "
+                    + "${COMPLETION-CANDIDATES} (script: Unicode scripts, Latin text as English; opennlp: scripts, then "
+                    + "OpenNLP's model tells German, French, Spanish, ... from English). Default: script.",
+            completionCandidates = Names.LanguageDetectors.class)
+    public String languageDetector;
 
     @Option(names = "--model", paramLabel = "EMBEDDER",
             description = "Embedding model by name, with its settings: ${COMPLETION-CANDIDATES} (hashing: no model, for "
@@ -263,6 +270,18 @@ public final class PipelineOptions {
      */
     public io.github.astrorag.core.token.TokenCounter tokenCounter(PartRegistry parts) {
         return tokenCounter(parts, tokenizer);
+    }
+
+    /**
+     * The language detector part {@code spec} names ({@code --language-detector}).
+     *
+     * @param parts the registry of parts
+     * @param spec  a part spec such as {@code opennlp:candidates=en+de}
+     * @return the detector
+     * @throws IllegalArgumentException naming the detectors if there is no such one, or a setting is wrong
+     */
+    static io.github.astrorag.core.spi.LanguageDetector languageDetector(PartRegistry parts, String spec) {
+        return parts.create(Role.LANGUAGE_DETECTOR, spec.strip(), io.github.astrorag.core.part.PartContext.of(parts));
     }
 
     /**

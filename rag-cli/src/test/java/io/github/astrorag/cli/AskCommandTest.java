@@ -171,6 +171,27 @@ class AskCommandTest {
     }
 
     @Test
+    void languageDetectorByName() throws IOException {
+        Run script = run("ask", "--model", "hashing", "--docs", "../rag-examples/samples", "--json",
+                "Wann kehrt der Halleysche Komet zurück?");
+        assertThat(script.status()).as(script.err()).isZero();
+        assertThat(script.json().path("trace").path("stages").get(0).path("details").path("language").asText()).isEqualTo("en");
+        assertThat(script.json().path("trace").path("config").path("languageDetector").path("name").asText())
+                .isEqualTo("script");
+        Run opennlp = run("ask", "--model", "hashing", "--docs", "../rag-examples/samples", "--language-detector",
+                "opennlp", "--json", "Wann kehrt der Halleysche Komet zurück?");
+        assertThat(opennlp.status()).as(opennlp.err()).isZero();
+        assertThat(opennlp.json().path("trace").path("stages").get(0).path("details").path("language").asText())
+                .isEqualTo("de");
+        assertThat(opennlp.json().path("trace").path("config").path("languageDetector").path("name").asText())
+                .isEqualTo("opennlp");
+        Run unknown = run("ask", "--model", "hashing", "--docs", "../rag-examples/samples", "--language-detector",
+                "lingua", "Q?");
+        assertThat(unknown.status()).isNotZero();
+        assertThat(unknown.err()).contains("lingua", "script", "opennlp");
+    }
+
+    @Test
     void textOutputListsNumberedSources() {
         Run r = run("ask", "--model", "hashing", "--docs", "../rag-examples/samples", "How wide is the dome?");
         assertThat(r.status()).as(r.err()).isZero();

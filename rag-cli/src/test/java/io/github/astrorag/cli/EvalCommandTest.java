@@ -178,6 +178,21 @@ class EvalCommandTest {
     }
 
     @Test
+    void languageDetectorByNameForEveryPipeline() throws Exception {
+        Path data = Path.of(Objects.requireNonNull(EvalCommandTest.class.getResource("/eval/languages.jsonl")).toURI());
+        Path out = dir.resolve("detector");
+        Run run = execute("--data", data.toString(), "--model", "hashing", "--out", out.toString(), "--no-progress",
+                "--no-generate", "--pipelines", "naive,bm25", "--language-detector", "opennlp:candidates=en+de");
+        assertThat(run.exit()).as(run.err()).isZero();
+        JsonNode root = new ObjectMapper().readTree(out.resolve(ReportWriter.JSON).toFile());
+        for (int i = 0; i < 2; i++) {
+            JsonNode detector = root.at("/results/" + i + "/config/pipeline/languageDetector");
+            assertThat(detector.at("/name").asText()).isEqualTo("opennlp");
+            assertThat(detector.at("/candidates").toString()).isEqualTo("[\"de\",\"en\"]");
+        }
+    }
+
+    @Test
     void answersOfEachLanguageAreMatchedAsMlqaScoresThemAndReportedPerLanguage() throws Exception {
         Path data = Path.of(Objects.requireNonNull(EvalCommandTest.class.getResource("/eval/languages.jsonl")).toURI());
         Path out = dir.resolve("languages");
