@@ -170,6 +170,12 @@ public class AstroRagAutoConfiguration {
             if (properties.selector() != null) {
                 b.selector(replacing.part("astrorag.selector", Role.SELECTOR, properties.selector()));
             }
+            if (properties.languageDetector() != null) {
+                b.languageDetector(named("astrorag.language-detector", properties.languageDetector(),
+                        "Set astrorag.language-detector to one of: " + String.join(", ", parts.names(Role.LANGUAGE_DETECTOR))
+                                + " (settings as name:key=value,...), or leave it out for script.",
+                        () -> parts.create(Role.LANGUAGE_DETECTOR, properties.languageDetector(), context)));
+            }
             if (properties.budget() != null) {
                 named("astrorag.budget", String.valueOf(properties.budget()), "Set astrorag.budget to a number of "
                         + "tokens of at least 1, or leave it out for the preset's budget.", () -> b.budget(properties.budget()));

@@ -22,6 +22,10 @@ import org.springframework.boot.convert.DurationUnit;
  *                       its settings); none: the preset's
  * @param rerankers      rerankers by name with their settings that replace the preset's, in order; none: the preset's
  * @param selector       a context selector by name with its settings that replaces the preset's; none: the preset's
+ * @param languageDetector who tells the language of the documents and questions, a language detector by name with its
+ *                       settings: {@code script} (default: Unicode scripts, Latin text as English) or {@code opennlp}
+ *                       (with rag-langdetect on the class path: OpenNLP's model tells German, French, Spanish, ... from
+ *                       English; docs/languages.md)
  * @param budget         the context budget in tokens, at least 1; default the preset's (1800 for the default preset)
  * @param candidates     how many candidates the retriever passes to the rerankers and the selector, at least 1;
  *                       default the preset's (20 for the default preset)
@@ -50,6 +54,7 @@ public record AstroRagProperties(
         @Nullable String retriever,
         @DefaultValue List<String> rerankers,
         @Nullable String selector,
+        @Nullable String languageDetector,
         @Nullable Integer budget,
         @Nullable Integer candidates,
         @DefaultValue List<String> docs,

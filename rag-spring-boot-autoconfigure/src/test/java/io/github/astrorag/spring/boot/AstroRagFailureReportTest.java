@@ -69,6 +69,15 @@ class AstroRagFailureReportTest {
     }
 
     @Test
+    void anUnknownLanguageDetectorListsTheKnownOnes(CapturedOutput output) {
+        start("astrorag.language-detector=lingua");
+        String known = String.join(", ", PartRegistry.installed().names(Role.LANGUAGE_DETECTOR));
+        assertThat(known).contains("script");
+        assertReport(output, "Invalid value 'lingua' for property 'astrorag.language-detector': unknown language-detector "
+                + "'lingua'", "Set astrorag.language-detector to one of: " + known);
+    }
+
+    @Test
     void aMissingDocsFolder(CapturedOutput output) {
         start("astrorag.docs=no-such-folder");
         assertReport(output, "Invalid value 'no-such-folder' for property 'astrorag.docs': no such file or folder: "

@@ -99,6 +99,17 @@ class AstroRagStarterFeaturesTest {
     // --- row 3: the new properties reach the builder
 
     @Test
+    void theLanguageDetectorByName() {
+        runner.run(context -> assertThat(map(context.getBean(RagPipeline.class).describe().get("languageDetector")))
+                .containsEntry("name", "script"));
+        runner.withPropertyValues("astrorag.language-detector=opennlp:candidates=en+de").run(context -> {
+            assertThat(context).hasNotFailed();
+            java.util.Map<String, Object> detector = map(context.getBean(RagPipeline.class).describe().get("languageDetector"));
+            assertThat(detector).containsEntry("name", "opennlp").containsEntry("candidates", List.of("de", "en"));
+        });
+    }
+
+    @Test
     void chunkingCandidatesPoliciesAndMinSupportAreApplied(@TempDir Path dir) throws IOException {
         // a 60-word text is one chunk at the default size (300 tokens) and several at 16 tokens with no overlap
         StringBuilder text = new StringBuilder();
