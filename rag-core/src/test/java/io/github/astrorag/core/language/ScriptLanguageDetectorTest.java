@@ -2,6 +2,9 @@ package io.github.astrorag.core.language;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.astrorag.core.part.PartContext;
+import io.github.astrorag.core.part.PartRegistry;
+import io.github.astrorag.core.part.Role;
 import io.github.astrorag.core.spi.LanguageDetector;
 import org.junit.jupiter.api.Test;
 
@@ -37,5 +40,16 @@ class ScriptLanguageDetectorTest {
         assertThat(d.detect("胜任力（英语：Competence）是指某个个人能够")).isEqualTo("zh");
         // 2 Han letters weigh 6 against 31 Latin ones
         assertThat(d.detect("The word 银河 means the Milky Way in Chinese")).isEqualTo("en");
+    }
+
+    @Test
+    void thePartScriptByNameIsTheDefault() {
+        PartRegistry parts = PartRegistry.installed();
+        assertThat(Role.of("language-detector")).isSameAs(Role.LANGUAGE_DETECTOR);
+        assertThat(parts.names(Role.LANGUAGE_DETECTOR)).containsExactly("script");
+        LanguageDetector d = parts.create(Role.LANGUAGE_DETECTOR, "script", PartContext.of(parts));
+        assertThat(d).isInstanceOf(ScriptLanguageDetector.class);
+        assertThat(d.describe()).isEqualTo(LanguageDetectors.installed().describe());
+        assertThat(d.detect("Wer schrieb den Faust?")).isEqualTo("en");
     }
 }
