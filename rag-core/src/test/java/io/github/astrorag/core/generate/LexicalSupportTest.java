@@ -66,14 +66,15 @@ class LexicalSupportTest {
 
     @Test
     void aQuestionOfTwoEvidenceTermsOneOfThemInTheSentenceHasHalfSupport() {
-        // متى استقلت الهند: evidence {استقلت, هند} (متى a question word); the context and its sentence hold هند only:
-        // 0.5·(1/2) + 0.5·(1/2) = 0.5, at the Arabic threshold 0.5; the sentence "استقلت الهند" holds both: 1.0
+        // متى تأسست القاهرة: evidence {تاسست, قاهر} (متى a question word; ة -> ه, then the suffix ه); the context
+        // and its sentence hold قاهر only: 0.5·(1/2) + 0.5·(1/2) = 0.5, at the Arabic threshold 0.5; the sentence
+        // "تأسست القاهرة عام 969" holds both: 1.0
         EnglishTermAnalyzer analyzer = EnglishTermAnalyzer.defaults();
-        Set<String> evidence = LexicalSupport.evidence("ar", Set.of("متى", "استقلت", "الهند"), analyzer);
-        assertThat(evidence).containsExactlyInAnyOrder("استقلت", "هند");
-        Set<String> other = LexicalSupport.normalised("ar", List.of("تقع", "جبال", "الهند"));
+        Set<String> evidence = LexicalSupport.evidence("ar", Set.of("متى", "تأسست", "القاهرة"), analyzer);
+        assertThat(evidence).containsExactlyInAnyOrder("تاسست", "قاهر");
+        Set<String> other = LexicalSupport.normalised("ar", List.of("تقع", "القاهرة", "النيل"));
         assertThat(LexicalSupport.support(evidence, other, other)).isEqualTo(0.5);
-        Set<String> own = LexicalSupport.normalised("ar", List.of("استقلت", "الهند", "عام"));
+        Set<String> own = LexicalSupport.normalised("ar", List.of("تأسست", "القاهرة", "عام", "969"));
         assertThat(LexicalSupport.support(evidence, own, own)).isEqualTo(1.0);
     }
 }
