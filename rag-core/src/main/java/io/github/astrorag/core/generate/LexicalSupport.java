@@ -12,8 +12,9 @@ import java.util.Set;
  * ({@link io.github.astrorag.core.spi.Embedder#languages()}): lexical evidence only, since such an embedding's cosine
  * says nothing (bge-small-en-v1.5 gives any two Chinese texts a high cosine). Over the question's <em>evidence</em>
  * terms E (its terms by the generator's {@link TermAnalyzer}, less the language's question words, less its function
- * words and, in Chinese, less the Han pairs holding a function character such as 的 or 是; Arabic terms compared
- * without diacritics, with their alef, yeh and teh marbuta forms unified and a leading article removed):
+ * words (Arabic and Thai: the lists {@code function-words-ar.txt} and {@code function-words-th.txt} beside this class)
+ * and, in Chinese, less the Han pairs holding a function character such as 的 or 是; Arabic terms compared without
+ * diacritics, with their alef, yeh and teh marbuta forms unified, and lightly stemmed, {@link #normalised}):
  * <pre>
  * lexical support = 0.5·found + 0.5·held
  * </pre>
@@ -24,7 +25,8 @@ import java.util.Set;
  * 2-fold cross-validation on the development sets (Chinese CMRC 2018, Arabic ARCD, Thai iapp-wiki-qa; docs/languages.md,
  * "Abstention per language"), against IDF-weighted coverage with and without the unmatched share.
  *
- * <p>Contract: every method is a pure function of its arguments. Complexity: {@link #support} is linear in the
+ * <p>Contract: every method is a pure function of its arguments; the word lists are read once, when the class is
+ * loaded (a missing list is an {@link IllegalStateException} then). Complexity: {@link #support} is linear in the
  * terms given; {@link #evidence} and {@link #normalised} in the term's length. Thread-safety: stateless, safe for
  * concurrent use.
  */
