@@ -12,8 +12,9 @@ import java.util.Set;
  * ({@link io.github.astrorag.core.spi.Embedder#languages()}): lexical evidence only, since such an embedding's cosine
  * says nothing (bge-small-en-v1.5 gives any two Chinese texts a high cosine). Over the question's <em>evidence</em>
  * terms E (its terms by the generator's {@link TermAnalyzer}, less the language's question words, less its function
- * words and, in Chinese, less the Han pairs holding a function character such as 的 or 是; Arabic terms compared
- * without diacritics, with their alef, yeh and teh marbuta forms unified and a leading article removed):
+ * words (Arabic and Thai: the lists {@code function-words-ar.txt} and {@code function-words-th.txt} beside this class)
+ * and, in Chinese, less the Han pairs holding a function character such as 的 or 是; Arabic terms compared without
+ * diacritics, with their alef, yeh and teh marbuta forms unified, and lightly stemmed, {@link #normalised}):
  * <pre>
  * lexical support = 0.5·found + 0.5·held
  * </pre>
@@ -24,7 +25,8 @@ import java.util.Set;
  * 2-fold cross-validation on the development sets (Chinese CMRC 2018, Arabic ARCD, Thai iapp-wiki-qa; docs/languages.md,
  * "Abstention per language"), against IDF-weighted coverage with and without the unmatched share.
  *
- * <p>Contract: every method is a pure function of its arguments. Complexity: {@link #support} is linear in the
+ * <p>Contract: every method is a pure function of its arguments; the word lists are read once, when the class is
+ * loaded (a missing list is an {@link IllegalStateException} then). Complexity: {@link #support} is linear in the
  * terms given; {@link #evidence} and {@link #normalised} in the term's length. Thread-safety: stateless, safe for
  * concurrent use.
  */
@@ -34,9 +36,9 @@ final class LexicalSupport {
      * The least lexical support an answer needs, per language (BCP 47 code), measured on the development sets with
      * the default pipeline at 300 o200k tokens (docs/languages.md): each chosen on the even-numbered half of a set's
      * answerable and off-corpus questions (the highest false abstention at most 5%) and reported on the other half:
-     * Chinese 0.35, Arabic 0.333, Thai 0.416.
+     * Chinese 0.35, Arabic 0.5, Thai 0.416.
      */
-    static final Map<String, Double> DEFAULT_MIN_SUPPORT = Map.of("zh", 0.35, "ar", 0.333, "th", 0.416);
+    static final Map<String, Double> DEFAULT_MIN_SUPPORT = Map.of("zh", 0.35, "ar", 0.5, "th", 0.416);
     /** The least lexical support an answer needs in a language without a measured threshold. */
     static final double DEFAULT_OTHER_MIN_SUPPORT = 0.35;
 
@@ -49,14 +51,47 @@ final class LexicalSupport {
             "th", List.of("อะไร", "ใคร", "ที่ไหน", "ไหน", "เมื่อไร", "เมื่อไหร่", "เท่าไร", "เท่าไหร่", "กี่", "อย่างไร",
                     "ยังไง", "ทำไม", "หรือไม่", "ไหม", "คือ", "ได้แก่", "ใด"));
 
-    /** Function words of each language: found in any text, they are no evidence that a text is about the question. */
-    private static final Map<String, List<String>> FUNCTION_WORDS = Map.of(
-            "ar", List.of("في", "من", "على", "إلى", "الى", "عن", "مع", "التي", "الذي", "الذين", "هذا", "هذه", "ذلك", "تلك",
-                    "كان", "كانت", "يكون", "و", "أو", "او", "ثم", "أن", "ان", "إن", "لا", "لم", "لن", "قد", "كل", "بعد", "قبل",
-                    "بين", "عند", "حتى", "أكثر", "ذات", "له", "لها", "به", "بها", "فيها", "منها", "عام", "سنة"),
-            "th", List.of("ที่", "ของ", "ใน", "และ", "เป็น", "มี", "ได้", "ให้", "การ", "ความ", "จาก", "กับ", "โดย", "ไป",
-                    "มา", "ว่า", "นี้", "นั้น", "แล้ว", "จะ", "ซึ่ง", "อยู่", "หรือ", "แต่", "เพื่อ", "ก็", "ไม่", "คน", "ถูก",
-                    "ตาม", "เมื่อ", "แห่ง", "ต่อ", "ทั้ง", "อีก", "เคย", "ปี", "ครั้ง", "หนึ่ง", "ขึ้น", "ออก", "เข้า", "ด้วย"));
+    /** The Arabic articles (with a conjunction or preposition) a term is compared without. */
+    private static final List<String> ARTICLES = List.of("وال", "بال", "كال", "فال", "لل", "ال", "و");
+
+    /**
+     * The suffixes a light Arabic stemmer removes, in this order, each at most once, when two letters remain
+     * (Larkey, Ballesteros and Connell's light10, as Lucene's {@code ArabicStemmer}): ها، ان، ات، ون، ين، يه، ه، ي
+     * (teh marbuta already written ه).
+     */
+    private static final List<String> SUFFIXES = List.of("ها", "ان", "ات", "ون", "ين", "يه", "ه", "ي");
+
+    /**
+     * Function words of each language: found in any text, they are no evidence that a text is about the question.
+     * Read from the resources {@code function-words-<language>.txt} beside this class (one word a line, {@code #}
+     * comments), written from each language's grammar (particles, prepositions, pronouns, auxiliaries,
+     * quantifiers), not from any evaluation data; kept {@linkplain #normalised(String, String) normalised}.
+     */
+    private static final Map<String, Set<String>> FUNCTION_WORDS = Map.of(
+            "ar", functionWords("ar"), "th", functionWords("th"));
+
+    /** The conjunctions Arabic writes as a word's first letter: و, ف. */
+    private static final String ARABIC_CONJUNCTIONS = "\u0648\u0641";
+
+    private static Set<String> functionWords(String language) {
+        String name = "function-words-" + language + ".txt";
+        try (java.io.InputStream in = LexicalSupport.class.getResourceAsStream(name)) {
+            if (in == null) {
+                throw new IllegalStateException("missing resource " + name);
+            }
+            Set<String> out = new HashSet<>();
+            for (String line : new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).split("\n")) {
+                String w = line.strip();
+                if (!w.isEmpty() && !w.startsWith("#")) {
+                    out.add(w);
+                    out.add(normalised(language, w));
+                }
+            }
+            return Set.copyOf(out);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
 
     /** Han characters that carry grammar, not topic: a pair holding one is no evidence. */
     private static final String HAN_FUNCTION = "的了是在和与及被把也就都而或吗呢呀啊之于其个有为这那它他她们中上下一不";
@@ -68,13 +103,20 @@ final class LexicalSupport {
                 return false;
             }
         }
-        return !FUNCTION_WORDS.getOrDefault(language, List.of()).contains(term);
+        Set<String> words = FUNCTION_WORDS.getOrDefault(language, Set.of());
+        if (words.contains(term)) {
+            return false;
+        }
+        // Arabic: a function word behind a conjunction (وفي, فهو) is one too
+        return !("ar".equals(language) && term.length() >= 3 && ARABIC_CONJUNCTIONS.indexOf(term.charAt(0)) >= 0
+                && words.contains(term.substring(1)));
     }
 
     /**
      * A term as it is compared in {@code language}: Arabic without its diacritics and tatweel, its alef, yeh and
-     * teh marbuta forms unified and a leading article or conjunction with article (ال، وال، بال، كال، فال، لل)
-     * removed when at least two letters remain; any other language's term unchanged.
+     * teh marbuta forms unified, then lightly stemmed: a leading article, conjunction with article or conjunction
+     * (ال، وال، بال، كال، فال، لل، و; و only from a word of four letters) removed, then the {@link #SUFFIXES}, each
+     * only when at least two letters remain; any other language's term unchanged.
      */
     static String normalised(String language, String term) {
         if (!"ar".equals(language)) {
@@ -94,14 +136,19 @@ final class LexicalSupport {
         });
         String t = b.toString();
         for (String prefix : ARTICLES) {
-            if (t.startsWith(prefix) && t.length() - prefix.length() >= 2) {
-                return t.substring(prefix.length());
+            if (t.startsWith(prefix) && t.length() - prefix.length() >= 2 && (prefix.length() > 1 || t.length() >= 4)) {
+                t = t.substring(prefix.length());
+                break;
+            }
+        }
+        for (String suffix : SUFFIXES) {
+            if (t.endsWith(suffix) && t.length() - suffix.length() >= 2) {
+                t = t.substring(0, t.length() - suffix.length());
             }
         }
         return t;
     }
 
-    private static final List<String> ARTICLES = List.of("وال", "بال", "كال", "فال", "لل", "ال");
 
     private LexicalSupport() {
     }

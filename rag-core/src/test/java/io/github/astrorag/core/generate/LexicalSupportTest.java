@@ -20,8 +20,9 @@ class LexicalSupportTest {
     @Test
     void arabicTermsAreComparedWithoutArticleDiacriticsAndLetterVariants() {
         assertThat(LexicalSupport.normalised("ar", "النيل")).isEqualTo("نيل");
-        assertThat(LexicalSupport.normalised("ar", "وأحمد")).isEqualTo("واحمد");
-        assertThat(LexicalSupport.normalised("ar", "مَدْرَسَة")).isEqualTo("مدرسه");
+        assertThat(LexicalSupport.normalised("ar", "وأحمد")).isEqualTo("احمد"); // و from four letters
+        assertThat(LexicalSupport.normalised("ar", "وعد")).isEqualTo("وعد"); // three letters: و is the word's
+        assertThat(LexicalSupport.normalised("ar", "مَدْرَسَة")).isEqualTo("مدرس"); // ة -> ه, then the suffix ه
         assertThat(LexicalSupport.normalised("ar", "ال")).isEqualTo("ال"); // too short to lose its article
         assertThat(LexicalSupport.normalised("zh", "黄河")).isEqualTo("黄河");
     }
@@ -36,5 +37,44 @@ class LexicalSupportTest {
                 .containsExactly("เชียงใหม่");
         // nothing left: every term counts, normalised
         assertThat(LexicalSupport.evidence("ar", Set.of("في"), analyzer)).containsExactly("في");
+    }
+
+    @Test
+    void arabicTermsAreLightlyStemmedSoThatAWordsFormsMeet() {
+        // article, then the suffixes ها ان ات ون ين يه ه ي in order, each once, two letters kept
+        assertThat(LexicalSupport.normalised("ar", "مقالاتها")).isEqualTo("مقال"); // ها, then ات
+        assertThat(LexicalSupport.normalised("ar", "مقالاته")).isEqualTo("مقالات"); // ات is tried before ه
+        assertThat(LexicalSupport.normalised("ar", "المقالات")).isEqualTo("مقال");
+        assertThat(LexicalSupport.normalised("ar", "والمعلمون")).isEqualTo("معلم");
+        assertThat(LexicalSupport.normalised("ar", "العربية")).isEqualTo("عرب"); // ة -> ه; يه
+        assertThat(LexicalSupport.normalised("ar", "بيان")).isEqualTo("بي"); // ان: two letters remain
+        assertThat(LexicalSupport.normalised("ar", "كان")).isEqualTo("كان"); // one letter would remain
+    }
+
+    @Test
+    void theFunctionWordListsAreReadFromTheResourcesAndAnArabicConjunctionDoesNotHideOne() {
+        EnglishTermAnalyzer analyzer = EnglishTermAnalyzer.defaults();
+        // Arabic: the article alone, pronouns behind a preposition, a function word behind و or ف
+        assertThat(LexicalSupport.evidence("ar", Set.of("ال", "منها", "وفي", "فهو", "الذين", "قيام", "وزير"), analyzer))
+                .containsExactlyInAnyOrder("قيام", "زير"); // وزير: its و taken by the light stemmer
+        // Thai: auxiliaries, nominalisers, polite particles and the era marker of a date
+        assertThat(LexicalSupport.evidence("th", Set.of("กำลัง", "ความ", "ครับ", "พ.ศ.", "แม่น้ำ"), analyzer))
+                .containsExactly("แม่น้ำ");
+        // Chinese has no list: its Han pairs decide
+        assertThat(LexicalSupport.evidence("zh", Set.of("长城", "长度"), analyzer)).containsExactlyInAnyOrder("长城", "长度");
+    }
+
+    @Test
+    void aQuestionOfTwoEvidenceTermsOneOfThemInTheSentenceHasHalfSupport() {
+        // متى تأسست القاهرة: evidence {تاسست, قاهر} (متى a question word; ة -> ه, then the suffix ه); the context
+        // and its sentence hold قاهر only: 0.5·(1/2) + 0.5·(1/2) = 0.5, at the Arabic threshold 0.5; the sentence
+        // "تأسست القاهرة عام 969" holds both: 1.0
+        EnglishTermAnalyzer analyzer = EnglishTermAnalyzer.defaults();
+        Set<String> evidence = LexicalSupport.evidence("ar", Set.of("متى", "تأسست", "القاهرة"), analyzer);
+        assertThat(evidence).containsExactlyInAnyOrder("تاسست", "قاهر");
+        Set<String> other = LexicalSupport.normalised("ar", List.of("تقع", "القاهرة", "النيل"));
+        assertThat(LexicalSupport.support(evidence, other, other)).isEqualTo(0.5);
+        Set<String> own = LexicalSupport.normalised("ar", List.of("تأسست", "القاهرة", "عام", "969"));
+        assertThat(LexicalSupport.support(evidence, own, own)).isEqualTo(1.0);
     }
 }
