@@ -31,6 +31,7 @@ import java.util.stream.Stream;
  * English ones), when run from the repository's root. Prints accuracy per set and the confusions.
  *
  * <pre>
+ *   mvn -B -o -q -DskipTests test-compile dependency:build-classpath -pl rag-eval -am -Dmdep.outputFile=target/cp.txt
  *   java -cp "rag-eval/target/test-classes:rag-eval/target/classes:$(cat rag-eval/target/cp.txt)" \
  *        io.github.astrorag.eval.experiments.LanguageDetectionExperiment [data folder, default ../shared/data] [detector...]
  * </pre>

@@ -66,19 +66,6 @@ public record AstroRagHealth(Status status, Map<String, Object> details) {
     }
 
     /**
-     * The health of {@code instance} and {@code cache} now. Cost: the cache's statistics query; no question is asked.
-     *
-     * @param instance the instance
-     * @param cache    the embedding cache, or {@code null} for none
-     * @return the health
-     * @throws RuntimeException whatever the cache's {@code stats()} throws when the cache is unusable (the health
-     *                          indicators report that as down, with the error)
-     */
-    public static AstroRagHealth of(RagInstance instance, @Nullable EmbeddingCache cache) {
-        return of(instance, cache, null);
-    }
-
-    /**
      * The health of {@code instance}, {@code cache} and the background {@code loading} of its documents now. Cost:
      * the cache's statistics query; no question is asked.
      *

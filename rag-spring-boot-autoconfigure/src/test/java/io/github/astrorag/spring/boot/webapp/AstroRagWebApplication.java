@@ -204,17 +204,21 @@ public class AstroRagWebApplication {
 
     /** The status code, a space and the body of {@code GET uri}, whatever the status. */
     private static String call(HttpClient http, String uri) throws IOException, InterruptedException {
-        HttpResponse<String> response = http.send(HttpRequest.newBuilder(URI.create(uri)).timeout(Duration.ofMinutes(2))
-                .build(), HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> response = send(http, uri);
         return response.statusCode() + " " + response.body();
     }
 
+    /** The body of {@code GET uri}; any status but 200 is an {@link IOException} with the body. */
     private static String get(HttpClient http, String uri) throws IOException, InterruptedException {
-        HttpResponse<String> response = http.send(HttpRequest.newBuilder(URI.create(uri)).timeout(Duration.ofMinutes(2))
-                .build(), HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> response = send(http, uri);
         if (response.statusCode() != 200) {
             throw new IOException("GET " + uri + ": HTTP " + response.statusCode() + ": " + response.body());
         }
         return response.body();
+    }
+
+    private static HttpResponse<String> send(HttpClient http, String uri) throws IOException, InterruptedException {
+        return http.send(HttpRequest.newBuilder(URI.create(uri)).timeout(Duration.ofMinutes(2)).build(),
+                HttpResponse.BodyHandlers.ofString());
     }
 }
