@@ -3,11 +3,13 @@ package io.github.astrorag.retrieval.coverage;
 import io.github.astrorag.core.analysis.EnglishTermAnalyzer;
 import io.github.astrorag.core.spi.TermAnalyzer;
 import io.github.astrorag.core.internal.Arguments;
+import io.github.astrorag.core.language.ScriptLanguageDetector;
 import io.github.astrorag.core.model.Context;
 import io.github.astrorag.core.model.Query;
 import io.github.astrorag.core.model.ScoredChunk;
 import io.github.astrorag.core.select.TokenBudgetSelector;
 import io.github.astrorag.core.spi.ContextSelector;
+import io.github.astrorag.core.spi.LanguageDetector;
 import io.github.astrorag.core.spi.Reranker;
 import io.github.astrorag.core.spi.TraceSink;
 import io.github.astrorag.retrieval.graph.EvidencePrior;
@@ -17,6 +19,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * Greedy query-coverage selection (this project's own, not from the papers) with multi-hop feedback
@@ -80,6 +84,15 @@ import java.util.Objects;
  * {@code queryTerms} (the question's terms found in some candidate), {@code gains} (qgain at each pick),
  * {@code bridgeTerms} and {@code covered}.
  *
+ * <p><b>A question the embedder does not read.</b> With {@link Builder#denseLanguages} (the languages the pipeline's
+ * embedder reads; the parts set it from {@code Embedder.languages()}), a question whose script says another language
+ * (read by {@link ScriptLanguageDetector}: any Latin script is English) was ranked by BM25 alone
+ * ({@code HybridRetriever.Builder.denseLanguages}), and its context is those candidates in their rank order within
+ * the budget, as {@link TokenBudgetSelector} fills it: the objective's weights were chosen over fused English
+ * candidates, and over a lexical ranking in another language they only moved the context away from BM25's
+ * (measured in {@code docs/languages.md}). The trace then says {@code selection: rank order} with the question's
+ * language. Default: no languages, every question is selected by the objective.
+ *
  * <p>Cost: O(k · n · (|q| + k·m + k·|title| + dim)) after analysing the n candidates once, plus one
  * token count per candidate when budget-aware and, with ρ &gt; 0, the mention graph (O(n · names · text))
  * and one PageRank walk over n vertices. Immutable, thread-safe.
@@ -128,6 +141,8 @@ public final class BridgingCoverageSelector implements Reranker, ContextSelector
     private final boolean budgetAware;
     private final TokenBudgetSelector assembler;
     private final TermAnalyzer analyzer;
+    private final Set<String> denseLanguages;
+    private final LanguageDetector detector = new ScriptLanguageDetector();
 
     private BridgingCoverageSelector(Builder b) {
         this.k = b.k == null ? DEFAULT_K : b.k;
@@ -142,6 +157,7 @@ public final class BridgingCoverageSelector implements Reranker, ContextSelector
         this.budgetAware = b.budgetAware == null ? DEFAULT_BUDGET_AWARE : b.budgetAware;
         this.assembler = b.assembler == null ? new TokenBudgetSelector() : b.assembler;
         this.analyzer = b.analyzer == null ? EnglishTermAnalyzer.defaults() : b.analyzer;
+        this.denseLanguages = b.denseLanguages == null ? Set.of() : b.denseLanguages;
     }
 
     /** The analyzer of the question's and the candidates' terms. */
@@ -188,8 +204,27 @@ public final class BridgingCoverageSelector implements Reranker, ContextSelector
     @Override
     public Context select(Query query, List<ScoredChunk> candidates, int budget, TraceSink trace) {
         Arguments.check(budget > 0, "the token budget must be positive, was %d", budget);
+        String unread = unreadLanguage(query);
+        if (unread != null) {
+            trace.put("selection", "rank order");
+            trace.put("language", unread);
+            return assembler.assemble(query, ScoredChunk.distinct(candidates), budget,
+                    Map.of("selector", "bridging-coverage", "selection", "rank order"));
+        }
         List<ScoredChunk> ranked = order(query, candidates, Integer.MAX_VALUE, budgetAware ? budget : 0, trace);
         return assembler.assemble(query, ranked, budget, Map.of("selector", "bridging-coverage"));
+    }
+
+    /**
+     * The question's language when the embedder does not read it (see {@link Builder#denseLanguages}), else
+     * {@code null}.
+     */
+    private String unreadLanguage(Query query) {
+        if (denseLanguages.isEmpty()) {
+            return null;
+        }
+        String language = detector.detect(query.text());
+        return denseLanguages.contains(language) || LanguageDetector.UNDETERMINED.equals(language) ? null : language;
     }
 
     /** The first {@code limit} greedy picks scored by the objective at their pick; budget 0 = unknown. */
@@ -287,6 +322,9 @@ public final class BridgingCoverageSelector implements Reranker, ContextSelector
         m.put("questionTitleWeight", questionTitleWeight);
         m.put("pageRankWeight", pageRankWeight);
         m.put("budgetAware", budgetAware);
+        if (!denseLanguages.isEmpty()) {
+            m.put("denseLanguages", List.copyOf(new TreeSet<>(denseLanguages)));
+        }
         m.put("assembly", assembler.describe());
         return m;
     }
@@ -315,6 +353,7 @@ public final class BridgingCoverageSelector implements Reranker, ContextSelector
         private Boolean budgetAware;
         private TokenBudgetSelector assembler;
         private TermAnalyzer analyzer;
+        private Set<String> denseLanguages;
 
         private Builder() {
         }
@@ -483,6 +522,21 @@ public final class BridgingCoverageSelector implements Reranker, ContextSelector
         public Builder analyzer(TermAnalyzer value) {
             Arguments.checkState(analyzer == null, "analyzer was already set");
             analyzer = Objects.requireNonNull(value, "analyzer");
+            return this;
+        }
+
+        /**
+         * The languages the pipeline's embedder reads ({@link io.github.astrorag.core.spi.Embedder#languages()}):
+         * a question whose script says another language is selected in the candidates' rank order within the
+         * budget (see the class comment). Default empty: every question by the objective.
+         *
+         * @param value BCP 47 codes, such as {@code en}; empty for all
+         * @return this builder
+         * @throws IllegalStateException if already set
+         */
+        public Builder denseLanguages(Set<String> value) {
+            Arguments.checkState(denseLanguages == null, "denseLanguages was already set");
+            denseLanguages = Set.copyOf(value);
             return this;
         }
 

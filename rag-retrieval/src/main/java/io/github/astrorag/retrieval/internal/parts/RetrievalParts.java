@@ -96,7 +96,8 @@ public final class RetrievalParts implements PartProvider {
 
     /**
      * The languages the context's embedder reads (empty, every language, when the part is made without one): a fused
-     * retriever ranks a question of another script's language by BM25 alone.
+     * retriever ranks a question of another script's language by BM25 alone, and the default's selector keeps that
+     * ranking's order.
      */
     private static java.util.Set<String> readBy(io.github.astrorag.core.part.PartContext c) {
         try {
@@ -108,7 +109,7 @@ public final class RetrievalParts implements PartProvider {
 
     private static BridgingCoverageSelector bridging(PartSettings s, io.github.astrorag.core.part.PartContext c) {
         BridgingCoverageSelector.Builder b = BridgingCoverageSelector.builder().analyzer(c.analyzer())
-                .assembler(TokenBudgetSelector.builder().counter(c.tokenCounter()).order(CoreParts.order(s))
+                .denseLanguages(readBy(c)).assembler(TokenBudgetSelector.builder().counter(c.tokenCounter()).order(CoreParts.order(s))
                         .analyzer(c.analyzer()).build());
         if (s.isGiven("coverage-weight")) {
             b.weight(s.number("coverage-weight"));
