@@ -14,6 +14,7 @@ import io.github.astrorag.core.spi.Embedder;
 import io.github.astrorag.core.spi.EphemeralIndexFactory;
 import io.github.astrorag.core.spi.Generator;
 import io.github.astrorag.core.token.TokenCounter;
+import io.github.astrorag.onnx.SentenceModel;
 import io.github.astrorag.presets.AstroRag;
 import io.github.astrorag.retrieval.hyde.HydeQueryTransformer;
 import io.github.astrorag.retrieval.lexical.Bm25;
@@ -35,6 +36,8 @@ public final class PipelineFactory {
     public static final String DEFAULT_MODEL = "bge-small-q";
     /** The embedding model of the AstroRAG, CORAG-paper and naive presets. */
     public static final String ASTRORAG_MODEL = "minilm-q";
+    /** The model of Chinese documents when no model is named: bge-small-zh-v1.5 (quantized). */
+    public static final String CHINESE_MODEL = "bge-small-zh-q";
 
     private PipelineFactory() {
     }
@@ -49,6 +52,17 @@ public final class PipelineFactory {
      * the model it loaded (not an embedder given in the options).
      */
     public static RagPipeline build(PipelineOptions o, EphemeralIndexFactory indexes) {
+        return build(o, indexes, null);
+    }
+
+    /**
+     * The pipeline of {@code o}, over {@code model} instead of the preset's when not {@code null}. When no model is
+     * named ({@code --model}, an embedder given, {@code --embedder openai|tei}) and the preset's is the default one
+     * (bge-small-en-v1.5, which reads English), Chinese documents are opened by the same pipeline over
+     * {@value #CHINESE_MODEL} ({@link RagPipeline.Builder#pipelineFor}), loaded when first needed, if its artifact is
+     * on the class path.
+     */
+    private static RagPipeline build(PipelineOptions o, EphemeralIndexFactory indexes, String model) {
         PartRegistry parts = PartRegistry.installed();
         Arguments.check(o.prefilter == null || o.prefilter >= 1,
                 "--prefilter must be at least 1 (the chunks BM25 passes on to be embedded per question), was %s", o.prefilter);
@@ -64,7 +78,8 @@ public final class PipelineFactory {
         PipelinePreset preset = parts.create(Role.PRESET, presetSpec, analyzed);
         TokenCounter counter = o.tokenCounter(parts);
         Embedder embedder = o.embedder != null ? o.embedder : o.embedding.create(parts,
-                o.model != null ? parts.parse(Role.EMBEDDER, o.model) : preset.embedder(), o.model != null);
+                model != null ? parts.parse(Role.EMBEDDER, model)
+                        : o.model != null ? parts.parse(Role.EMBEDDER, o.model) : preset.embedder(), o.model != null);
         try {
             RagPipeline.Builder b = preset.builder(embedder, counter);
             if (embedder != o.embedder && embedder instanceof AutoCloseable owned) {
@@ -72,6 +87,10 @@ public final class PipelineFactory {
             }
             PartContext context = PartContext.of(parts, embedder).with(analyzed.analyzer()).withTokenCounter(counter);
             o.parts.apply(b, preset, context);
+            if (model == null && o.embedder == null && o.model == null && o.embedding.kind == EmbedderOptions.Kind.ONNX
+                    && preset.embedder().name().equals(DEFAULT_MODEL) && SentenceModel.BGE_SMALL_ZH_V15_Q.installed()) {
+                b.pipelineFor("zh", () -> build(o, indexes, CHINESE_MODEL));
+            }
             return configure(b, o, indexes, parts, parts.create(Role.GENERATOR, generatorSpec, context), generatorSpec,
                     context).build();
         } catch (RuntimeException | Error e) {

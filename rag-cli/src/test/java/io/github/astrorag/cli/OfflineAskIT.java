@@ -67,6 +67,26 @@ class OfflineAskIT {
     }
 
     @Test
+    void chineseDocumentsAreReadWithTheChineseModelWhenNoModelIsNamed(@TempDir Path docs) throws Exception {
+        Files.writeString(docs.resolve("moon.txt"), "月球是地球唯一的天然卫星。月球绕地球公转一周大约需要二十七天。月球表面布满了撞击坑。");
+        Files.writeString(docs.resolve("mars.txt"), "火星是太阳系中的第四颗行星。火星表面呈红色，因为它的土壤中含有大量氧化铁。火星有两颗很小的卫星。");
+        Files.writeString(docs.resolve("jupiter.txt"), "木星是太阳系中最大的行星。木星的大红斑是一场已经持续了几百年的风暴。");
+        JsonNode json = askOffline("--docs", docs.toString(), "火星表面为什么是红色的？");
+        assertThat(json.path("trace").path("config").path("embedder").path("name").asText())
+                .isEqualTo(PipelineFactory.CHINESE_MODEL);
+        List<String> route = new ArrayList<>();
+        json.path("trace").path("ingest").forEach(s -> {
+            if (s.path("name").asText().equals("route")) {
+                route.add(s.path("details").path("language").asText() + "/" + s.path("details").path("pipeline").asText());
+            }
+        });
+        assertThat(route).containsExactly("zh/zh");
+        assertThat(json.path("abstained").asBoolean()).isFalse();
+        assertThat(json.path("answer").asText()).contains("氧化铁");
+        assertThat(json.path("citations").get(0).path("source").asText()).isEqualTo("mars.txt");
+    }
+
+    @Test
     void theReadmeQuestionGetsOneSentenceWithOneCitation() throws Exception {
         JsonNode json = askOffline("--docs", "../rag-examples/samples", "What resolving power does the spectrograph reach?");
         String answer = json.path("answer").asText();

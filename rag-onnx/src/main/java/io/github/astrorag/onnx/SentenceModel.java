@@ -174,6 +174,16 @@ public enum SentenceModel {
     }
 
     /**
+     * Whether the artifact carrying this model ({@link #artifact()}) is on the class path, so that
+     * {@link OnnxSentenceEmbedder#load} can read it. Cost: one class-path look-up.
+     *
+     * @return {@code true} if the model's ONNX graph is a resource of this class's class loader
+     */
+    public boolean installed() {
+        return SentenceModel.class.getClassLoader().getResource(modelResource) != null;
+    }
+
+    /**
      * The model with this {@link #id()} (case-insensitive).
      *
      * @param id the id, e.g. {@code bge-small-q}

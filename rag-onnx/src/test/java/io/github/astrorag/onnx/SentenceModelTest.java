@@ -24,6 +24,14 @@ class SentenceModelTest {
         assertThat(SentenceModel.byId(" " + m.id().toUpperCase(java.util.Locale.ROOT) + " ")).isSameAs(m);
     }
 
+    @ParameterizedTest
+    @EnumSource(SentenceModel.class)
+    void everyModelIsInstalledWhereItsArtifactIsOnTheClassPath(SentenceModel m) {
+        // this module's tests have every optional model artifact on the class path
+        assertThat(m.installed()).isTrue();
+        assertThat(SentenceModel.class.getClassLoader().getResource(m.modelResource())).isNotNull();
+    }
+
     @Test
     void anUnknownIdIsRefusedWithTheListOfKnownIds() {
         assertThatThrownBy(() -> SentenceModel.byId("mpnet"))

@@ -53,6 +53,8 @@ final class PipelineSettings {
     @Nullable TokenCounter tokenCounter;
     @Nullable LanguageDetector languageDetector;
     @Nullable String language;
+    /** The pipelines of documents in another language, by BCP 47 code, in the order given. */
+    final java.util.Map<String, java.util.function.Supplier<RagPipeline>> byLanguage = new java.util.LinkedHashMap<>();
 
     /** An independent copy (the rerankers' list too; the components themselves are shared). */
     PipelineSettings copy() {
@@ -77,6 +79,7 @@ final class PipelineSettings {
         c.tokenCounter = tokenCounter;
         c.languageDetector = languageDetector;
         c.language = language;
+        c.byLanguage.putAll(byLanguage);
         return c;
     }
 

@@ -67,6 +67,14 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * Fallbacks are resolved when the pipeline is built, from the settings given, never frozen into
  * {@link #toBuilder()}.
  *
+ * <p><b>A pipeline per language.</b> {@link Builder#pipelineFor} names another pipeline for the documents of a
+ * language (for example one over a Chinese embedding model): {@link #open} and {@link #openDocuments} load the
+ * documents, tell their dominant language (the language set, else each document's given or detected language,
+ * weighed by its length) and, when a pipeline is named for it, open the instance with that pipeline, whose
+ * embedder, retrieval, selection and generation then answer its questions. The named pipeline is made when first
+ * needed and closed with this one. {@link #openEmpty()} and the passages given to {@link #select} stay with this
+ * pipeline.
+ *
  * <p>Ownership: a pipeline closes, on {@link #close()}, exactly the resources handed to
  * {@link Builder#owning} (the presets that load a model hand it over); everything else passed to the
  * builder stays the caller's to close. Closing a pipeline while instances are open is allowed; their
@@ -78,6 +86,8 @@ public final class RagPipeline implements AutoCloseable {
     public static final int DEFAULT_CANDIDATES = 20;
     /** Chunks embedded per call while opening. */
     public static final int EMBED_BATCH = 32;
+    /** Characters of each document read to route it to a {@linkplain Builder#pipelineFor pipeline of its language}. */
+    public static final int ROUTE_SAMPLE = 10_000;
 
     /** What the builder was given, for {@link #toBuilder()}. */
     private final PipelineSettings given;
@@ -87,6 +97,9 @@ public final class RagPipeline implements AutoCloseable {
     private final GivenPassages givenPassages;
     private final List<AutoCloseable> owned;
     private final AtomicBoolean closed = new AtomicBoolean();
+    /** The pipelines of {@link Builder#pipelineFor}, by language; each made once, when first needed. */
+    private final Map<String, java.util.function.Supplier<RagPipeline>> byLanguage;
+    private final Map<String, RagPipeline> made = new java.util.concurrent.ConcurrentHashMap<>();
 
     private RagPipeline(PipelineSettings given, List<AutoCloseable> owned) {
         this.given = given;
@@ -94,6 +107,7 @@ public final class RagPipeline implements AutoCloseable {
         this.ingest = new Ingest(components);
         this.givenPassages = new GivenPassages(components);
         this.owned = List.copyOf(owned);
+        this.byLanguage = Map.copyOf(given.byLanguage);
     }
 
     /**
@@ -149,7 +163,7 @@ public final class RagPipeline implements AutoCloseable {
         ensureOpen();
         List<Trace.Stage> stages = new ArrayList<>();
         List<Document> documents = ingest.load(paths, listener, stages, "");
-        return open(documents, listener, stages);
+        return routed(documents, stages).open(documents, listener, stages);
     }
 
     /**
@@ -192,7 +206,43 @@ public final class RagPipeline implements AutoCloseable {
      * @throws RagException if the documents hold no text, or embedding or the index fails
      */
     public RagInstance openDocuments(List<Document> documents, IngestListener listener) {
-        return open(documents, listener, new ArrayList<>());
+        List<Trace.Stage> stages = new ArrayList<>();
+        return routed(documents, stages).open(documents, listener, stages);
+    }
+
+    /**
+     * The pipeline that opens {@code documents}: the one {@link Builder#pipelineFor} names for their dominant
+     * language, else this one. With a pipeline named, a stage {@code route} records the language and whether the
+     * documents went to it. Cost: one language detection over at most {@value #ROUTE_SAMPLE} characters a document.
+     */
+    private RagPipeline routed(List<Document> documents, List<Trace.Stage> stages) {
+        ensureOpen();
+        if (byLanguage.isEmpty() || documents.isEmpty()) {
+            return this;
+        }
+        long started = System.nanoTime();
+        Map<String, Long> weight = new java.util.TreeMap<>();
+        for (Document d : documents) {
+            String given = d.metadata().get(io.github.astrorag.core.model.Metadata.LANGUAGE);
+            String text = d.text().length() > ROUTE_SAMPLE ? d.text().substring(0, ROUTE_SAMPLE) : d.text();
+            String language = given != null ? given : components.languageOf(text);
+            weight.merge(language, (long) d.text().length(), Long::sum);
+        }
+        String dominant = weight.entrySet().stream().max(Map.Entry.comparingByValue()).orElseThrow().getKey();
+        java.util.function.Supplier<RagPipeline> other = byLanguage.get(dominant);
+        stages.add(new Trace.Stage("route", (System.nanoTime() - started) / 1e6, List.of(),
+                Map.of("language", dominant, "pipeline", other == null ? "this" : dominant)));
+        if (other == null) {
+            return this;
+        }
+        RagPipeline p = made.computeIfAbsent(dominant, language -> Objects.requireNonNull(other.get(),
+                () -> "the pipeline supplier for '" + language + "' returned null"));
+        if (closed.get()) {
+            // closed while it was being made: close what this pipeline owns now
+            p.close();
+            ensureOpen();
+        }
+        return p;
     }
 
     private RagInstance open(List<Document> documents, IngestListener listener, List<Trace.Stage> stages) {
@@ -305,7 +355,12 @@ public final class RagPipeline implements AutoCloseable {
      * @return a new map, by role
      */
     public Map<String, Object> describe() {
-        return components.describe();
+        if (byLanguage.isEmpty()) {
+            return components.describe();
+        }
+        Map<String, Object> m = new java.util.LinkedHashMap<>(components.describe());
+        m.put("pipelinesByLanguage", List.copyOf(new java.util.TreeSet<>(byLanguage.keySet())));
+        return m;
     }
 
     /**
@@ -320,6 +375,13 @@ public final class RagPipeline implements AutoCloseable {
             return;
         }
         RuntimeException failure = null;
+        for (RagPipeline p : made.values()) {
+            try {
+                p.close();
+            } catch (RuntimeException e) {
+                failure = e;
+            }
+        }
         for (int i = owned.size() - 1; i >= 0; i--) {
             try {
                 owned.get(i).close();
@@ -586,6 +648,29 @@ public final class RagPipeline implements AutoCloseable {
                     "language must be a BCP 47 code such as en, zh or pt-BR, was '%s'", value);
             once("language");
             s.language = value.toLowerCase(java.util.Locale.ROOT);
+            return this;
+        }
+
+        /**
+         * Another pipeline for the documents whose dominant language is {@code language}, made by {@code pipeline}
+         * when first needed (then kept, and closed with this pipeline): for example the same preset over a model that
+         * reads that language. See the class description, "A pipeline per language". Minimal pipeline: none, every
+         * document is opened by this pipeline.
+         *
+         * @param language a BCP 47 language code such as {@code zh}
+         * @param pipeline makes the pipeline; called at most once per built pipeline, never returning {@code null}
+         * @return this builder
+         * @throws IllegalArgumentException if {@code language} is no BCP 47 code
+         * @throws IllegalStateException if a pipeline was already named for {@code language} on this builder
+         */
+        public Builder pipelineFor(String language, java.util.function.Supplier<RagPipeline> pipeline) {
+            Objects.requireNonNull(language, "language");
+            Objects.requireNonNull(pipeline, "pipeline");
+            Arguments.check(language.matches("[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*"),
+                    "language must be a BCP 47 code such as en, zh or pt-BR, was '%s'", language);
+            String code = language.toLowerCase(java.util.Locale.ROOT);
+            once("pipelineFor " + code);
+            s.byLanguage.put(code, pipeline);
             return this;
         }
 
