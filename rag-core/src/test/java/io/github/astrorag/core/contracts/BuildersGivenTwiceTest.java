@@ -93,7 +93,8 @@ class BuildersGivenTwiceTest {
 
     @Test
     void ragPipelineAndItsToBuilderWhereEachSettingMayBeReplacedOnce() {
-        Values values = Values.defaults().setter("language", () -> new Object[] {"zh"});
+        Values values = Values.defaults().setter("language", () -> new Object[] {"zh"})
+                .setter("pipelineFor", () -> new Object[] {"zh", (Supplier<RagPipeline>) () -> null});
         GivenTwice.assertEverySettingOnce(RagPipeline::builder, values, PIPELINE_EXEMPT);
         RagPipeline minimal = RagPipeline.builder().embedder(new HashingEmbedder(16)).build();
         GivenTwice.assertEverySettingOnce(minimal::toBuilder, values, PIPELINE_EXEMPT);
