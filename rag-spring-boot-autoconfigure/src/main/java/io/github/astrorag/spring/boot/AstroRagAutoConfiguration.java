@@ -21,6 +21,7 @@ import io.github.astrorag.elasticsearch.ElasticsearchEphemeralIndexFactory;
 import io.github.astrorag.elasticsearch.ElasticsearchSettings;
 import io.github.astrorag.elasticsearch.IndexMode;
 import io.github.astrorag.micrometer.MicrometerPipelineObserver;
+import io.github.astrorag.onnx.SentenceModel;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.observation.ObservationRegistry;
 import java.math.BigDecimal;
@@ -65,7 +66,9 @@ import org.springframework.core.type.AnnotatedTypeMetadata;
  *   <li>{@link RagPipeline} {@code astroRagPipeline}: the preset {@code astrorag.preset} over the configured
  *       embedder, with the properties given (budget, candidates, chunking, loading policies, generator), the cache,
  *       observer and index factory beans, then every {@link AstroRagPipelineCustomizer} bean in order; it owns the
- *       embedder it loaded and is closed with the context.</li>
+ *       embedder it loaded and is closed with the context. With no model configured and bge-small-zh-v1.5's artifact
+ *       on the class path, Chinese documents are read by the same pipeline over that model
+ *       ({@value #CHINESE_MODEL}, loaded when first needed).</li>
  *   <li>{@link RagInstance} {@code astroRagInstance}: one instance for the application's lifetime over
  *       {@code astrorag.docs} (only when documents are configured; paths, or Spring resource locations and
  *       patterns such as {@code classpath:docs/**}{@code /*.md}), opened at start-up, closed (its index deleted) with the context;
@@ -97,6 +100,9 @@ import org.springframework.core.type.AnnotatedTypeMetadata;
 @ConditionalOnClass(RagPipeline.class)
 @EnableConfigurationProperties(AstroRagProperties.class)
 public class AstroRagAutoConfiguration {
+
+    /** The model of Chinese documents when no model is configured: bge-small-zh-v1.5 (quantized), if installed. */
+    public static final String CHINESE_MODEL = "bge-small-zh-q";
 
     /** A configuration for Spring: not for direct use. */
     public AstroRagAutoConfiguration() {
@@ -140,11 +146,26 @@ public class AstroRagAutoConfiguration {
                                         ObjectProvider<PipelineObserver> observer,
                                         ObjectProvider<EphemeralIndexFactory> index,
                                         ObjectProvider<AstroRagPipelineCustomizer> customizers) {
+        return pipeline(properties, null, cache, observer, index, customizers);
+    }
+
+    /**
+     * The pipeline of the properties over the in-process model {@code model} instead of the configured one when not
+     * {@code null}. When no model is configured ({@code astrorag.embedder.kind} onnx, {@code astrorag.embedder.model}
+     * unset) and the preset's is the default (bge-small-en-v1.5), and bge-small-zh-v1.5's artifact is on the class path,
+     * Chinese documents are opened by the same pipeline over {@value #CHINESE_MODEL}
+     * ({@link RagPipeline.Builder#pipelineFor}; made, customizers included, when first needed).
+     */
+    private static RagPipeline pipeline(AstroRagProperties properties, @Nullable String model,
+                                        ObjectProvider<EmbeddingCache> cache, ObjectProvider<PipelineObserver> observer,
+                                        ObjectProvider<EphemeralIndexFactory> index,
+                                        ObjectProvider<AstroRagPipelineCustomizer> customizers) {
         PartRegistry parts = PartRegistry.installed();
         PipelinePreset preset = named("astrorag.preset", properties.preset(), "Set astrorag.preset to one of: "
                 + String.join(", ", parts.names(Role.PRESET)) + " (settings as name:key=value,...).",
                 () -> parts.create(Role.PRESET, properties.preset(), PartContext.of(parts)));
-        Embedder embedder = embedder(parts, properties.embedder(), preset);
+        Embedder embedder = model != null ? parts.create(Role.EMBEDDER, model, PartContext.of(parts))
+                : embedder(parts, properties.embedder(), preset);
         try {
             RagPipeline.Builder b = preset.builder(embedder);
             if (embedder instanceof AutoCloseable owned) {
@@ -187,6 +208,12 @@ public class AstroRagAutoConfiguration {
             cache.ifAvailable(b::embeddingCache);
             observer.ifAvailable(b::observer);
             index.ifAvailable(b::index);
+            if (model == null && properties.embedder().kind() == AstroRagProperties.EmbedderKind.ONNX
+                    && properties.embedder().model() == null
+                    && preset.embedder().name().equals(SentenceModel.BGE_SMALL_EN_V15_Q.id())
+                    && SentenceModel.BGE_SMALL_ZH_V15_Q.installed()) {
+                b.pipelineFor("zh", () -> pipeline(properties, CHINESE_MODEL, cache, observer, index, customizers));
+            }
             customizers.orderedStream().forEach(c -> c.customize(b));
             return b.build();
         } catch (RuntimeException | Error e) {
