@@ -59,7 +59,8 @@ public final class PipelineOptions {
 
     @Option(names = "--model", paramLabel = "EMBEDDER",
             description = "Embedding model by name, with its settings: ${COMPLETION-CANDIDATES} (hashing: no model, for "
-                    + "tests). Default: the preset's.", completionCandidates = Names.Embedders.class)
+                    + "tests). Default: the preset's (over bge-small-q, Chinese documents are read by bge-small-zh-q).",
+            completionCandidates = Names.Embedders.class)
     public String model;
 
     /** Where the vectors come from: {@code --embedder} and its server's options. */
