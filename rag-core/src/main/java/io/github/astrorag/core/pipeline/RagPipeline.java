@@ -7,6 +7,7 @@ import io.github.astrorag.core.generate.ExtractiveGenerator;
 import io.github.astrorag.core.internal.Arguments;
 import io.github.astrorag.core.load.FileSystemDocumentLoader;
 import io.github.astrorag.core.model.Document;
+import io.github.astrorag.core.model.Metadata;
 import io.github.astrorag.core.model.Passage;
 import io.github.astrorag.core.model.Query;
 import io.github.astrorag.core.model.Selection;
@@ -36,7 +37,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Supplier;
 
 /**
  * A configured retrieval-augmented generation pipeline: immutable, thread-safe, and cheap to keep.
@@ -98,8 +103,8 @@ public final class RagPipeline implements AutoCloseable {
     private final List<AutoCloseable> owned;
     private final AtomicBoolean closed = new AtomicBoolean();
     /** The pipelines of {@link Builder#pipelineFor}, by language; each made once, when first needed. */
-    private final Map<String, java.util.function.Supplier<RagPipeline>> byLanguage;
-    private final Map<String, RagPipeline> made = new java.util.concurrent.ConcurrentHashMap<>();
+    private final Map<String, Supplier<RagPipeline>> byLanguage;
+    private final Map<String, RagPipeline> made = new ConcurrentHashMap<>();
 
     private RagPipeline(PipelineSettings given, List<AutoCloseable> owned) {
         this.given = given;
@@ -212,8 +217,9 @@ public final class RagPipeline implements AutoCloseable {
 
     /**
      * The pipeline that opens {@code documents}: the one {@link Builder#pipelineFor} names for their dominant
-     * language, else this one. With a pipeline named, a stage {@code route} records the language and whether the
-     * documents went to it. Cost: one language detection over at most {@value #ROUTE_SAMPLE} characters a document.
+     * language (or for its primary subtag: {@code zh} for {@code zh-cn}), else this one. With a pipeline named, a stage
+     * {@code route} records the language and whether the documents went to it. Cost: one language detection over at
+     * most {@value #ROUTE_SAMPLE} characters a document.
      */
     private RagPipeline routed(List<Document> documents, List<Trace.Stage> stages) {
         ensureOpen();
@@ -221,21 +227,22 @@ public final class RagPipeline implements AutoCloseable {
             return this;
         }
         long started = System.nanoTime();
-        Map<String, Long> weight = new java.util.TreeMap<>();
+        Map<String, Long> weight = new TreeMap<>();
         for (Document d : documents) {
-            String given = d.metadata().get(io.github.astrorag.core.model.Metadata.LANGUAGE);
+            String given = d.metadata().get(Metadata.LANGUAGE);
             String text = d.text().length() > ROUTE_SAMPLE ? d.text().substring(0, ROUTE_SAMPLE) : d.text();
             String language = given != null ? given : components.languageOf(text);
-            weight.merge(language, (long) d.text().length(), Long::sum);
+            weight.merge(language.toLowerCase(java.util.Locale.ROOT), (long) d.text().length(), Long::sum);
         }
         String dominant = weight.entrySet().stream().max(Map.Entry.comparingByValue()).orElseThrow().getKey();
-        java.util.function.Supplier<RagPipeline> other = byLanguage.get(dominant);
+        String key = byLanguage.containsKey(dominant) ? dominant : dominant.split("-", 2)[0];
+        Supplier<RagPipeline> other = byLanguage.get(key);
         stages.add(new Trace.Stage("route", (System.nanoTime() - started) / 1e6, List.of(),
-                Map.of("language", dominant, "pipeline", other == null ? "this" : dominant)));
+                Map.of("language", dominant, "pipeline", other == null ? "this" : key)));
         if (other == null) {
             return this;
         }
-        RagPipeline p = made.computeIfAbsent(dominant, language -> Objects.requireNonNull(other.get(),
+        RagPipeline p = made.computeIfAbsent(key, language -> Objects.requireNonNull(other.get(),
                 () -> "the pipeline supplier for '" + language + "' returned null"));
         if (closed.get()) {
             // closed while it was being made: close what this pipeline owns now
@@ -359,12 +366,13 @@ public final class RagPipeline implements AutoCloseable {
             return components.describe();
         }
         Map<String, Object> m = new java.util.LinkedHashMap<>(components.describe());
-        m.put("pipelinesByLanguage", List.copyOf(new java.util.TreeSet<>(byLanguage.keySet())));
+        m.put("pipelinesByLanguage", List.copyOf(new TreeSet<>(byLanguage.keySet())));
         return m;
     }
 
     /**
-     * Closes the resources handed to {@link Builder#owning}, in reverse order; idempotent. A failure to close
+     * Closes the pipelines made for a language ({@link Builder#pipelineFor}), then the resources handed to
+     * {@link Builder#owning}, in reverse order; idempotent. A failure to close
      * one does not stop the others: the first is thrown, later ones suppressed in it.
      *
      * @throws RuntimeException the first failure to close a resource (a checked one wrapped in a {@link RagException})
@@ -374,20 +382,16 @@ public final class RagPipeline implements AutoCloseable {
         if (!closed.compareAndSet(false, true)) {
             return;
         }
+        // the pipelines made for a language first, then what was handed over, in reverse order
+        List<AutoCloseable> closing = new ArrayList<>(owned);
+        closing.addAll(made.values());
         RuntimeException failure = null;
-        for (RagPipeline p : made.values()) {
+        for (int i = closing.size() - 1; i >= 0; i--) {
             try {
-                p.close();
-            } catch (RuntimeException e) {
-                failure = e;
-            }
-        }
-        for (int i = owned.size() - 1; i >= 0; i--) {
-            try {
-                owned.get(i).close();
+                closing.get(i).close();
             } catch (Exception e) {
                 RuntimeException r = e instanceof RuntimeException re ? re
-                        : new RagException("closing " + owned.get(i) + " failed: " + e.getMessage(), e);
+                        : new RagException("closing " + closing.get(i) + " failed: " + e.getMessage(), e);
                 if (failure == null) {
                     failure = r;
                 } else {
@@ -663,7 +667,7 @@ public final class RagPipeline implements AutoCloseable {
          * @throws IllegalArgumentException if {@code language} is no BCP 47 code
          * @throws IllegalStateException if a pipeline was already named for {@code language} on this builder
          */
-        public Builder pipelineFor(String language, java.util.function.Supplier<RagPipeline> pipeline) {
+        public Builder pipelineFor(String language, Supplier<RagPipeline> pipeline) {
             Objects.requireNonNull(language, "language");
             Objects.requireNonNull(pipeline, "pipeline");
             Arguments.check(language.matches("[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*"),

@@ -26,10 +26,12 @@ class PipelineForLanguageTest {
     private static final String ENGLISH = "The Moon is the only natural satellite of the Earth. It orbits in about 27 days.";
 
     private final AtomicInteger made = new AtomicInteger();
+    private RagPipeline lastMade;
 
     private RagPipeline chinese() {
         made.incrementAndGet();
-        return RagPipeline.builder().embedder(new HashingEmbedder(32)).budget(300).build();
+        lastMade = RagPipeline.builder().embedder(new HashingEmbedder(32)).budget(300).build();
+        return lastMade;
     }
 
     private RagPipeline routing() {
@@ -60,6 +62,8 @@ class PipelineForLanguageTest {
         rag.close();
         assertThatThrownBy(() -> rag.openDocuments(List.of(Document.of("moon", CHINESE))))
                 .isInstanceOf(io.github.astrorag.core.IndexException.class);
+        // the Chinese pipeline was closed with it
+        assertThatThrownBy(lastMade::openEmpty).isInstanceOf(io.github.astrorag.core.IndexException.class);
     }
 
     @Test
@@ -83,9 +87,13 @@ class PipelineForLanguageTest {
         Files.writeString(dir.resolve("moon-en.txt"), ENGLISH.repeat(3));
         try (RagPipeline rag = routing(); RagInstance mostlyEnglish = rag.open(List.of(dir));
              RagInstance declared = rag.openDocuments(List.of(Document.of("moon", ENGLISH)
-                     .withMetadata(Map.of(Metadata.LANGUAGE, "zh"))))) {
+                     .withMetadata(Map.of(Metadata.LANGUAGE, "zh"))));
+             RagInstance region = rag.openDocuments(List.of(Document.of("moon", ENGLISH)
+                     .withMetadata(Map.of(Metadata.LANGUAGE, "zh-CN"))))) {
             assertThat(budget(mostlyEnglish)).isEqualTo(1800);
             assertThat(budget(declared)).isEqualTo(300);
+            assertThat(budget(region)).isEqualTo(300);
+            assertThat(stage(region, "route").details()).isEqualTo(Map.of("language", "zh-cn", "pipeline", "zh"));
         }
         try (RagPipeline all = RagPipeline.builder().embedder(new HashingEmbedder(64)).language("zh")
                 .pipelineFor("zh", this::chinese).build();
