@@ -17,22 +17,45 @@ import java.util.function.Consumer;
  * language other than English (German, French, ...) is not told from English by its script: name its analyzer
  * ({@code --analyzer german}) or get it from a language code ({@link LanguageAnalyzers#forLanguage}).
  *
+ * <p>{@link #spacelessAsEnglish()} ({@code auto:spaceless=english}, the command line's default analyzer) keeps the
+ * scripts written without spaces between words (Thai, Han, kana, Hangul) with {@link EnglishTermAnalyzer}, which cuts
+ * them itself (Thai by the JDK's dictionary, Han, kana and Hangul in overlapping pairs): measured better than
+ * Lucene's {@code thai} and smartcn for the offline answer's abstention (docs/languages.md), while the scripts whose
+ * languages stem and normalise (Arabic, Devanagari, Bengali, Cyrillic, Greek) get Lucene's analyzers.
+ *
  * <p>One pass over the text to count the scripts, then the chosen analyzer's. Immutable and thread-safe.
  */
 public final class ScriptDetectingAnalyzer implements TermAnalyzer {
 
-    private static final ScriptDetectingAnalyzer INSTANCE = new ScriptDetectingAnalyzer();
+    private static final ScriptDetectingAnalyzer INSTANCE = new ScriptDetectingAnalyzer(false);
+    private static final ScriptDetectingAnalyzer SPACELESS_AS_ENGLISH = new ScriptDetectingAnalyzer(true);
 
-    private ScriptDetectingAnalyzer() {
+    /** The analyzer names of the scripts written without spaces between words. */
+    private static final java.util.Set<String> SPACELESS = java.util.Set.of("thai", "chinese", "japanese", "korean");
+
+    private final boolean spacelessAsEnglish;
+
+    private ScriptDetectingAnalyzer(boolean spacelessAsEnglish) {
+        this.spacelessAsEnglish = spacelessAsEnglish;
     }
 
     /**
-     * The analyzer.
+     * The analyzer ({@code auto}): every script's language by Lucene.
      *
      * @return the shared instance
      */
     public static ScriptDetectingAnalyzer instance() {
         return INSTANCE;
+    }
+
+    /**
+     * The analyzer {@code auto:spaceless=english}: as {@link #instance()}, but Thai, Han, kana and Hangul text as
+     * {@link EnglishTermAnalyzer#defaults()} cuts it.
+     *
+     * @return the shared instance
+     */
+    public static ScriptDetectingAnalyzer spacelessAsEnglish() {
+        return SPACELESS_AS_ENGLISH;
     }
 
     @Override
@@ -44,11 +67,13 @@ public final class ScriptDetectingAnalyzer implements TermAnalyzer {
      * The analyzer this one uses for {@code text}.
      *
      * @param text any text
-     * @return the analyzer of its main script's language, or the English default
+     * @return the analyzer of its main script's language, or the English default (for Latin text, text without
+     *     letters and, with {@link #spacelessAsEnglish()}, Thai, Han, kana and Hangul)
      */
     public TermAnalyzer analyzerOf(String text) {
         String name = languageOf(text);
-        return name == null ? EnglishTermAnalyzer.defaults() : LanguageAnalyzers.byName(name);
+        return name == null || spacelessAsEnglish && SPACELESS.contains(name) ? EnglishTermAnalyzer.defaults()
+                : LanguageAnalyzers.byName(name);
     }
 
     /** The analyzer name of the script most of the letters of {@code text} are written in, or null for English. */
@@ -121,11 +146,14 @@ public final class ScriptDetectingAnalyzer implements TermAnalyzer {
     public Map<String, Object> describe() {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("name", "auto");
+        if (spacelessAsEnglish) {
+            m.put("spaceless", "english");
+        }
         return m;
     }
 
     @Override
     public String toString() {
-        return "auto";
+        return spacelessAsEnglish ? "auto:spaceless=english" : "auto";
     }
 }

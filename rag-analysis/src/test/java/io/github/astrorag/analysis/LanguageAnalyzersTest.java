@@ -61,6 +61,25 @@ class LanguageAnalyzersTest {
     }
 
     @Test
+    void spacelessAsEnglishKeepsThaiHanKanaAndHangulWithTheEnglishAnalyzer() {
+        ScriptDetectingAnalyzer mixed = ScriptDetectingAnalyzer.spacelessAsEnglish();
+        assertThat(List.of("火星有两颗小卫星", "火星には小さな衛星", "화성에는", "ดาวพฤหัสบดี", "The Moon's craters"))
+                .extracting(mixed::analyzerOf).allMatch(a -> a == EnglishTermAnalyzer.defaults());
+        assertThat(List.of("للمريخ قمران", "Спутники", "मंगल ग्रह", "Οι δορυφόροι"))
+                .extracting(t -> mixed.analyzerOf(t).toString()).containsExactly("arabic", "russian", "hindi", "greek");
+        assertThat(mixed.terms("火星有")).containsExactly("火星", "星有");
+        assertThat(mixed.terms("للمريخ قمران")).containsExactly("مريخ", "قمر");
+        PartRegistry parts = PartRegistry.installed();
+        assertThat(parts.create(Role.ANALYZER, "auto:spaceless=english", PartContext.of(parts))).isSameAs(mixed);
+        assertThat(parts.create(Role.ANALYZER, "auto:spaceless=lucene", PartContext.of(parts)))
+                .isSameAs(ScriptDetectingAnalyzer.instance());
+        assertThat(mixed.describe()).containsEntry("spaceless", "english");
+        assertThat(mixed).hasToString("auto:spaceless=english");
+        assertThatThrownBy(() -> parts.create(Role.ANALYZER, "auto:spaceless=icu", PartContext.of(parts)))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("spaceless");
+    }
+
+    @Test
     void languageCodesAndNamesByTheRegistry() {
         assertThat(LanguageAnalyzers.forLanguage("ar")).isSameAs(LanguageAnalyzers.byName("arabic"));
         assertThat(LanguageAnalyzers.forLanguage("zh-CN")).isSameAs(LanguageAnalyzers.byName("chinese"));

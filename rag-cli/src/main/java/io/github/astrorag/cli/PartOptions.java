@@ -40,8 +40,13 @@ public final class PartOptions {
     @Option(names = "--analyzer", paramLabel = "PART",
             description = "The terms that BM25, the coverage selectors and scorers and the extractive answer compare, an "
                     + "analyzer by name with its settings: ${COMPLETION-CANDIDATES} (rag-analysis adds the languages and "
-                    + "auto). Default: english.", completionCandidates = Names.Analyzers.class)
+                    + "auto). Default: auto:spaceless=english when rag-analysis is on the class path, as in this jar (per "
+                    + "text, Lucene's analyzer of its script's language; Latin, Thai, Han, kana and Hangul text as "
+                    + "english), else english.", completionCandidates = Names.Analyzers.class)
     String analyzer;
+
+    /** The analyzer when none is named and rag-analysis is on the class path: see {@code --analyzer}. */
+    static final String DEFAULT_ANALYZER = "auto:spaceless=english";
 
     /**
      * Whether any option is given.
@@ -56,10 +61,13 @@ public final class PartOptions {
      * {@code context} with the analyzer of {@code --analyzer}, made now.
      *
      * @param context the registry and the pipeline's embedder
-     * @return {@code context} if no analyzer is named, else a copy whose parts compare that analyzer's terms
+     * @return a copy of {@code context} whose parts compare the terms of the analyzer named, else of
+     *     {@value #DEFAULT_ANALYZER} when rag-analysis is installed; else {@code context} itself (english)
      */
     PartContext analyzed(PartContext context) {
-        return analyzer == null ? context : context.with(context.registry().create(Role.ANALYZER, analyzer, context));
+        String name = analyzer != null ? analyzer
+                : context.registry().find(Role.ANALYZER, "auto").isPresent() ? DEFAULT_ANALYZER : null;
+        return name == null ? context : context.with(context.registry().create(Role.ANALYZER, name, context));
     }
 
     /**

@@ -5,6 +5,7 @@ import io.github.astrorag.analysis.ScriptDetectingAnalyzer;
 import io.github.astrorag.core.part.Part;
 import io.github.astrorag.core.part.PartProvider;
 import io.github.astrorag.core.part.Role;
+import io.github.astrorag.core.part.Setting;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -48,7 +49,11 @@ public final class AnalysisParts implements PartProvider {
         }
         out.add(Part.builder(Role.ANALYZER, "auto", "per text, the analyzer of its script's language (Arabic, Devanagari, "
                         + "Cyrillic, Thai, Hangul, Han, kana, ...); Latin script: english",
-                (s, c) -> ScriptDetectingAnalyzer.instance()).build());
+                (s, c) -> s.text("spaceless").equals("english") ? ScriptDetectingAnalyzer.spacelessAsEnglish()
+                        : ScriptDetectingAnalyzer.instance())
+                .setting(Setting.choice("spaceless", "Thai, Han, kana and Hangul: lucene (thai, smartcn, kuromoji, nori) or "
+                        + "english (the JDK's Thai dictionary, character pairs; the command line's default)", "lucene",
+                        List.of("lucene", "english"))).build());
         return List.copyOf(out);
     }
 }
