@@ -17,6 +17,7 @@ import io.github.astrorag.core.spi.EmbeddingCache;
 import io.github.astrorag.core.spi.EphemeralIndexFactory;
 import io.github.astrorag.core.spi.Generator;
 import io.github.astrorag.core.spi.PipelineObserver;
+import io.github.astrorag.core.spi.TermAnalyzer;
 import io.github.astrorag.elasticsearch.ElasticsearchEphemeralIndexFactory;
 import io.github.astrorag.elasticsearch.ElasticsearchSettings;
 import io.github.astrorag.elasticsearch.IndexMode;
@@ -101,6 +102,13 @@ import org.springframework.core.type.AnnotatedTypeMetadata;
 @EnableConfigurationProperties(AstroRagProperties.class)
 public class AstroRagAutoConfiguration {
 
+    /**
+     * The analyzer when {@code astrorag.analyzer} is not set and rag-analysis is on the class path: Lucene's analyzer
+     * of each text's script where its language stems (Arabic, Devanagari, Cyrillic, ...), Latin, Thai, Han, kana and
+     * Hangul text as {@code english} (the command line's default too).
+     */
+    public static final String DEFAULT_ANALYZER = "auto:spaceless=english";
+
     /** The model of Chinese documents when no model is configured: bge-small-zh-v1.5 (quantized), if installed. */
     public static final String CHINESE_MODEL = "bge-small-zh-q";
 
@@ -161,9 +169,14 @@ public class AstroRagAutoConfiguration {
                                         ObjectProvider<EphemeralIndexFactory> index,
                                         ObjectProvider<AstroRagPipelineCustomizer> customizers) {
         PartRegistry parts = PartRegistry.installed();
+        String analyzerName = properties.analyzer() != null ? properties.analyzer()
+                : parts.find(Role.ANALYZER, "auto").isPresent() ? DEFAULT_ANALYZER : "english";
+        TermAnalyzer analyzer = named("astrorag.analyzer", analyzerName, "Set astrorag.analyzer to one of: "
+                        + String.join(", ", parts.names(Role.ANALYZER)) + " (settings as name:key=value,...), or leave it out.",
+                () -> parts.create(Role.ANALYZER, analyzerName, PartContext.of(parts)));
         PipelinePreset preset = named("astrorag.preset", properties.preset(), "Set astrorag.preset to one of: "
                 + String.join(", ", parts.names(Role.PRESET)) + " (settings as name:key=value,...).",
-                () -> parts.create(Role.PRESET, properties.preset(), PartContext.of(parts)));
+                () -> parts.create(Role.PRESET, properties.preset(), PartContext.of(parts).with(analyzer)));
         Embedder embedder = model != null ? parts.create(Role.EMBEDDER, model, PartContext.of(parts))
                 : embedder(parts, properties.embedder(), preset);
         try {
@@ -171,7 +184,7 @@ public class AstroRagAutoConfiguration {
             if (embedder instanceof AutoCloseable owned) {
                 b.owning(owned);
             }
-            PartContext context = PartContext.of(parts, embedder);
+            PartContext context = PartContext.of(parts, embedder).with(analyzer);
             // every loader registered by name on the class path: add rag-documents for HTML and Office files
             b.loader(loader(parts, properties));
             b.onUnreadable(properties.onUnreadable());

@@ -26,6 +26,12 @@ import org.springframework.boot.convert.DurationUnit;
  *                       settings: {@code script} (default: Unicode scripts, Latin text as English) or {@code opennlp}
  *                       (with rag-langdetect on the class path: OpenNLP's model tells German, French, Spanish, ... from
  *                       English; docs/languages.md)
+ * @param analyzer       the terms BM25, the coverage selectors and scorers and the extractive answer compare, an analyzer
+ *                       by name with its settings: {@code english}, or with rag-analysis on the class path a language's
+ *                       ({@code arabic}, {@code hindi}, {@code russian}, ...) or {@code auto}; default
+ *                       {@code auto:spaceless=english} when rag-analysis is on the class path (per text, Lucene's
+ *                       analyzer of its script's language; Latin, Thai, Han, kana and Hangul text as {@code english}),
+ *                       else {@code english} (docs/languages.md)
  * @param budget         the context budget in tokens, at least 1; default the preset's (1800 for the default preset)
  * @param candidates     how many candidates the retriever passes to the rerankers and the selector, at least 1;
  *                       default the preset's (20 for the default preset)
@@ -55,6 +61,7 @@ public record AstroRagProperties(
         @DefaultValue List<String> rerankers,
         @Nullable String selector,
         @Nullable String languageDetector,
+        @Nullable String analyzer,
         @Nullable Integer budget,
         @Nullable Integer candidates,
         @DefaultValue List<String> docs,

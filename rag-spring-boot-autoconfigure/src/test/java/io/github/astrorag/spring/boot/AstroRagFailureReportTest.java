@@ -78,6 +78,15 @@ class AstroRagFailureReportTest {
     }
 
     @Test
+    void anUnknownAnalyzerListsTheKnownOnes(CapturedOutput output) {
+        start("astrorag.analyzer=klingon");
+        String known = String.join(", ", PartRegistry.installed().names(Role.ANALYZER));
+        assertThat(known).contains("english");
+        assertReport(output, "Invalid value 'klingon' for property 'astrorag.analyzer': unknown analyzer 'klingon'",
+                "Set astrorag.analyzer to one of: " + known);
+    }
+
+    @Test
     void aMissingDocsFolder(CapturedOutput output) {
         start("astrorag.docs=no-such-folder");
         assertReport(output, "Invalid value 'no-such-folder' for property 'astrorag.docs': no such file or folder: "

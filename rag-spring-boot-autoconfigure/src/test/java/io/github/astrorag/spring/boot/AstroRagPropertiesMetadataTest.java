@@ -26,7 +26,7 @@ class AstroRagPropertiesMetadataTest {
         String[][] expected = {
                 {"astrorag.preset", "default"}, {"astrorag.budget", "1800"}, {"astrorag.candidates", "20"},
                 {"astrorag.retriever", ""}, {"astrorag.rerankers", ""}, {"astrorag.selector", ""}, {"astrorag.docs", ""},
-                {"astrorag.language-detector", ""},
+                {"astrorag.language-detector", ""}, {"astrorag.analyzer", ""},
                 {"astrorag.on-unreadable", "skip-in-folders"}, {"astrorag.on-unsupported", "skip"},
                 {"astrorag.chunking.size", "300"}, {"astrorag.chunking.overlap", "30"},
                 {"astrorag.embedding-cache.dir", ""},

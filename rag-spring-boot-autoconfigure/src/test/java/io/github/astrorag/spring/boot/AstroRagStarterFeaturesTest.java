@@ -98,6 +98,24 @@ class AstroRagStarterFeaturesTest {
 
     // --- row 3: the new properties reach the builder
 
+    @SuppressWarnings("unchecked")
+    private static Object bm25Analyzer(RagPipeline pipeline) {
+        return ((java.util.Map<String, Object>) map(pipeline.describe().get("retriever")).get("bm25")).get("analyzer");
+    }
+
+    @Test
+    void theAnalyzerByNameAndItsDefaultWithRagAnalysis() {
+        // rag-analysis is on this test class path: the default is auto with the spaceless scripts as english
+        runner.run(context -> {
+            assertThat(context).hasNotFailed();
+            assertThat(bm25Analyzer(context.getBean(RagPipeline.class))).isEqualTo("auto");
+        });
+        runner.withPropertyValues("astrorag.analyzer=english").run(context ->
+                assertThat(bm25Analyzer(context.getBean(RagPipeline.class))).isEqualTo("english"));
+        runner.withPropertyValues("astrorag.analyzer=arabic").run(context ->
+                assertThat(bm25Analyzer(context.getBean(RagPipeline.class))).isEqualTo("arabic"));
+    }
+
     @Test
     void theLanguageDetectorByName() {
         runner.run(context -> assertThat(map(context.getBean(RagPipeline.class).describe().get("languageDetector")))
