@@ -206,9 +206,8 @@ public final class EvalCommand implements Callable<Integer> {
                 "give --pipelines or its former name --selectors, not both");
         parts.check(partRegistry);
         PartContext analyzed = parts.analyzed(PartContext.of(partRegistry));
-        // the analyzer named, or the command line's default (PartOptions.DEFAULT_ANALYZER with rag-analysis)
-        PipelineRegistry analyzedRegistry = analyzed.analyzer() == PartContext.of(partRegistry).analyzer()
-                ? pipelineRegistry : pipelineRegistry.analyzer(analyzed.analyzer());
+        PipelineRegistry analyzedRegistry = parts.analyzer == null ? pipelineRegistry
+                : pipelineRegistry.analyzer(analyzed.analyzer());
         io.github.astrorag.core.token.TokenCounter counter = PipelineOptions.tokenCounter(partRegistry, tokenizer);
         PipelineRegistry registry = !parts.any() ? analyzedRegistry : analyzedRegistry.adjusted((b, preset, run) ->
                 parts.apply(b, preset, PartContext.of(partRegistry, run.embedder()).with(analyzed.analyzer())

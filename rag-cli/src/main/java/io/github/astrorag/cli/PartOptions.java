@@ -45,8 +45,6 @@ public final class PartOptions {
                     + "english), else english.", completionCandidates = Names.Analyzers.class)
     String analyzer;
 
-    /** The analyzer when none is named and rag-analysis is on the class path: see {@code --analyzer}. */
-    static final String DEFAULT_ANALYZER = "auto:spaceless=english";
 
     /**
      * Whether any option is given.
@@ -61,13 +59,11 @@ public final class PartOptions {
      * {@code context} with the analyzer of {@code --analyzer}, made now.
      *
      * @param context the registry and the pipeline's embedder
-     * @return a copy of {@code context} whose parts compare the terms of the analyzer named, else of
-     *     {@value #DEFAULT_ANALYZER} when rag-analysis is installed; else {@code context} itself (english)
+     * @return {@code context} if no analyzer is named (its analyzer is the registry's default: with rag-analysis
+     *     {@code auto:spaceless=english}, else english), else a copy whose parts compare that analyzer's terms
      */
     PartContext analyzed(PartContext context) {
-        String name = analyzer != null ? analyzer
-                : context.registry().find(Role.ANALYZER, "auto").isPresent() ? DEFAULT_ANALYZER : null;
-        return name == null ? context : context.with(context.registry().create(Role.ANALYZER, name, context));
+        return analyzer == null ? context : context.with(context.registry().create(Role.ANALYZER, analyzer, context));
     }
 
     /**

@@ -9,7 +9,7 @@ import io.github.astrorag.core.part.PartRegistry;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
 
-/** The analyzer of the command line: {@code --analyzer}, else {@value PartOptions#DEFAULT_ANALYZER} with rag-analysis. */
+/** The analyzer of the command line: {@code --analyzer}, else the registry's default ({@code auto:spaceless=english} with rag-analysis). */
 class PartOptionsTest {
 
     private static final PartRegistry PARTS = PartRegistry.installed();

@@ -30,18 +30,25 @@ public final class PartContext {
     }
 
     /**
-     * A context with no embedder (for making embedders, or parts that need none).
+     * A context with no embedder (for making embedders, or parts that need none), with the registry's
+     * {@linkplain PartRegistry#defaultAnalyzer() default analyzer}.
      *
      * @param registry the registry parts made of other parts look those up in
      * @return the context
      */
     public static PartContext of(PartRegistry registry) {
-        return new PartContext(Objects.requireNonNull(registry, "registry"), null, EnglishTermAnalyzer.defaults(),
+        return new PartContext(Objects.requireNonNull(registry, "registry"), null, registry.defaultAnalyzer(),
                 TokenCounter.p50k());
     }
 
+    /** A context with no embedder and the english analyzer: where the registry makes its default analyzer. */
+    static PartContext english(PartRegistry registry) {
+        return new PartContext(registry, null, EnglishTermAnalyzer.defaults(), TokenCounter.p50k());
+    }
+
     /**
-     * A context over a pipeline's embedder.
+     * A context over a pipeline's embedder, with the registry's {@linkplain PartRegistry#defaultAnalyzer() default
+     * analyzer}.
      *
      * @param registry the registry
      * @param embedder the pipeline's embedder; the caller keeps ownership
@@ -49,7 +56,7 @@ public final class PartContext {
      */
     public static PartContext of(PartRegistry registry, Embedder embedder) {
         return new PartContext(Objects.requireNonNull(registry, "registry"), Objects.requireNonNull(embedder, "embedder"),
-                EnglishTermAnalyzer.defaults(), TokenCounter.p50k());
+                registry.defaultAnalyzer(), TokenCounter.p50k());
     }
 
     /**

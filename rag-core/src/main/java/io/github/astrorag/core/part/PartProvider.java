@@ -22,4 +22,17 @@ public interface PartProvider {
      * @return their definitions
      */
     List<Part<?>> parts();
+
+    /**
+     * The analyzer every {@link PartContext} starts with while this jar is installed, as a spec of an analyzer part it
+     * contributes ({@code name[:key=value,...]}), or empty to leave the default ({@code english}). At most one
+     * installed provider may declare one (two fail the registry's loading, naming both). rag-analysis declares
+     * {@code auto:spaceless=english}, so that adding it analyses Arabic, Hindi, Russian, ... by Lucene wherever no
+     * analyzer is named.
+     *
+     * @return the spec, or empty; the default implementation returns empty
+     */
+    default java.util.Optional<String> defaultAnalyzer() {
+        return java.util.Optional.empty();
+    }
 }

@@ -29,9 +29,14 @@ public final class PartRegistry {
     private static final Map<ClassLoader, PartRegistry> INSTALLED = new ConcurrentHashMap<>();
 
     private final Map<Role<?>, Map<String, Part<?>>> parts;
+    /** The spec of the installed default analyzer ({@link PartProvider#defaultAnalyzer()}), or null for english. */
+    private final @org.jspecify.annotations.Nullable String defaultAnalyzerSpec;
+    private volatile io.github.astrorag.core.spi.@org.jspecify.annotations.Nullable TermAnalyzer defaultAnalyzer;
 
-    private PartRegistry(Map<Role<?>, Map<String, Part<?>>> parts) {
+    private PartRegistry(Map<Role<?>, Map<String, Part<?>>> parts,
+                         @org.jspecify.annotations.Nullable String defaultAnalyzerSpec) {
         this.parts = parts;
+        this.defaultAnalyzerSpec = defaultAnalyzerSpec;
     }
 
     /**
@@ -64,13 +69,28 @@ public final class PartRegistry {
      *
      * @param providers the providers, in order
      * @return a registry of their parts
-     * @throws IllegalStateException if two parts of one role share a name
+     * @throws IllegalStateException if two parts of one role share a name, or two providers declare a default analyzer
+     * @throws IllegalArgumentException if the declared default analyzer names no analyzer part or a bad setting
      */
     public static PartRegistry of(Collection<? extends PartProvider> providers) {
         Map<Role<?>, Map<String, Part<?>>> byRole = new LinkedHashMap<>();
         Map<String, String> owner = new LinkedHashMap<>();
         for (Role<?> r : Role.values()) {
             byRole.put(r, new LinkedHashMap<>());
+        }
+        String analyzer = null;
+        String analyzerOwner = null;
+        for (PartProvider p : providers) {
+            java.util.Optional<String> declared = Objects.requireNonNull(p.defaultAnalyzer(),
+                    "defaultAnalyzer() of " + p.getClass().getName());
+            if (declared.isPresent()) {
+                if (analyzer != null) {
+                    throw new IllegalStateException("the default analyzer is declared twice: '" + analyzer + "' by "
+                            + analyzerOwner + " and '" + declared.get() + "' by " + p.getClass().getName());
+                }
+                analyzer = declared.get();
+                analyzerOwner = p.getClass().getName();
+            }
         }
         for (PartProvider p : providers) {
             for (Part<?> part : Objects.requireNonNull(p.parts(), "parts() of " + p.getClass().getName())) {
@@ -83,7 +103,28 @@ public final class PartRegistry {
                 byRole.get(part.role()).put(part.name(), part);
             }
         }
-        return new PartRegistry(byRole);
+        PartRegistry registry = new PartRegistry(byRole, analyzer);
+        if (analyzer != null) {
+            registry.check(Role.ANALYZER, registry.parse(Role.ANALYZER, analyzer));
+        }
+        return registry;
+    }
+
+    /**
+     * The analyzer every {@link PartContext} of this registry starts with: the one an installed provider declares
+     * ({@link PartProvider#defaultAnalyzer()}: rag-analysis declares {@code auto:spaceless=english}), else
+     * {@link io.github.astrorag.core.analysis.EnglishTermAnalyzer#defaults()}. Made once.
+     *
+     * @return the default analyzer
+     */
+    public io.github.astrorag.core.spi.TermAnalyzer defaultAnalyzer() {
+        io.github.astrorag.core.spi.TermAnalyzer a = defaultAnalyzer;
+        if (a == null) {
+            a = defaultAnalyzerSpec == null ? io.github.astrorag.core.analysis.EnglishTermAnalyzer.defaults()
+                    : create(Role.ANALYZER, defaultAnalyzerSpec, PartContext.english(this));
+            defaultAnalyzer = a;
+        }
+        return a;
     }
 
     /**

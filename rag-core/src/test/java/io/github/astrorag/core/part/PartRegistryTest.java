@@ -84,4 +84,46 @@ class PartRegistryTest {
                 + "| retriever | `nearest` | k (integer 1..9, default 3): a setting | the dense retriever under another name |\n");
         assertThat(PartSpec.of("nearest").with(Map.of("k", "2")).settings()).containsEntry("k", "2");
     }
+
+    /** Contributes an analyzer of its own and declares it the default: what rag-analysis does with {@code auto}. */
+    static class Lowercasing implements PartProvider {
+        @Override
+        public List<Part<?>> parts() {
+            return List.of(Part.builder(Role.ANALYZER, "letters", "lower-case letters only",
+                    (s, c) -> io.github.astrorag.core.analysis.EnglishTermAnalyzer.builder().build()).build());
+        }
+
+        @Override
+        public java.util.Optional<String> defaultAnalyzer() {
+            return java.util.Optional.of("letters");
+        }
+    }
+
+    @Test
+    void aProviderMayDeclareTheAnalyzerEveryContextStartsWith() {
+        io.github.astrorag.core.analysis.EnglishTermAnalyzer english = io.github.astrorag.core.analysis.EnglishTermAnalyzer.defaults();
+        assertThat(PartRegistry.of(List.of(new Own())).defaultAnalyzer()).isSameAs(english);
+        assertThat(PartContext.of(PartRegistry.of(List.of(new Own()))).analyzer()).isSameAs(english);
+        PartRegistry declared = PartRegistry.of(List.of(new Own(), new Lowercasing()));
+        assertThat(declared.defaultAnalyzer()).isNotSameAs(english).isSameAs(declared.defaultAnalyzer());
+        assertThat(PartContext.of(declared).analyzer()).isSameAs(declared.defaultAnalyzer());
+        assertThat(PartContext.of(declared, new HashingEmbedder()).analyzer()).isSameAs(declared.defaultAnalyzer());
+        assertThatThrownBy(() -> PartRegistry.of(List.of(new Lowercasing(), new Lowercasing() {
+            @Override
+            public List<Part<?>> parts() {
+                return List.of();
+            }
+        }))).isInstanceOf(IllegalStateException.class).hasMessageContaining("the default analyzer is declared twice");
+        assertThatThrownBy(() -> PartRegistry.of(List.of(new PartProvider() {
+            @Override
+            public List<Part<?>> parts() {
+                return List.of();
+            }
+
+            @Override
+            public java.util.Optional<String> defaultAnalyzer() {
+                return java.util.Optional.of("nowhere");
+            }
+        }))).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("nowhere");
+    }
 }

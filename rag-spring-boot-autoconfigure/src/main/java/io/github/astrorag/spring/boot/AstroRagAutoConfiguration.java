@@ -102,13 +102,6 @@ import org.springframework.core.type.AnnotatedTypeMetadata;
 @EnableConfigurationProperties(AstroRagProperties.class)
 public class AstroRagAutoConfiguration {
 
-    /**
-     * The analyzer when {@code astrorag.analyzer} is not set and rag-analysis is on the class path: Lucene's analyzer
-     * of each text's script where its language stems (Arabic, Devanagari, Cyrillic, ...), Latin, Thai, Han, kana and
-     * Hangul text as {@code english} (the command line's default too).
-     */
-    public static final String DEFAULT_ANALYZER = "auto:spaceless=english";
-
     /** The model of Chinese documents when no model is configured: bge-small-zh-v1.5 (quantized), if installed. */
     public static final String CHINESE_MODEL = "bge-small-zh-q";
 
@@ -169,11 +162,11 @@ public class AstroRagAutoConfiguration {
                                         ObjectProvider<EphemeralIndexFactory> index,
                                         ObjectProvider<AstroRagPipelineCustomizer> customizers) {
         PartRegistry parts = PartRegistry.installed();
-        String analyzerName = properties.analyzer() != null ? properties.analyzer()
-                : parts.find(Role.ANALYZER, "auto").isPresent() ? DEFAULT_ANALYZER : "english";
-        TermAnalyzer analyzer = named("astrorag.analyzer", analyzerName, "Set astrorag.analyzer to one of: "
+        // the registry's default analyzer (with rag-analysis auto:spaceless=english, else english) unless one is named
+        TermAnalyzer analyzer = properties.analyzer() == null ? parts.defaultAnalyzer()
+                : named("astrorag.analyzer", properties.analyzer(), "Set astrorag.analyzer to one of: "
                         + String.join(", ", parts.names(Role.ANALYZER)) + " (settings as name:key=value,...), or leave it out.",
-                () -> parts.create(Role.ANALYZER, analyzerName, PartContext.of(parts)));
+                () -> parts.create(Role.ANALYZER, properties.analyzer(), PartContext.of(parts)));
         PipelinePreset preset = named("astrorag.preset", properties.preset(), "Set astrorag.preset to one of: "
                 + String.join(", ", parts.names(Role.PRESET)) + " (settings as name:key=value,...).",
                 () -> parts.create(Role.PRESET, properties.preset(), PartContext.of(parts).with(analyzer)));

@@ -41,6 +41,16 @@ public final class AnalysisParts implements PartProvider {
     public AnalysisParts() {
     }
 
+    /**
+     * {@code auto:spaceless=english}: with this module installed, Arabic, Devanagari, Bengali, Cyrillic and Greek text
+     * is analysed by Lucene's analyzer of its language wherever no analyzer is named; Latin, Thai, Han, kana and Hangul
+     * text as {@code english} (measured in docs/languages.md).
+     */
+    @Override
+    public java.util.Optional<String> defaultAnalyzer() {
+        return java.util.Optional.of("auto:spaceless=english");
+    }
+
     @Override
     public List<Part<?>> parts() {
         List<Part<?>> out = new ArrayList<>();
