@@ -75,6 +75,24 @@ public final class ScriptLanguageDetector implements LanguageDetector {
         this.latin = Objects.requireNonNull(latin, "latin");
     }
 
+    /**
+     * The language of {@code text} when it is not one of {@code read} (the languages an embedder reads,
+     * {@code Embedder.languages()}), else {@code null}: {@code null} too when {@code read} is empty (every language)
+     * or the language is {@value LanguageDetector#UNDETERMINED}. What the fused retrievers and the default's selector
+     * ask before trusting an embedding's cosine. Cost: one {@link #detect} when {@code read} is not empty.
+     *
+     * @param text the question
+     * @param read the languages read; empty for all
+     * @return the unread language, or {@code null}
+     */
+    public @org.jspecify.annotations.Nullable String unreadLanguage(String text, java.util.Set<String> read) {
+        if (read.isEmpty()) {
+            return null;
+        }
+        String language = detect(text);
+        return read.contains(language) || UNDETERMINED.equals(language) ? null : language;
+    }
+
     @Override
     public String detect(String text) {
         Objects.requireNonNull(text, "text");

@@ -26,6 +26,15 @@ class ScriptLanguageDetectorTest {
     }
 
     @Test
+    void anUnreadLanguageIsOneOutsideTheReadOnesAndDetermined() {
+        assertThat(d.unreadLanguage("كم يبعد القمر عن الأرض؟", java.util.Set.of("en"))).isEqualTo("ar");
+        assertThat(d.unreadLanguage("探测器一共飞掠了多少次？", java.util.Set.of("en", "zh"))).isNull();
+        assertThat(d.unreadLanguage("How far is the Moon?", java.util.Set.of("en"))).isNull();
+        assertThat(d.unreadLanguage("42 + 7 = ?", java.util.Set.of("en"))).isNull();
+        assertThat(d.unreadLanguage("كم يبعد القمر عن الأرض؟", java.util.Set.of())).isNull();
+    }
+
+    @Test
     void latinTextGoesToTheLatinDetectorAndTextWithoutLettersIsUndetermined() {
         assertThat(d.detect("How far is the Moon from the Earth?")).isEqualTo("en");
         assertThat(d.detect("Wie weit ist der Mond entfernt?")).isEqualTo("en"); // the script cannot tell

@@ -9,7 +9,6 @@ import io.github.astrorag.core.model.Query;
 import io.github.astrorag.core.model.ScoredChunk;
 import io.github.astrorag.core.select.TokenBudgetSelector;
 import io.github.astrorag.core.spi.ContextSelector;
-import io.github.astrorag.core.spi.LanguageDetector;
 import io.github.astrorag.core.spi.Reranker;
 import io.github.astrorag.core.spi.TraceSink;
 import io.github.astrorag.retrieval.graph.EvidencePrior;
@@ -142,7 +141,7 @@ public final class BridgingCoverageSelector implements Reranker, ContextSelector
     private final TokenBudgetSelector assembler;
     private final TermAnalyzer analyzer;
     private final Set<String> denseLanguages;
-    private final LanguageDetector detector = new ScriptLanguageDetector();
+    private final ScriptLanguageDetector detector = new ScriptLanguageDetector();
 
     private BridgingCoverageSelector(Builder b) {
         this.k = b.k == null ? DEFAULT_K : b.k;
@@ -204,7 +203,7 @@ public final class BridgingCoverageSelector implements Reranker, ContextSelector
     @Override
     public Context select(Query query, List<ScoredChunk> candidates, int budget, TraceSink trace) {
         Arguments.check(budget > 0, "the token budget must be positive, was %d", budget);
-        String unread = unreadLanguage(query);
+        String unread = detector.unreadLanguage(query.text(), denseLanguages);
         if (unread != null) {
             trace.put("selection", "rank order");
             trace.put("language", unread);
@@ -213,18 +212,6 @@ public final class BridgingCoverageSelector implements Reranker, ContextSelector
         }
         List<ScoredChunk> ranked = order(query, candidates, Integer.MAX_VALUE, budgetAware ? budget : 0, trace);
         return assembler.assemble(query, ranked, budget, Map.of("selector", "bridging-coverage"));
-    }
-
-    /**
-     * The question's language when the embedder does not read it (see {@link Builder#denseLanguages}), else
-     * {@code null}.
-     */
-    private String unreadLanguage(Query query) {
-        if (denseLanguages.isEmpty()) {
-            return null;
-        }
-        String language = detector.detect(query.text());
-        return denseLanguages.contains(language) || LanguageDetector.UNDETERMINED.equals(language) ? null : language;
     }
 
     /** The first {@code limit} greedy picks scored by the objective at their pick; budget 0 = unknown. */

@@ -5,7 +5,6 @@ import io.github.astrorag.core.language.ScriptLanguageDetector;
 import io.github.astrorag.core.model.Query;
 import io.github.astrorag.core.model.ScoredChunk;
 import io.github.astrorag.core.spi.EphemeralIndex;
-import io.github.astrorag.core.spi.LanguageDetector;
 import io.github.astrorag.core.spi.Retriever;
 import io.github.astrorag.core.spi.TraceSink;
 import io.github.astrorag.retrieval.lexical.Bm25Retriever;
@@ -64,7 +63,7 @@ public final class HybridRetriever implements Retriever {
     private final int fetchSize;
     private final Bm25Retriever bm25;
     private final Set<String> denseLanguages;
-    private final LanguageDetector detector = new ScriptLanguageDetector();
+    private final ScriptLanguageDetector detector = new ScriptLanguageDetector();
 
     private HybridRetriever(Builder b) {
         this.fusion = b.fusion == null ? DEFAULT_FUSION : b.fusion;
@@ -125,8 +124,8 @@ public final class HybridRetriever implements Retriever {
         List<ScoredChunk> lexical = index.fullTextSearch()
                 .map(engine -> engine.textSearch(query.text(), fetch, query.filter()))
                 .orElseGet(() -> bm25.retrieve(query, index, fetch));
-        String language = denseLanguages.isEmpty() ? null : detector.detect(query.text());
-        if (language != null && !denseLanguages.contains(language) && !LanguageDetector.UNDETERMINED.equals(language)) {
+        String language = detector.unreadLanguage(query.text(), denseLanguages);
+        if (language != null) {
             // the embedder does not read the question's language: its cosine would only add noise to the fusion
             trace.put("fusion", "lexical only");
             trace.put("language", language);
