@@ -36,8 +36,6 @@ public final class PipelineFactory {
     public static final String DEFAULT_MODEL = "bge-small-q";
     /** The embedding model of the AstroRAG, CORAG-paper and naive presets. */
     public static final String ASTRORAG_MODEL = "minilm-q";
-    /** The model of Chinese documents when no model is named: bge-small-zh-v1.5 (quantized). */
-    public static final String CHINESE_MODEL = "bge-small-zh-q";
 
     private PipelineFactory() {
     }
@@ -58,9 +56,9 @@ public final class PipelineFactory {
     /**
      * The pipeline of {@code o}, over {@code model} instead of the preset's when not {@code null}. When no model is
      * named ({@code --model}, an embedder given, {@code --embedder openai|tei}) and the preset's is the default one
-     * (bge-small-en-v1.5, which reads English), Chinese documents are opened by the same pipeline over
-     * {@value #CHINESE_MODEL} ({@link RagPipeline.Builder#pipelineFor}), loaded when first needed, if its artifact is
-     * on the class path.
+     * (bge-small-en-v1.5, which reads English), the documents of a language another installed bundled model reads
+     * ({@link SentenceModel#readersBeyond}: Chinese, bge-small-zh-v1.5, when its artifact is on the class path) are
+     * opened by the same pipeline over that model ({@link RagPipeline.Builder#pipelineFor}), loaded when first needed.
      */
     private static RagPipeline build(PipelineOptions o, EphemeralIndexFactory indexes, String model) {
         PartRegistry parts = PartRegistry.installed();
@@ -88,8 +86,9 @@ public final class PipelineFactory {
             PartContext context = PartContext.of(parts, embedder).with(analyzed.analyzer()).withTokenCounter(counter);
             o.parts.apply(b, preset, context);
             if (model == null && o.embedder == null && o.model == null && o.embedding.kind == EmbedderOptions.Kind.ONNX
-                    && preset.embedder().name().equals(DEFAULT_MODEL) && SentenceModel.BGE_SMALL_ZH_V15_Q.installed()) {
-                b.pipelineFor("zh", () -> build(o, indexes, CHINESE_MODEL));
+                    && preset.embedder().name().equals(DEFAULT_MODEL)) {
+                SentenceModel.readersBeyond(SentenceModel.byId(DEFAULT_MODEL)).forEach((language, reader) ->
+                        b.pipelineFor(language, () -> build(o, indexes, reader.id())));
             }
             return configure(b, o, indexes, parts, parts.create(Role.GENERATOR, generatorSpec, context), generatorSpec,
                     context).build();

@@ -73,7 +73,7 @@ class OfflineAskIT {
         Files.writeString(docs.resolve("jupiter.txt"), "木星是太阳系中最大的行星。木星的大红斑是一场已经持续了几百年的风暴。");
         JsonNode json = askOffline("--docs", docs.toString(), "火星表面为什么是红色的？");
         assertThat(json.path("trace").path("config").path("embedder").path("name").asText())
-                .isEqualTo(PipelineFactory.CHINESE_MODEL);
+                .isEqualTo("bge-small-zh-q");
         List<String> route = new ArrayList<>();
         json.path("trace").path("ingest").forEach(s -> {
             if (s.path("name").asText().equals("route")) {

@@ -184,6 +184,27 @@ public enum SentenceModel {
     }
 
     /**
+     * For every language an {@linkplain #installed() installed} bundled model reads and {@code model} does not, the first
+     * such model in declaration order: with bge-small-zh-v1.5's artifact on the class path and bge-small-en-v1.5 as
+     * {@code model}, {@code {zh=bge-small-zh-q}}. What the command line and the Spring Boot starters name as the
+     * pipelines of such documents ({@code RagPipeline.Builder.pipelineFor}). Cost: one class-path look-up per model.
+     *
+     * @param model the model every other document is read with
+     * @return language to model, sorted by language; empty when no installed model adds a language
+     */
+    public static java.util.SortedMap<String, SentenceModel> readersBeyond(SentenceModel model) {
+        java.util.SortedMap<String, SentenceModel> out = new java.util.TreeMap<>();
+        for (SentenceModel m : values()) {
+            for (String language : m.languages) {
+                if (!model.languages.contains(language) && !out.containsKey(language) && m.installed()) {
+                    out.put(language, m);
+                }
+            }
+        }
+        return out;
+    }
+
+    /**
      * The model with this {@link #id()} (case-insensitive).
      *
      * @param id the id, e.g. {@code bge-small-q}

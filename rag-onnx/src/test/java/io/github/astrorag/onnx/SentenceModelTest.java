@@ -33,6 +33,15 @@ class SentenceModelTest {
     }
 
     @Test
+    void theReadersBeyondAModelAreTheInstalledModelsOfTheLanguagesItDoesNotRead() {
+        // every bundled model is installed in this module's tests
+        assertThat(SentenceModel.readersBeyond(SentenceModel.BGE_SMALL_EN_V15_Q))
+                .containsExactly(java.util.Map.entry("zh", SentenceModel.BGE_SMALL_ZH_V15_Q));
+        assertThat(SentenceModel.readersBeyond(SentenceModel.BGE_SMALL_ZH_V15_Q))
+                .containsExactly(java.util.Map.entry("en", SentenceModel.ALL_MINILM_L6_V2_Q));
+    }
+
+    @Test
     void anUnknownIdIsRefusedWithTheListOfKnownIds() {
         assertThatThrownBy(() -> SentenceModel.byId("mpnet"))
                 .isInstanceOf(IllegalArgumentException.class)

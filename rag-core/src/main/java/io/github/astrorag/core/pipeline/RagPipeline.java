@@ -91,8 +91,6 @@ public final class RagPipeline implements AutoCloseable {
     public static final int DEFAULT_CANDIDATES = 20;
     /** Chunks embedded per call while opening. */
     public static final int EMBED_BATCH = 32;
-    /** Characters of each document read to route it to a {@linkplain Builder#pipelineFor pipeline of its language}. */
-    public static final int ROUTE_SAMPLE = 10_000;
 
     /** What the builder was given, for {@link #toBuilder()}. */
     private final PipelineSettings given;
@@ -218,8 +216,8 @@ public final class RagPipeline implements AutoCloseable {
     /**
      * The pipeline that opens {@code documents}: the one {@link Builder#pipelineFor} names for their dominant
      * language (or for its primary subtag: {@code zh} for {@code zh-cn}), else this one. With a pipeline named, a stage
-     * {@code route} records the language and whether the documents went to it. Cost: one language detection over at
-     * most {@value #ROUTE_SAMPLE} characters a document.
+     * {@code route} records the language and whether the documents went to it. Cost: one language detection a document
+     * (the detectors read a bounded sample).
      */
     private RagPipeline routed(List<Document> documents, List<Trace.Stage> stages) {
         ensureOpen();
@@ -230,8 +228,7 @@ public final class RagPipeline implements AutoCloseable {
         Map<String, Long> weight = new TreeMap<>();
         for (Document d : documents) {
             String given = d.metadata().get(Metadata.LANGUAGE);
-            String text = d.text().length() > ROUTE_SAMPLE ? d.text().substring(0, ROUTE_SAMPLE) : d.text();
-            String language = given != null ? given : components.languageOf(text);
+            String language = given != null ? given : components.languageOf(d.text());
             weight.merge(language.toLowerCase(java.util.Locale.ROOT), (long) d.text().length(), Long::sum);
         }
         String dominant = weight.entrySet().stream().max(Map.Entry.comparingByValue()).orElseThrow().getKey();

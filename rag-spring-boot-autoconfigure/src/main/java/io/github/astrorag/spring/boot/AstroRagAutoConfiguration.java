@@ -102,8 +102,6 @@ import org.springframework.core.type.AnnotatedTypeMetadata;
 @EnableConfigurationProperties(AstroRagProperties.class)
 public class AstroRagAutoConfiguration {
 
-    /** The model of Chinese documents when no model is configured: bge-small-zh-v1.5 (quantized), if installed. */
-    public static final String CHINESE_MODEL = "bge-small-zh-q";
 
     /** A configuration for Spring: not for direct use. */
     public AstroRagAutoConfiguration() {
@@ -153,8 +151,8 @@ public class AstroRagAutoConfiguration {
     /**
      * The pipeline of the properties over the in-process model {@code model} instead of the configured one when not
      * {@code null}. When no model is configured ({@code astrorag.embedder.kind} onnx, {@code astrorag.embedder.model}
-     * unset) and the preset's is the default (bge-small-en-v1.5), and bge-small-zh-v1.5's artifact is on the class path,
-     * Chinese documents are opened by the same pipeline over {@value #CHINESE_MODEL}
+     * unset) and the preset's is the default (bge-small-en-v1.5), the documents of a language another installed bundled model reads ({@link SentenceModel#readersBeyond}: Chinese,
+     * bge-small-zh-v1.5) are opened by the same pipeline over that model
      * ({@link RagPipeline.Builder#pipelineFor}; made, customizers included, when first needed).
      */
     private static RagPipeline pipeline(AstroRagProperties properties, @Nullable String model,
@@ -216,9 +214,9 @@ public class AstroRagAutoConfiguration {
             index.ifAvailable(b::index);
             if (model == null && properties.embedder().kind() == AstroRagProperties.EmbedderKind.ONNX
                     && properties.embedder().model() == null
-                    && preset.embedder().name().equals(SentenceModel.BGE_SMALL_EN_V15_Q.id())
-                    && SentenceModel.BGE_SMALL_ZH_V15_Q.installed()) {
-                b.pipelineFor("zh", () -> pipeline(properties, CHINESE_MODEL, cache, observer, index, customizers));
+                    && preset.embedder().name().equals(SentenceModel.BGE_SMALL_EN_V15_Q.id())) {
+                SentenceModel.readersBeyond(SentenceModel.BGE_SMALL_EN_V15_Q).forEach((language, reader) -> b.pipelineFor(
+                        language, () -> pipeline(properties, reader.id(), cache, observer, index, customizers)));
             }
             customizers.orderedStream().forEach(c -> c.customize(b));
             return b.build();

@@ -57,7 +57,7 @@ class AstroRagChineseDocumentsTest {
             assertThat(context).hasNotFailed();
             assertThat(context.getBean(RagPipeline.class).describe()).containsEntry("pipelinesByLanguage", List.of("zh"));
             Answer answer = context.getBean(RagInstance.class).ask(QUESTION);
-            assertThat(embedder(answer)).isEqualTo(AstroRagAutoConfiguration.CHINESE_MODEL);
+            assertThat(embedder(answer)).isEqualTo("bge-small-zh-q");
             assertThat(routes(answer)).containsExactly(Map.of("language", "zh", "pipeline", "zh"));
             assertThat(answer.abstained()).isFalse();
             assertThat(answer.text()).contains("氧化铁");
