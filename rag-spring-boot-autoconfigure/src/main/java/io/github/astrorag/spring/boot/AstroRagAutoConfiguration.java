@@ -69,7 +69,7 @@ import org.springframework.core.type.AnnotatedTypeMetadata;
  *       observer and index factory beans, then every {@link AstroRagPipelineCustomizer} bean in order; it owns the
  *       embedder it loaded and is closed with the context. With no model configured and bge-small-zh-v1.5's artifact
  *       on the class path, Chinese documents are read by the same pipeline over that model
- *       ({@value #CHINESE_MODEL}, loaded when first needed).</li>
+ *       ({@code bge-small-zh-q}, loaded when first needed; {@code SentenceModel.readersBeyond}).</li>
  *   <li>{@link RagInstance} {@code astroRagInstance}: one instance for the application's lifetime over
  *       {@code astrorag.docs} (only when documents are configured; paths, or Spring resource locations and
  *       patterns such as {@code classpath:docs/**}{@code /*.md}), opened at start-up, closed (its index deleted) with the context;
