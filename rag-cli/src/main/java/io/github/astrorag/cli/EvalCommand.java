@@ -147,6 +147,10 @@ public final class EvalCommand implements Callable<Integer> {
     @picocli.CommandLine.Mixin
     io.github.astrorag.cli.EmbedderOptions embedding = new io.github.astrorag.cli.EmbedderOptions();
 
+    /** Where every pipeline keeps its instances' indexes: {@code --index memory|elasticsearch} and the {@code --es-*} options. */
+    @picocli.CommandLine.Mixin
+    IndexOptions index = new IndexOptions();
+
     @Option(names = "--out", paramLabel = "DIR", defaultValue = "eval-results",
             description = "Folder for results.json, report.md and report.png (default: ${DEFAULT-VALUE}).")
     Path out;
@@ -283,6 +287,12 @@ public final class EvalCommand implements Callable<Integer> {
         if (cache != null && !cacheable) {
             notes.add("--cache: not used, the embedder declares no fingerprint (its vectors must not be cached).");
         }
+        io.github.astrorag.core.spi.EphemeralIndexFactory indexes = index.factory(analyzed::analyzer);
+        if (indexes instanceof io.github.astrorag.elasticsearch.ElasticsearchEphemeralIndexFactory es) {
+            registry = registry.adjusted((b, preset, run) -> b.index(es));
+            notes.add("Every index is in Elasticsearch (text analysis " + es.textAnalysis().name() + ", mode "
+                    + es.mode().cliName() + ").");
+        }
         List<PipelineRun> runs;
         EvalSettings settings;
         EmbeddingCache vectors = !cacheable ? new InMemoryEmbeddingCache()
@@ -298,6 +308,9 @@ public final class EvalCommand implements Callable<Integer> {
         } finally {
             vectors.close();
             PipelineFactory.release(embedder);
+            if (indexes instanceof io.github.astrorag.elasticsearch.ElasticsearchEphemeralIndexFactory es) {
+                es.close();
+            }
         }
         Bootstrap bootstrap = new Bootstrap(seed);
         List<PipelineSummary> rows = runs.stream().map(r -> PipelineSummary.of(r, bootstrap)).toList();

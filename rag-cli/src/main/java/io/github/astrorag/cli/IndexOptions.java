@@ -4,11 +4,14 @@ import io.github.astrorag.core.internal.Arguments;
 import io.github.astrorag.core.internal.Secrets;
 import io.github.astrorag.core.index.InMemoryEphemeralIndexFactory;
 import io.github.astrorag.core.spi.EphemeralIndexFactory;
+import io.github.astrorag.core.spi.TermAnalyzer;
 import io.github.astrorag.elasticsearch.ElasticsearchEphemeralIndexFactory;
 import io.github.astrorag.elasticsearch.ElasticsearchSettings;
 import io.github.astrorag.elasticsearch.IndexMode;
+import io.github.astrorag.elasticsearch.TextAnalysis;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.function.Supplier;
 import picocli.CommandLine;
 import picocli.CommandLine.Option;
 
@@ -64,24 +67,45 @@ public final class IndexOptions {
         }
     }
 
+    @Option(names = "--es-analysis", paramLabel = "ANALYSIS",
+            description = "How Elasticsearch analyses chunk text for BM25: terms (default: the pipeline's own terms, as "
+                    + "--analyzer gives them, so the cluster ranks as the in-memory index does: Thai and Chinese words cut, "
+                    + "stems; every node), standard (its standard analyzer) or language (its built-in analyzer of each "
+                    + "chunk's language: arabic, cjk, thai, ...; needs a distribution with the module analysis-common).")
+    public String analysis;
+
     /** Whether the options name a cluster. */
     boolean elasticsearch() {
         return kind == Kind.ELASTICSEARCH;
     }
 
-    /** The in-memory factory, or a connected Elasticsearch factory the caller must close. */
-    EphemeralIndexFactory factory() {
+    /**
+     * The in-memory factory, or a connected Elasticsearch factory the caller must close.
+     *
+     * @param analyzer the pipeline's analyzer, made only for {@code --es-analysis terms}
+     */
+    EphemeralIndexFactory factory(Supplier<TermAnalyzer> analyzer) {
         if (!elasticsearch()) {
             Arguments.check(urls == null && apiKeyEnv == null && user == null && passwordEnv == null
-                    && ca == null && fingerprint == null && prefix == null && timeout == null && mode == null,
-                    "--es-* options need --index elasticsearch");
+                    && ca == null && fingerprint == null && prefix == null && timeout == null && mode == null
+                    && analysis == null, "--es-* options need --index elasticsearch");
             return new InMemoryEphemeralIndexFactory();
         }
-        return elasticsearchFactory();
+        ElasticsearchEphemeralIndexFactory.Builder f = elasticsearchBuilder();
+        try {
+            f.textAnalysis(TextAnalysis.parse(analysis == null ? "terms" : analysis, analyzer));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("--es-analysis: " + e.getMessage(), e);
+        }
+        return f.build();
     }
 
-    /** A connected Elasticsearch factory; the caller closes it. */
+    /** A connected Elasticsearch factory (standard text analysis: it only sweeps); the caller closes it. */
     ElasticsearchEphemeralIndexFactory elasticsearchFactory() {
+        return elasticsearchBuilder().build();
+    }
+
+    private ElasticsearchEphemeralIndexFactory.Builder elasticsearchBuilder() {
         Arguments.check(urls != null && !urls.isEmpty(), "Elasticsearch needs --es-url, e.g. http://127.0.0.1:9200");
         ElasticsearchSettings.Builder s = ElasticsearchSettings.builder().urls(urls);
         if (apiKeyEnv != null) {
@@ -110,6 +134,6 @@ public final class IndexOptions {
         if (mode != null) {
             f.mode(mode);
         }
-        return f.build();
+        return f;
     }
 }

@@ -1,6 +1,8 @@
 package io.github.astrorag.cli;
 
 import io.github.astrorag.core.RagException;
+import io.github.astrorag.core.part.PartContext;
+import io.github.astrorag.core.part.PartRegistry;
 import io.github.astrorag.core.pipeline.RagInstance;
 import io.github.astrorag.core.pipeline.RagPipeline;
 import io.github.astrorag.core.spi.EphemeralIndexFactory;
@@ -40,7 +42,8 @@ final class OpenInstance implements AutoCloseable {
         PipelineOptions pipeline = options.pipeline;
         Deque<AutoCloseable> owned = new ArrayDeque<>();
         try {
-            EphemeralIndexFactory indexes = options.index.factory();
+            EphemeralIndexFactory indexes = options.index.factory(
+                    () -> pipeline.parts.analyzed(PartContext.of(PartRegistry.installed())).analyzer());
             if (indexes instanceof AutoCloseable c) {
                 owned.push(c);
             }

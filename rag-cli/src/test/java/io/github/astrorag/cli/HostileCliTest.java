@@ -92,6 +92,9 @@ class HostileCliTest {
         assertOneLineError(ask("--docs", "../rag-examples/samples", "--es-mode", "shared", "Q?"), "--index elasticsearch");
         assertOneLineError(ask("--docs", "../rag-examples/samples", "--index", "elasticsearch", "--es-url", "http://127.0.0.1:9", "--es-mode", "pooled", "Q?"),
                 "unknown Elasticsearch index mode 'pooled', expected one of index-per-instance, shared");
+        assertOneLineError(ask("--docs", "../rag-examples/samples", "--es-analysis", "terms", "Q?"), "--index elasticsearch");
+        assertOneLineError(ask("--docs", "../rag-examples/samples", "--index", "elasticsearch", "--es-url", "http://127.0.0.1:9", "--es-analysis", "icu", "Q?"),
+                "--es-analysis: unknown text analysis 'icu': use standard, language or terms");
     }
 
     @Test

@@ -3,6 +3,7 @@ package io.github.astrorag.elasticsearch;
 import co.elastic.clients.elasticsearch._types.FieldValue;
 import co.elastic.clients.elasticsearch._types.SortOrder;
 import co.elastic.clients.elasticsearch._types.query_dsl.Query;
+import co.elastic.clients.elasticsearch._types.query_dsl.TextQueryType;
 import co.elastic.clients.elasticsearch.core.BulkRequest;
 import co.elastic.clients.elasticsearch.core.BulkResponse;
 import co.elastic.clients.elasticsearch.core.GetResponse;
@@ -23,6 +24,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.PrimitiveIterator;
 import java.util.stream.LongStream;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -49,7 +51,7 @@ import org.slf4j.LoggerFactory;
  * {@code num_candidates = max(numCandidates, that)}, recomputes each hit's cosine exactly from its stored
  * vector and orders by it, ties by chunk id, as the in-memory index does; with {@code num_candidates} at
  * least the number of chunks (or {@link VectorIndexType#FLAT}) both return the same top k.
- * {@link #textSearch} is BM25 ({@code match} on the text); {@link #hybridSearch} fuses kNN and BM25 ranks
+ * {@link #textSearch} is BM25 on the text as the factory's {@link TextAnalysis} analyses it; {@link #hybridSearch} fuses kNN and BM25 ranks
  * with reciprocal rank fusion in Java (Cormack, Clarke and Büttcher, SIGIR 2009: score =
  * Σ 1/(rankConstant + rank)), since the {@code rrf} retriever is not in every distribution.
  *
@@ -145,7 +147,7 @@ public final class ElasticsearchEphemeralIndex extends AbstractEphemeralIndex im
     private void bulk(List<Chunk> chunks, List<float[]> vectors, long firstSeq) {
         BulkRequest.Builder request = new BulkRequest.Builder();
         for (int i = 0; i < chunks.size(); i++) {
-            ChunkDocument doc = ChunkDocument.of(chunks.get(i), firstSeq + i, name(), opened, vectors.get(i));
+            ChunkDocument doc = ChunkDocument.of(chunks.get(i), firstSeq + i, name(), opened, vectors.get(i), factory.textAnalysis());
             String id = docId(firstSeq + i);
             request.operations(op -> op.create(c -> c.index(target).id(id).routing(routing).document(doc)));
         }
@@ -157,8 +159,12 @@ public final class ElasticsearchEphemeralIndex extends AbstractEphemeralIndex im
             List<BulkResponseItem> items = response.items();
             for (int i = 0; i < items.size(); i++) {
                 if (items.get(i).error() != null) {
+                    String type = items.get(i).error().type();
                     throw new IndexException("Elasticsearch rejected chunk " + chunks.get(i).id() + " in " + where()
-                            + ": " + items.get(i).error().type() + ": " + items.get(i).error().reason());
+                            + ": " + type + ": " + items.get(i).error().reason()
+                            + (shared() && "strict_dynamic_mapping_exception".equals(type)
+                            ? " (the shared index was created with another text analysis or by an earlier version: give "
+                            + "this factory another index prefix, or delete the shared index when no instance uses it)" : ""));
                 }
             }
         }
@@ -222,8 +228,8 @@ public final class ElasticsearchEphemeralIndex extends AbstractEphemeralIndex im
     }
 
     /**
-     * The {@code k} chunks best matching {@code text} by BM25 (Elasticsearch's {@code match} query on the chunk
-     * text) among those {@code filter} matches, best first, ties by chunk id, each with its vector; the score is
+     * The {@code k} chunks best matching {@code text} by BM25 (Elasticsearch's {@code match} query, on the field
+     * the factory's {@link TextAnalysis} names) among those {@code filter} matches, best first, ties by chunk id, each with its vector; the score is
      * BM25's.
      */
     @Override
@@ -350,7 +356,10 @@ public final class ElasticsearchEphemeralIndex extends AbstractEphemeralIndex im
             return List.of();
         }
         refreshIfNeeded();
-        Query match = Query.of(q -> q.match(m -> m.field("text").query(text)));
+        Query match = lexicalQuery(text);
+        if (match == null) {
+            return List.of();
+        }
         List<Query> filters = filters(filter);
         Query query = filters.isEmpty() ? match : Query.of(q -> q.bool(b -> b.must(match).filter(filters)));
         SearchResponse<ChunkDocument> response = connection.call("searching " + where() + " by text",
@@ -361,6 +370,24 @@ public final class ElasticsearchEphemeralIndex extends AbstractEphemeralIndex im
             out.add(new ScoredChunk(doc.chunk(), hit.score() == null ? 0 : hit.score(), doc.vector()));
         }
         return out;
+    }
+
+    /**
+     * The BM25 query of {@code text} under the factory's {@link TextAnalysis}: {@code match} on {@code text}
+     * (standard), {@code multi_match} {@code best_fields} on {@code text} and {@code text_by_language.*} (by
+     * language), or {@code match} of the analyzer's terms on {@code terms}; null when the text has no term.
+     */
+    private @Nullable Query lexicalQuery(String text) {
+        TextAnalysis analysis = factory.textAnalysis();
+        if (analysis instanceof TextAnalysis.ByLanguage) {
+            return Query.of(q -> q.multiMatch(m -> m.fields("text", "text_by_language.*").query(text)
+                    .type(TextQueryType.BestFields)));
+        }
+        String terms = analysis.terms(text);
+        if (terms == null) {
+            return Query.of(q -> q.match(m -> m.field("text").query(text)));
+        }
+        return terms.isEmpty() ? null : Query.of(q -> q.match(m -> m.field("terms").query(terms)));
     }
 
     private void refreshIfNeeded() {

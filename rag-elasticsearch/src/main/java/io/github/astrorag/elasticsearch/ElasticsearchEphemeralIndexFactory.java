@@ -5,6 +5,7 @@ import io.github.astrorag.core.IndexException;
 import io.github.astrorag.core.internal.Arguments;
 import io.github.astrorag.core.spi.EphemeralIndex;
 import io.github.astrorag.core.spi.EphemeralIndexFactory;
+import io.github.astrorag.core.spi.TermAnalyzer;
 import java.io.StringReader;
 import java.time.Clock;
 import java.time.Duration;
@@ -25,7 +26,8 @@ import org.slf4j.LoggerFactory;
  * {@link IndexMode#INDEX_PER_INSTANCE} that is the name of a fresh index of its own; in {@link IndexMode#SHARED}
  * it is the instance id inside the shared index {@code <prefix>shared-<dimension>}, created on first use. Every
  * index has one shard, no replica (default; {@link Builder#replicas}), refresh only on demand, and a
- * mapping of the chunk text (BM25), the provenance as keywords and integers, the chunk's metadata as one
+ * mapping of the chunk text (BM25, analysed as the {@link TextAnalysis} says; default Elasticsearch's
+ * {@code standard} analyzer), the provenance as keywords and integers, the chunk's metadata as one
  * {@code flattened} field {@code metadata} (every key a keyword, {@code metadata.<key>}, for exact
  * {@code term}/{@code terms} filters, with no mapping per key), the instance id as the keyword {@code instance},
  * the instance's opening time as the long {@code opened} (epoch milliseconds), and a {@code dense_vector} of the
@@ -75,6 +77,7 @@ public final class ElasticsearchEphemeralIndexFactory implements EphemeralIndexF
     private final int bulkSize;
     private final int rrfRankConstant;
     private final int hybridWindow;
+    private final TextAnalysis textAnalysis;
     private final Clock clock;
     private final Set<ElasticsearchEphemeralIndex> open = ConcurrentHashMap.newKeySet();
     private volatile boolean closed;
@@ -86,6 +89,7 @@ public final class ElasticsearchEphemeralIndexFactory implements EphemeralIndexF
         this.bulkSize = b.bulkSize == null ? DEFAULT_BULK_SIZE : b.bulkSize;
         this.rrfRankConstant = b.rrfRankConstant == null ? DEFAULT_RRF_RANK_CONSTANT : b.rrfRankConstant;
         this.hybridWindow = b.hybridWindow == null ? DEFAULT_HYBRID_WINDOW : b.hybridWindow;
+        this.textAnalysis = b.textAnalysis == null ? TextAnalysis.standard() : b.textAnalysis;
         this.clock = b.clock == null ? Clock.systemUTC() : b.clock;
         this.mode = b.mode == null ? IndexMode.INDEX_PER_INSTANCE : b.mode;
         this.replicas = b.replicas == null ? 0 : b.replicas;
@@ -143,7 +147,7 @@ public final class ElasticsearchEphemeralIndexFactory implements EphemeralIndexF
         Arguments.check(dimension >= 1 && dimension <= MAX_DIMENSION,
                 "vector dimension must be 1..%d for Elasticsearch, was %d", MAX_DIMENSION, dimension);
         ensureOpen();
-        String body = IndexMapping.createBody(dimension, vectorIndexType, replicas);
+        String body = IndexMapping.createBody(dimension, vectorIndexType, replicas, textAnalysis);
         if (mode == IndexMode.SHARED) {
             String shared = names.shared(dimension);
             ensureShared(shared, body);
@@ -162,7 +166,7 @@ public final class ElasticsearchEphemeralIndexFactory implements EphemeralIndexF
                 if (attempt == 0 && e.getMessage().contains("resource_already_exists_exception")) {
                     continue; // a random-id collision: take another name
                 }
-                throw e;
+                throw missingAnalyzer(e);
             }
             ElasticsearchEphemeralIndex index = new ElasticsearchEphemeralIndex(this, connection, name, name,
                     clock.instant().toEpochMilli(), dimension);
@@ -183,10 +187,22 @@ public final class ElasticsearchEphemeralIndexFactory implements EphemeralIndexF
             LOG.debug("created shared Elasticsearch index {}", name);
         } catch (IndexException e) {
             if (!e.getMessage().contains("resource_already_exists_exception")) {
-                throw e;
+                throw missingAnalyzer(e);
             }
         }
         sharedReady.add(name);
+    }
+
+    /** {@code e}, or when the cluster lacks an analyzer of the text analysis, an exception that says what to do. */
+    private IndexException missingAnalyzer(IndexException e) {
+        String message = String.valueOf(e.getMessage());
+        if (!message.contains("analyzer [") || textAnalysis instanceof TextAnalysis.Standard) {
+            return e;
+        }
+        return new IndexException("the cluster lacks an analyzer the text analysis '" + textAnalysis.name()
+                + "' names (" + message + "): Elasticsearch's language analyzers are in its module analysis-common, which "
+                + "every distribution but the integration-test one ships; use a full distribution, name analyzers the "
+                + "cluster has (TextAnalysis.byLanguage(Map)), or choose TextAnalysis.terms(analyzer), which runs on every node", e);
     }
 
     /**
@@ -255,6 +271,7 @@ public final class ElasticsearchEphemeralIndexFactory implements EphemeralIndexF
         m.put("bulkSize", bulkSize);
         m.put("rrfRankConstant", rrfRankConstant);
         m.put("hybridWindow", hybridWindow);
+        m.put("textAnalysis", textAnalysis.describe());
         return m;
     }
 
@@ -272,6 +289,15 @@ public final class ElasticsearchEphemeralIndexFactory implements EphemeralIndexF
 
     int hybridWindow() {
         return hybridWindow;
+    }
+
+    /**
+     * How chunk text is analysed for BM25.
+     *
+     * @return the text analysis; default {@link TextAnalysis#standard()}
+     */
+    public TextAnalysis textAnalysis() {
+        return textAnalysis;
     }
 
     void forget(ElasticsearchEphemeralIndex index) {
@@ -329,6 +355,7 @@ public final class ElasticsearchEphemeralIndexFactory implements EphemeralIndexF
         private Integer bulkSize;
         private Integer rrfRankConstant;
         private Integer hybridWindow;
+        private TextAnalysis textAnalysis;
         private Clock clock;
         private IndexMode mode;
         private Integer replicas;
@@ -460,6 +487,22 @@ public final class ElasticsearchEphemeralIndexFactory implements EphemeralIndexF
             Arguments.check(value >= 1 && value <= MAX_NUM_CANDIDATES,
                     "hybridWindow must be 1..%d, was %d", MAX_NUM_CANDIDATES, value);
             hybridWindow = value;
+            return this;
+        }
+
+        /**
+         * How chunk text is analysed for BM25 ({@link TextAnalysis}); default {@link TextAnalysis#standard()}
+         * (Elasticsearch's {@code standard} analyzer, as before this setting). For documents in several languages,
+         * {@link TextAnalysis#terms(TermAnalyzer) terms} of the pipeline's analyzer (every node) or
+         * {@link TextAnalysis#byLanguage() byLanguage} (Elasticsearch's language analyzers, on a full distribution).
+         *
+         * @param value the analysis; not {@code null}
+         * @return this builder
+         * @throws IllegalStateException if the text analysis was already set
+         */
+        public Builder textAnalysis(TextAnalysis value) {
+            once(textAnalysis, "textAnalysis");
+            textAnalysis = Objects.requireNonNull(value, "textAnalysis");
             return this;
         }
 

@@ -16,7 +16,9 @@ import java.util.Map;
  * {@code metadata_numbers} (each key's dots and percent signs written {@code %2E} and {@code %25}, so a dotted key
  * stays one field: {@link ChunkDocument#numberField}; what a range filter compares, with no script), the instance id as the keyword {@code instance}, its opening time as the long
  * {@code opened} (epoch milliseconds), and a {@code dense_vector} {@code vector} of the dimension with cosine
- * similarity and the given index type. Stateless.
+ * similarity and the given index type; and the fields of the {@link TextAnalysis} ({@code text_by_language.<tag>}
+ * under each language's analyzer, or {@code terms} under {@code whitespace}), indexed but left out of
+ * {@code _source}. Stateless.
  */
 final class IndexMapping {
 
@@ -26,7 +28,7 @@ final class IndexMapping {
     }
 
     /** The JSON body of a create-index request for vectors of {@code dimension} components. */
-    static String createBody(int dimension, VectorIndexType vectorIndexType, int replicas) {
+    static String createBody(int dimension, VectorIndexType vectorIndexType, int replicas, TextAnalysis analysis) {
         Map<String, Object> vector = new LinkedHashMap<>();
         vector.put("type", "dense_vector");
         vector.put("dims", dimension);
@@ -52,10 +54,20 @@ final class IndexMapping {
         properties.put("instance", keyword);
         properties.put("opened", Map.of("type", "long"));
         properties.put("vector", vector);
+        Map<String, Object> analysed = analysis.fields();
+        properties.putAll(analysed);
+        Map<String, Object> mappings = new LinkedHashMap<>();
+        mappings.put("dynamic", "strict");
+        if (!analysed.isEmpty()) {
+            // indexed for BM25, never read back: kept out of _source
+            mappings.put("_source", Map.of("excludes", analysed.keySet().stream().sorted().toList()));
+        }
+        mappings.put("properties", properties);
+        mappings.put("dynamic_templates", List.of(Map.of(
+                "metadata_numbers", Map.of("path_match", "metadata_numbers.*", "mapping", Map.of("type", "double")))));
         Map<String, Object> body = Map.of(
                 "settings", Map.of("index", Map.of("number_of_shards", 1, "number_of_replicas", replicas, "refresh_interval", "-1")),
-                "mappings", Map.of("dynamic", "strict", "properties", properties, "dynamic_templates", List.of(Map.of(
-                        "metadata_numbers", Map.of("path_match", "metadata_numbers.*", "mapping", Map.of("type", "double"))))));
+                "mappings", mappings);
         try {
             return JSON.writeValueAsString(body);
         } catch (JsonProcessingException e) {

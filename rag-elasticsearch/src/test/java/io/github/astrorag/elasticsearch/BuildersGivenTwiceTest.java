@@ -38,6 +38,7 @@ class BuildersGivenTwiceTest {
     @Test
     void indexFactory() {
         GivenTwice.assertEverySettingOnce(() -> ElasticsearchEphemeralIndexFactory.builder(ElasticsearchSettings.of(URL)),
-                Values.defaults().setter("indexPrefix", () -> new Object[] {"astrorag-test-"}), Map.of());
+                Values.defaults().setter("indexPrefix", () -> new Object[] {"astrorag-test-"})
+                        .type(TextAnalysis.class, TextAnalysis::standard), Map.of());
     }
 }

@@ -21,6 +21,7 @@ import io.github.astrorag.core.spi.TermAnalyzer;
 import io.github.astrorag.elasticsearch.ElasticsearchEphemeralIndexFactory;
 import io.github.astrorag.elasticsearch.ElasticsearchSettings;
 import io.github.astrorag.elasticsearch.IndexMode;
+import io.github.astrorag.elasticsearch.TextAnalysis;
 import io.github.astrorag.micrometer.MicrometerPipelineObserver;
 import io.github.astrorag.onnx.SentenceModel;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -160,11 +161,7 @@ public class AstroRagAutoConfiguration {
                                         ObjectProvider<EphemeralIndexFactory> index,
                                         ObjectProvider<AstroRagPipelineCustomizer> customizers) {
         PartRegistry parts = PartRegistry.installed();
-        // the registry's default analyzer (with rag-analysis auto:spaceless=english, else english) unless one is named
-        TermAnalyzer analyzer = properties.analyzer() == null ? parts.defaultAnalyzer()
-                : named("astrorag.analyzer", properties.analyzer(), "Set astrorag.analyzer to one of: "
-                        + String.join(", ", parts.names(Role.ANALYZER)) + " (settings as name:key=value,...), or leave it out.",
-                () -> parts.create(Role.ANALYZER, properties.analyzer(), PartContext.of(parts)));
+        TermAnalyzer analyzer = analyzer(properties, parts);
         PipelinePreset preset = named("astrorag.preset", properties.preset(), "Set astrorag.preset to one of: "
                 + String.join(", ", parts.names(Role.PRESET)) + " (settings as name:key=value,...).",
                 () -> parts.create(Role.PRESET, properties.preset(), PartContext.of(parts).with(analyzer)));
@@ -269,6 +266,14 @@ public class AstroRagAutoConfiguration {
      * What {@code make} returns; a bad value ({@link IllegalArgumentException}) becomes an
      * {@link AstroRagPropertyException} naming the property, its value, the library's reason and {@code action}.
      */
+    /** The analyzer of {@code astrorag.analyzer}, else the registry's default (with rag-analysis auto:spaceless=english, else english). */
+    static TermAnalyzer analyzer(AstroRagProperties properties, PartRegistry parts) {
+        return properties.analyzer() == null ? parts.defaultAnalyzer()
+                : named("astrorag.analyzer", properties.analyzer(), "Set astrorag.analyzer to one of: "
+                        + String.join(", ", parts.names(Role.ANALYZER)) + " (settings as name:key=value,...), or leave it out.",
+                () -> parts.create(Role.ANALYZER, properties.analyzer(), PartContext.of(parts)));
+    }
+
     static <T> T named(String property, String value, String action, Supplier<T> make) {
         try {
             return make.get();
@@ -551,6 +556,9 @@ public class AstroRagAutoConfiguration {
             if (es.mode() != null) {
                 named(p + "mode", es.mode(), "Set index-per-instance or shared.", () -> f.mode(IndexMode.parse(es.mode())));
             }
+            String analysis = es.textAnalysis() == null ? "terms" : es.textAnalysis();
+            named(p + "text-analysis", analysis, "Set terms, standard or language.", () -> f.textAnalysis(
+                    TextAnalysis.parse(analysis, () -> analyzer(properties, PartRegistry.installed()))));
             return f.build();
         }
     }

@@ -182,11 +182,17 @@ public record AstroRagProperties(
      * @param caFingerprint the SHA-256 fingerprint of the CA certificate to trust for {@code https} URLs
      * @param timeout       the longest time of one call, retries included, which also caps the connect and read
      *                      timeouts (a number is seconds); default 60 seconds
+     * @param textAnalysis  how the cluster analyses chunk text for BM25: {@code terms} (default: the terms of
+     *                      {@code astrorag.analyzer}, the pipeline's own, so the cluster ranks as the in-memory index
+     *                      does: Thai and Chinese words cut, stems; every node), {@code standard} (its standard
+     *                      analyzer) or {@code language} (its built-in analyzer of each chunk's language; a
+     *                      distribution with the module analysis-common)
      */
     public record Elasticsearch(@DefaultValue List<String> urls, @Nullable String indexPrefix, @Nullable String mode,
                                 @Nullable String username, @Nullable String passwordEnv, @Nullable String apiKeyEnv,
                                 @Nullable String caCertificate, @Nullable String caFingerprint,
-                                @Nullable @DurationUnit(ChronoUnit.SECONDS) Duration timeout) {
+                                @Nullable @DurationUnit(ChronoUnit.SECONDS) Duration timeout,
+                                @Nullable String textAnalysis) {
     }
 
     /**

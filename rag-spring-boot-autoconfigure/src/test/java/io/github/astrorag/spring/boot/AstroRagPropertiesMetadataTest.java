@@ -42,7 +42,8 @@ class AstroRagPropertiesMetadataTest {
                 {"astrorag.elasticsearch.mode", "index-per-instance"}, {"astrorag.elasticsearch.username", ""},
                 {"astrorag.elasticsearch.password-env", ""}, {"astrorag.elasticsearch.api-key-env", ""},
                 {"astrorag.elasticsearch.ca-certificate", ""}, {"astrorag.elasticsearch.ca-fingerprint", ""},
-                {"astrorag.elasticsearch.timeout", "60s"}, {"astrorag.observations.enabled", "true"},
+                {"astrorag.elasticsearch.timeout", "60s"}, {"astrorag.elasticsearch.text-analysis", "terms"},
+                {"astrorag.observations.enabled", "true"},
                 {"astrorag.loading.background", "false"}, {"astrorag.loading.watch", "false"},
                 {"astrorag.loading.watch-interval", "2s"}};
         for (String[] e : expected) {

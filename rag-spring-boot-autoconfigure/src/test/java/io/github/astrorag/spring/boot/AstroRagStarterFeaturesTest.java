@@ -319,5 +319,15 @@ class AstroRagStarterFeaturesTest {
         runner.withPropertyValues("astrorag.elasticsearch.urls=http://127.0.0.1:9", "astrorag.elasticsearch.mode=sometimes")
                 .run(context -> assertThat(context).hasFailed().getFailure().rootCause()
                         .hasMessageStartingWith("Invalid value 'sometimes' for property 'astrorag.elasticsearch.mode'"));
+        // by default the terms of the pipeline's analyzer (astrorag.analyzer), as the in-memory BM25 reads them
+        runner.withPropertyValues("astrorag.elasticsearch.urls=http://127.0.0.1:9", "astrorag.analyzer=english").run(context -> assertThat(map(map(context.getBean(RagPipeline.class).describe()
+                        .get("index")).get("textAnalysis"))).containsEntry("name", "terms")
+                        .extractingByKey("analyzer").satisfies(a -> assertThat(map(a)).containsEntry("name", "english")));
+        runner.withPropertyValues("astrorag.elasticsearch.urls=http://127.0.0.1:9", "astrorag.elasticsearch.text-analysis=standard")
+                .run(context -> assertThat(map(map(context.getBean(RagPipeline.class).describe().get("index"))
+                        .get("textAnalysis"))).containsEntry("name", "standard"));
+        runner.withPropertyValues("astrorag.elasticsearch.urls=http://127.0.0.1:9", "astrorag.elasticsearch.text-analysis=icu")
+                .run(context -> assertThat(context).hasFailed().getFailure().rootCause()
+                        .hasMessageStartingWith("Invalid value 'icu' for property 'astrorag.elasticsearch.text-analysis'"));
     }
 }
