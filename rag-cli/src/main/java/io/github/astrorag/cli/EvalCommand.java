@@ -194,7 +194,7 @@ public final class EvalCommand implements Callable<Integer> {
 
     /** Runs {@code astrorag eval} on its own; a {@link RagException} prints its message and exits with 2. */
     public static void main(String[] args) {
-        System.exit(new CommandLine(new EvalCommand()).setExecutionExceptionHandler((e, cl, parsed) -> {
+        System.exit(new CommandLine(new EvalCommand()).setCaseInsensitiveEnumValuesAllowed(true).setExecutionExceptionHandler((e, cl, parsed) -> {
             if (!(e instanceof RagException)) {
                 throw e;
             }

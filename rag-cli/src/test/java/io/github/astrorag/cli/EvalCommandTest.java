@@ -33,7 +33,7 @@ class EvalCommandTest {
     private static Run execute(String... args) {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
-        CommandLine cl = new CommandLine(new EvalCommand());
+        CommandLine cl = new CommandLine(new EvalCommand()).setCaseInsensitiveEnumValuesAllowed(true); // as AstroRagCommand
         cl.setOut(new PrintWriter(out));
         cl.setErr(new PrintWriter(err));
         int exit = cl.execute(args);
@@ -158,8 +158,20 @@ class EvalCommandTest {
         assertThat(run.exit()).isZero();
         assertThat(run.out()).contains("--data", "--limit", "--sample", "--seed", "--pipelines", "--budget", "--model",
                 "--out", "--reuse-corpus-index", "--no-generate", "--off-corpus", "--keep-originals", "naive", "rrf",
-                "weighted:bm25-weight=0.4", "hashing", "SQuAD and AstroQA", "--retriever", "--reranker", "--selector")
+                "weighted:bm25-weight=0.4", "hashing", "SQuAD and AstroQA", "--retriever", "--reranker", "--selector",
+                "--index", "--es-analysis")
                 .doesNotContain("--selectors", "hybrid");
+    }
+
+    @Test
+    void elasticsearchOptionsNeedTheElasticsearchIndex() throws Exception {
+        Run run = execute("--data", fixture().toString(), "--model", "hashing", "--out", dir.toString(), "--es-analysis", "terms");
+        assertThat(run.exit()).isNotZero();
+        assertThat(run.err()).contains("--es-* options need --index elasticsearch");
+        Run unknown = execute("--data", fixture().toString(), "--model", "hashing", "--out", dir.toString(),
+                "--index", "elasticsearch", "--es-url", "http://127.0.0.1:9", "--es-analysis", "icu");
+        assertThat(unknown.err()).contains("--es-analysis: unknown text analysis 'icu': use standard, language or terms");
+        assertThat(dir.resolve(ReportWriter.JSON)).doesNotExist();
     }
 
     @Test
