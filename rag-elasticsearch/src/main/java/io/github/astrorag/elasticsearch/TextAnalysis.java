@@ -2,6 +2,7 @@ package io.github.astrorag.elasticsearch;
 
 import io.github.astrorag.core.model.Metadata;
 import io.github.astrorag.core.spi.TermAnalyzer;
+import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
@@ -155,7 +156,7 @@ public abstract sealed class TextAnalysis permits TextAnalysis.Standard, TextAna
         return null;
     }
 
-    /** What the trace shows. */
+    /** What the trace shows: {@code name} first. */
     Map<String, Object> describe() {
         return Map.of("name", name());
     }
@@ -218,7 +219,10 @@ public abstract sealed class TextAnalysis permits TextAnalysis.Standard, TextAna
 
         @Override
         Map<String, Object> describe() {
-            return Map.of("name", name(), "analyzers", new TreeMap<>(analyzers));
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("name", name());
+            m.put("analyzers", new TreeMap<>(analyzers));
+            return m;
         }
     }
 
@@ -258,7 +262,10 @@ public abstract sealed class TextAnalysis permits TextAnalysis.Standard, TextAna
 
         @Override
         Map<String, Object> describe() {
-            return Map.of("name", name(), "analyzer", analyzer.describe());
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("name", name());
+            m.put("analyzer", analyzer.describe());
+            return m;
         }
     }
 }

@@ -96,5 +96,7 @@ class TextAnalysisTest {
                 Map.of(Metadata.LANGUAGE, "en")), 0, "i", 0, new float[] {1, 0, 0, 0}, analysis);
         assertThat(doc.terms()).isEqualTo("galaxi merg");
         assertThat(doc.textByLanguage()).isNull();
+        assertThat(analysis.describe().keySet()).containsExactly("name", "analyzer");
+        assertThat(TextAnalysis.byLanguage().describe().keySet()).containsExactly("name", "analyzers");
     }
 }
