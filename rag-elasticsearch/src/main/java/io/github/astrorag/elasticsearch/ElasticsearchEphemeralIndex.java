@@ -3,7 +3,6 @@ package io.github.astrorag.elasticsearch;
 import co.elastic.clients.elasticsearch._types.FieldValue;
 import co.elastic.clients.elasticsearch._types.SortOrder;
 import co.elastic.clients.elasticsearch._types.query_dsl.Query;
-import co.elastic.clients.elasticsearch._types.query_dsl.TextQueryType;
 import co.elastic.clients.elasticsearch.core.BulkRequest;
 import co.elastic.clients.elasticsearch.core.BulkResponse;
 import co.elastic.clients.elasticsearch.core.GetResponse;
@@ -24,7 +23,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.PrimitiveIterator;
 import java.util.stream.LongStream;
-import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -356,7 +354,7 @@ public final class ElasticsearchEphemeralIndex extends AbstractEphemeralIndex im
             return List.of();
         }
         refreshIfNeeded();
-        Query match = lexicalQuery(text);
+        Query match = factory.textAnalysis().query(text);
         if (match == null) {
             return List.of();
         }
@@ -370,24 +368,6 @@ public final class ElasticsearchEphemeralIndex extends AbstractEphemeralIndex im
             out.add(new ScoredChunk(doc.chunk(), hit.score() == null ? 0 : hit.score(), doc.vector()));
         }
         return out;
-    }
-
-    /**
-     * The BM25 query of {@code text} under the factory's {@link TextAnalysis}: {@code match} on {@code text}
-     * (standard), {@code multi_match} {@code best_fields} on {@code text} and {@code text_by_language.*} (by
-     * language), or {@code match} of the analyzer's terms on {@code terms}; null when the text has no term.
-     */
-    private @Nullable Query lexicalQuery(String text) {
-        TextAnalysis analysis = factory.textAnalysis();
-        if (analysis instanceof TextAnalysis.ByLanguage) {
-            return Query.of(q -> q.multiMatch(m -> m.fields("text", "text_by_language.*").query(text)
-                    .type(TextQueryType.BestFields)));
-        }
-        String terms = analysis.terms(text);
-        if (terms == null) {
-            return Query.of(q -> q.match(m -> m.field("text").query(text)));
-        }
-        return terms.isEmpty() ? null : Query.of(q -> q.match(m -> m.field("terms").query(terms)));
     }
 
     private void refreshIfNeeded() {

@@ -1,5 +1,7 @@
 package io.github.astrorag.elasticsearch;
 
+import co.elastic.clients.elasticsearch._types.query_dsl.Query;
+import co.elastic.clients.elasticsearch._types.query_dsl.TextQueryType;
 import io.github.astrorag.core.model.Metadata;
 import io.github.astrorag.core.spi.TermAnalyzer;
 import java.util.LinkedHashMap;
@@ -146,6 +148,9 @@ public abstract sealed class TextAnalysis permits TextAnalysis.Standard, TextAna
     /** The field mappings this analysis adds to the index (beside {@code text}, which every index has). */
     abstract Map<String, Object> fields();
 
+    /** The BM25 query of a question's {@code text}; null when it has no term to match. */
+    abstract @Nullable Query query(String text);
+
     /** The text of {@code text_by_language} of a chunk, or null. */
     @Nullable Map<String, String> byLanguage(String text, @Nullable String language) {
         return null;
@@ -173,6 +178,12 @@ public abstract sealed class TextAnalysis permits TextAnalysis.Standard, TextAna
         @Override
         Map<String, Object> fields() {
             return Map.of();
+        }
+
+        /** {@code match} on {@code text}. */
+        @Override
+        Query query(String text) {
+            return Query.of(q -> q.match(m -> m.field("text").query(text)));
         }
     }
 
@@ -217,6 +228,13 @@ public abstract sealed class TextAnalysis permits TextAnalysis.Standard, TextAna
             return field == null ? null : Map.of(field, text);
         }
 
+        /** {@code multi_match}, {@code best_fields}, on {@code text} and every {@code text_by_language} field. */
+        @Override
+        Query query(String text) {
+            return Query.of(q -> q.multiMatch(m -> m.fields("text", "text_by_language.*").query(text)
+                    .type(TextQueryType.BestFields)));
+        }
+
         @Override
         Map<String, Object> describe() {
             Map<String, Object> m = new LinkedHashMap<>();
@@ -258,6 +276,13 @@ public abstract sealed class TextAnalysis permits TextAnalysis.Standard, TextAna
                 }
             });
             return out.toString();
+        }
+
+        /** {@code match} of the question's terms on {@code terms}; null when it has none. */
+        @Override
+        @Nullable Query query(String text) {
+            String terms = terms(text);
+            return terms.isEmpty() ? null : Query.of(q -> q.match(m -> m.field("terms").query(terms)));
         }
 
         @Override

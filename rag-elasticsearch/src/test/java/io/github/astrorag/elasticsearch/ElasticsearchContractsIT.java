@@ -2,6 +2,7 @@ package io.github.astrorag.elasticsearch;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.astrorag.core.analysis.EnglishTermAnalyzer;
 import io.github.astrorag.core.spi.EphemeralIndex;
 import io.github.astrorag.core.spi.Retriever;
 import io.github.astrorag.core.testing.EphemeralIndexContract;
@@ -23,6 +24,8 @@ class ElasticsearchContractsIT {
     private static EsTestNode node;
     private static ElasticsearchEphemeralIndexFactory factory;
     private static ElasticsearchEphemeralIndexFactory shared;
+    /** Indices whose BM25 reads the terms of the library's analyzer ({@link TextAnalysis#terms}). */
+    private static ElasticsearchEphemeralIndexFactory terms;
 
     @BeforeAll
     static void connect() {
@@ -30,6 +33,8 @@ class ElasticsearchContractsIT {
         factory = ElasticsearchEphemeralIndexFactory.builder(EsTestNode.patient(node.url())).indexPrefix(PREFIX).build();
         shared = ElasticsearchEphemeralIndexFactory.builder(EsTestNode.patient(node.url())).indexPrefix(PREFIX)
                 .mode(IndexMode.SHARED).build();
+        terms = ElasticsearchEphemeralIndexFactory.builder(EsTestNode.patient(node.url())).indexPrefix(PREFIX)
+                .textAnalysis(TextAnalysis.terms(EnglishTermAnalyzer.defaults())).build();
     }
 
     @AfterAll
@@ -39,6 +44,7 @@ class ElasticsearchContractsIT {
         }
         factory.close();
         shared.close();
+        terms.close();
         assertThat(EsHttp.of(node.url()).leftovers(PREFIX)).isEmpty();
     }
 
@@ -68,6 +74,14 @@ class ElasticsearchContractsIT {
         @Override
         protected EphemeralIndex newIndex(int dimension) {
             return factory.create(dimension);
+        }
+    }
+
+    @Nested
+    class FullTextSearchOfTheAnalyzersTerms extends TextSearchContract {
+        @Override
+        protected EphemeralIndex newIndex(int dimension) {
+            return terms.create(dimension);
         }
     }
 

@@ -3,6 +3,9 @@ package io.github.astrorag.elasticsearch;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import co.elastic.clients.elasticsearch._types.query_dsl.Query;
+import co.elastic.clients.json.JsonpUtils;
+import co.elastic.clients.json.jackson.JacksonJsonpMapper;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.astrorag.core.analysis.EnglishTermAnalyzer;
@@ -21,6 +24,21 @@ class TextAnalysisTest {
 
     private static JsonNode mappings(TextAnalysis analysis) throws Exception {
         return JSON.readTree(IndexMapping.createBody(4, VectorIndexType.HNSW, 0, analysis)).get("mappings");
+    }
+
+    private static String query(TextAnalysis analysis, String text) {
+        Query q = analysis.query(text);
+        return q == null ? null : JsonpUtils.toJsonString(q, new JacksonJsonpMapper());
+    }
+
+    @Test
+    void eachAnalysisMatchesAQuestionOnItsFields() {
+        assertThat(query(TextAnalysis.standard(), "Galaxies?")).isEqualTo("{\"match\":{\"text\":{\"query\":\"Galaxies?\"}}}");
+        assertThat(query(TextAnalysis.byLanguage(), "Galaxies?")).isEqualTo(
+                "{\"multi_match\":{\"fields\":[\"text\",\"text_by_language.*\"],\"query\":\"Galaxies?\",\"type\":\"best_fields\"}}");
+        TextAnalysis terms = TextAnalysis.terms(EnglishTermAnalyzer.defaults());
+        assertThat(query(terms, "Which galaxies?")).isEqualTo("{\"match\":{\"terms\":{\"query\":\"which galaxi\"}}}");
+        assertThat(query(terms, "the of")).as("no term: no query, no hit").isNull();
     }
 
     @Test
