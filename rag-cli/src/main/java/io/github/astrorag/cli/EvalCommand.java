@@ -287,12 +287,6 @@ public final class EvalCommand implements Callable<Integer> {
         if (cache != null && !cacheable) {
             notes.add("--cache: not used, the embedder declares no fingerprint (its vectors must not be cached).");
         }
-        io.github.astrorag.core.spi.EphemeralIndexFactory indexes = index.factory(analyzed::analyzer);
-        if (indexes instanceof io.github.astrorag.elasticsearch.ElasticsearchEphemeralIndexFactory es) {
-            registry = registry.adjusted((b, preset, run) -> b.index(es));
-            notes.add("Every index is in Elasticsearch (text analysis " + es.textAnalysis().name() + ", mode "
-                    + es.mode().cliName() + ").");
-        }
         List<PipelineRun> runs;
         EvalSettings settings;
         EmbeddingCache vectors = !cacheable ? new InMemoryEmbeddingCache()
@@ -300,7 +294,14 @@ public final class EvalCommand implements Callable<Integer> {
                     spec.commandLine().getErr().println("astrorag: warning: " + message);
                     spec.commandLine().getErr().flush();
                 }).build();
+        io.github.astrorag.core.spi.EphemeralIndexFactory indexes = null;
         try {
+            indexes = index.factory(analyzed::analyzer);
+            if (indexes instanceof io.github.astrorag.elasticsearch.ElasticsearchEphemeralIndexFactory es) {
+                registry = registry.adjusted((b, preset, run) -> b.index(es));
+                notes.add("Every index is in Elasticsearch (text analysis " + es.textAnalysis().name() + ", mode "
+                        + es.mode().cliName() + ").");
+            }
             Embedder shared = !cacheable ? new CachingEmbedder(embedder, vectors, "eval-run") : new CachingEmbedder(embedder, vectors);
             settings = new EvalSettings(budget, modelName, shared, seed, !noGenerate, reuseCorpusIndex,
                     prefilter == null ? 0 : prefilter, counter);
