@@ -2,6 +2,7 @@ package io.github.astrorag.elasticsearch;
 
 import co.elastic.clients.elasticsearch._types.query_dsl.Query;
 import co.elastic.clients.elasticsearch._types.query_dsl.TextQueryType;
+import io.github.astrorag.core.language.LanguageTags;
 import io.github.astrorag.core.model.Metadata;
 import io.github.astrorag.core.spi.TermAnalyzer;
 import java.util.LinkedHashMap;
@@ -200,19 +201,9 @@ public abstract sealed class TextAnalysis permits TextAnalysis.Standard, TextAna
             return "language";
         }
 
-        /** The field of {@code language} under {@code text_by_language}: its whole tag if the table has it, else its primary subtag; null if neither. */
+        /** The field of {@code language} under {@code text_by_language} ({@link LanguageTags#match}); null if none. */
         @Nullable String fieldOf(@Nullable String language) {
-            if (language == null || language.isBlank()) {
-                return null;
-            }
-            String tag = language.trim().toLowerCase(Locale.ROOT).replace('_', '-');
-            String whole = analyzers.get(tag);
-            if (whole != null) {
-                return tag;
-            }
-            int dash = tag.indexOf('-');
-            String primary = dash < 0 ? tag : tag.substring(0, dash);
-            return analyzers.containsKey(primary) ? primary : null;
+            return LanguageTags.match(language, analyzers.keySet());
         }
 
         @Override

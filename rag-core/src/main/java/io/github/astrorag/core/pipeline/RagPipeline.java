@@ -232,8 +232,8 @@ public final class RagPipeline implements AutoCloseable {
             weight.merge(language.toLowerCase(java.util.Locale.ROOT), (long) d.text().length(), Long::sum);
         }
         String dominant = weight.entrySet().stream().max(Map.Entry.comparingByValue()).orElseThrow().getKey();
-        String key = byLanguage.containsKey(dominant) ? dominant : dominant.split("-", 2)[0];
-        Supplier<RagPipeline> other = byLanguage.get(key);
+        String key = io.github.astrorag.core.language.LanguageTags.match(dominant, byLanguage.keySet());
+        Supplier<RagPipeline> other = key == null ? null : byLanguage.get(key);
         stages.add(new Trace.Stage("route", (System.nanoTime() - started) / 1e6, List.of(),
                 Map.of("language", dominant, "pipeline", other == null ? "this" : key)));
         if (other == null) {
