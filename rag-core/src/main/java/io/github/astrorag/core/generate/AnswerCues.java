@@ -59,7 +59,8 @@ final class AnswerCues {
     private static final Pattern EDGE = Pattern.compile("^[^\\p{L}\\p{N}]+|[^\\p{L}\\p{N}]+$");
     private static final Pattern SPACE = Pattern.compile("\\s+");
     private static final Set<String> HOW_MUCH = Set.of("many", "much", "far", "long", "large", "big", "old", "high",
-            "fast", "hot", "cold", "massive", "heavy", "wide", "deep", "bright", "often", "distant");
+            "fast", "hot", "cold", "massive", "heavy", "wide", "deep", "bright", "often", "distant", "quickly",
+            "rapidly", "soon", "close", "small", "tall", "thick", "warm");
     private static final Set<String> WHAT_DATE = Set.of("year", "date", "century", "decade");
 
     private AnswerCues() {
@@ -104,6 +105,9 @@ final class AnswerCues {
             "(?i)^\\s*(?:what(?:\u2019s|'s| is| are| was| were)\\s+(?:an?\\s+|the\\s+)?(.+?)"
                     + "|what does (?:an?\\s+|the\\s+)?(.+?) mean|define (?:an?\\s+|the\\s+)?(.+?)"
                     + "|what do (?:astronomers|scientists|we) (?:call|mean by) (?:an?\\s+|the\\s+)?(.+?))\\s*[?.]?\\s*$");
+    /** Where the head of a definition question's subject ends: "photosphere | of the Sun". */
+    private static final Pattern HEAD_END = Pattern.compile(
+            "(?i)\\s+(?:of|on|in|at|for|from|within|inside|around|near|between|among)\\s+");
     private static final Pattern DEFINES = Pattern.compile(
             "(?i)\\b(?:is|are|was|were)\\s+(?:an?|the|called|known|defined|named|termed)\\b|\\bcalled\\b|\\bknown as\\b"
                     + "|\\bwe call\\b|\\brefers? to\\b|\\bdefined as\\b|\\bmeans\\b|\\bterm\\b|\\bname\\b");
@@ -111,14 +115,43 @@ final class AnswerCues {
             "(?i)\\bwhy\\b|\\bwhat (?:causes|caused|makes|made|is the reason|was the reason)\\b|\\bhow come\\b");
     private static final Pattern CAUSE = Pattern.compile(
             "(?i)\\b(?:because|since|due to|as a result of|caused by|owing to|the reason|results? from|thanks to"
-                    + "|so that|in order to)\\b");
+                    + "|so that|in order to|causes?|leads? to|results? in|is why|explains?)\\b");
     private static final Pattern CONSEQUENCE = Pattern.compile(
             "(?i)^(?:as a (?:consequence|result)|therefore|thus|hence|consequently|this is why|that is why"
                     + "|for this reason|this means|so,)\\b");
 
+    /**
+     * "What is the temperature of ...", "what was the maximum mass ...", "what temperature does ...": a question
+     * that names the quantity it asks for (up to two words between "the" and the noun), the noun as the head of
+     * its phrase (followed by "of", "at", "does", "a", ... or the end): "what is the mass function?" is none.
+     */
+    private static final Pattern QUANTITY_NOUN = Pattern.compile(
+            "(?i)^\\s*(?:what|which)(?:(?:\u2019s|'s|\\s+is|\\s+are|\\s+was|\\s+were)\\s+(?:the\\s+|an?\\s+)?"
+                    + "(?:[\\p{L}-]+\\s+){0,2}?|\\s+)(temperatures?|distances?|radius|radii|diameters?|sizes?|heights?"
+                    + "|altitudes?|depths?|wavelengths?|mass|masses|weights?|speeds?|velocit(?:y|ies)|ages?|lifetimes?"
+                    + "|periods?|durations?|number|fraction|percentage|proportion)"
+                    + "(?=\\s*(?:[?.]|$)|\\s+(?:of|at|in|on|for|to|from|an?|the|that|which|does|do|did|can|could|would"
+                    + "|will|must|should|is|are|was|were|has|have|had)\\b)");
+    private static final Map<String, Set<Unit>> NOUN_UNITS = Map.ofEntries(
+            Map.entry("temperatur", Set.of(Unit.TEMPERATURE)), Map.entry("distanc", Set.of(Unit.DISTANCE)),
+            Map.entry("radius", Set.of(Unit.DISTANCE)), Map.entry("radii", Set.of(Unit.DISTANCE)),
+            Map.entry("diamet", Set.of(Unit.DISTANCE)), Map.entry("size", Set.of(Unit.DISTANCE)),
+            Map.entry("height", Set.of(Unit.DISTANCE)), Map.entry("altitud", Set.of(Unit.DISTANCE)),
+            Map.entry("depth", Set.of(Unit.DISTANCE)), Map.entry("wavelength", Set.of(Unit.DISTANCE)),
+            Map.entry("mass", Set.of(Unit.MASS)), Map.entry("weight", Set.of(Unit.MASS)),
+            Map.entry("speed", Set.of(Unit.SPEED)), Map.entry("veloc", Set.of(Unit.SPEED)),
+            Map.entry("age", Set.of(Unit.DURATION)), Map.entry("lifetim", Set.of(Unit.DURATION)),
+            Map.entry("period", Set.of(Unit.DURATION)), Map.entry("durat", Set.of(Unit.DURATION)));
+
+    /** The quantity noun a "what is the N of ..." question names, lower case, or null. */
+    static String quantityNoun(String question) {
+        Matcher m = QUANTITY_NOUN.matcher(question);
+        return m.find() ? m.group(1).toLowerCase(Locale.ROOT) : null;
+    }
+
     /** What {@code question} asks for: a quantity, a definition, a reason, or nothing of these. */
     static Asks asks(String question) {
-        if (answerType(question) == AnswerType.NUMBER) {
+        if (answerType(question) == AnswerType.NUMBER || quantityNoun(question) != null) {
             return Asks.QUANTITY;
         }
         if (REASON_QUESTION.matcher(question).find()) {
@@ -133,6 +166,15 @@ final class AnswerCues {
      * speed; many, much, often, bright: any number (a count).
      */
     static Set<Unit> units(String question) {
+        String noun = quantityNoun(question);
+        if (noun != null) {
+            for (Map.Entry<String, Set<Unit>> e : NOUN_UNITS.entrySet()) {
+                if (noun.startsWith(e.getKey())) {
+                    return e.getValue();
+                }
+            }
+            return Set.of(Unit.COUNT);
+        }
         String[] w = question.toLowerCase(Locale.ROOT).replaceAll("[^\\p{L}\\p{N}' ]", " ").strip().split("\\s+");
         for (int i = 0; i + 1 < w.length; i++) {
             if (w[i].equals("how")) {
@@ -140,7 +182,8 @@ final class AnswerCues {
                     case "hot", "cold", "warm" -> {
                         return Set.of(Unit.TEMPERATURE);
                     }
-                    case "far", "distant", "large", "big", "wide", "deep", "high", "tall" -> {
+                    case "far", "distant", "large", "big", "wide", "deep", "high", "tall", "close", "small",
+                         "thick" -> {
                         return Set.of(Unit.DISTANCE);
                     }
                     case "old" -> {
@@ -154,6 +197,12 @@ final class AnswerCues {
                     }
                     case "fast" -> {
                         return Set.of(Unit.SPEED);
+                    }
+                    case "quickly", "rapidly" -> {
+                        return Set.of(Unit.SPEED, Unit.DURATION);
+                    }
+                    case "soon" -> {
+                        return Set.of(Unit.DURATION);
                     }
                     default -> {
                         return Set.of(Unit.COUNT);
@@ -182,7 +231,7 @@ final class AnswerCues {
         }
         for (int g = 1; g <= m.groupCount(); g++) {
             if (m.group(g) != null) {
-                Set<String> terms = new HashSet<>(Terms.of(m.group(g)));
+                Set<String> terms = new HashSet<>(Terms.of(HEAD_END.split(m.group(g), 2)[0]));
                 terms.removeAll(QUESTION_WORDS);
                 return terms.isEmpty() || terms.size() > 4 ? null : terms;
             }
@@ -198,14 +247,13 @@ final class AnswerCues {
      */
     static boolean defines(Set<String> subject, String sentence) {
         String[] words = SPACE.split(sentence.strip());
-        List<String> stems = new java.util.ArrayList<>();
+        List<Set<String>> stems = new java.util.ArrayList<>(); // all the terms of each word: "light-year"
         for (String w : words) {
             List<String> t = Terms.of(w);
-            stems.add(t.isEmpty() ? EDGE.matcher(w.toLowerCase(Locale.ROOT)).replaceAll("") : t.get(0));
+            stems.add(t.isEmpty() ? Set.of(EDGE.matcher(w.toLowerCase(Locale.ROOT)).replaceAll("")) : Set.copyOf(t));
         }
-        int reach = subject.size() + 3;
-        // "X is a ...": the subject within the first words, then a copula
-        int last = lastOfAll(subject, stems, 0, Math.min(stems.size(), reach + 2));
+        // "X is a ...": the subject opens the sentence (after a determiner), then a copula
+        int last = subjectAt(subject, words, stems, 0);
         if (last >= 0) {
             for (int i = last + 1; i < Math.min(words.length, last + 4); i++) {
                 String w = EDGE.matcher(words[i].toLowerCase(Locale.ROOT)).replaceAll("");
@@ -214,25 +262,54 @@ final class AnswerCues {
                 }
             }
         }
-        // "... called X", "known as X", "we call X", "the term X"
+        // "... called X", "known as X", "referred to as X", "we call X", "the term X": X right after the namer,
+        // or after the thing named ("we call the object a X")
         for (int i = 0; i < words.length; i++) {
             String w = EDGE.matcher(words[i].toLowerCase(Locale.ROOT)).replaceAll("");
             boolean namer = Set.of("called", "termed", "named", "call", "term").contains(w)
-                    || w.equals("as") && i > 0 && words[i - 1].equalsIgnoreCase("known");
-            if (namer && lastOfAll(subject, stems, i + 1, Math.min(stems.size(), i + 1 + reach)) >= 0) {
+                    || w.equals("as") && i > 0 && words[i - 1].equalsIgnoreCase("known")
+                    || w.equals("as") && i > 1 && words[i - 1].equalsIgnoreCase("to")
+                    && words[i - 2].toLowerCase(Locale.ROOT).startsWith("referr");
+            if (namer && subjectAt(subject, words, stems, i + 1) >= 0) {
                 return true;
+            }
+            // "we call the object a protostar": the thing named, then X after its article
+            for (int j = i + 2; w.equals("call") && j < Math.min(words.length, i + 5); j++) {
+                if (Set.of("a", "an", "the").contains(words[j - 1].toLowerCase(Locale.ROOT))
+                        && subjectAt(subject, words, stems, j) >= 0) {
+                    return true;
+                }
             }
         }
         return false;
     }
 
+    private static final Set<String> DETERMINERS = Set.of("a", "an", "the", "this", "these", "such", "our", "its",
+            "their", "it", "them", "that", "those");
+
+    /**
+     * Where the subject ends when it starts at word {@code from}, after determiners: its first word holds one of its
+     * terms, and all its terms are within as many words as it has terms, plus one (a hyphen, an adjective); else -1.
+     */
+    private static int subjectAt(Set<String> subject, String[] words, List<Set<String>> stems, int from) {
+        int start = from;
+        while (start < words.length
+                && DETERMINERS.contains(EDGE.matcher(words[start].toLowerCase(Locale.ROOT)).replaceAll(""))) {
+            start++;
+        }
+        if (start >= words.length || java.util.Collections.disjoint(stems.get(start), subject)) {
+            return -1;
+        }
+        return lastOfAll(subject, stems, start, Math.min(stems.size(), start + subject.size() + 1));
+    }
+
     /** The position of the last of {@code subject}'s terms in {@code stems[from, to)} if all are there, else -1. */
-    private static int lastOfAll(Set<String> subject, List<String> stems, int from, int to) {
+    private static int lastOfAll(Set<String> subject, List<Set<String>> stems, int from, int to) {
         int last = -1;
         for (String t : subject) {
             int at = -1;
             for (int i = from; i < to; i++) {
-                if (stems.get(i).equals(t)) {
+                if (stems.get(i).contains(t)) {
                     at = i;
                     break;
                 }
@@ -243,6 +320,62 @@ final class AnswerCues {
             last = Math.max(last, at);
         }
         return last;
+    }
+
+    /** Capitalised words that open a sentence without being part of a name. */
+    private static final Set<String> OPENERS = Set.of("The", "A", "An", "In", "On", "At", "By", "For", "From", "As",
+            "This", "These", "That", "Those", "It", "Its", "We", "Our", "If", "When", "While", "After", "Before",
+            "Although", "Since", "Because", "But", "And", "However", "Thus", "So", "Then", "There", "Some", "Many",
+            "Most", "All", "Each", "One", "His", "Her", "Their", "He", "She", "They", "Using", "With", "Later");
+
+    /**
+     * Whether {@code sentence} names a person or a thing the question does not: two capitalised words in a row
+     * ("Arno Penzias", "Le Verrier"), neither all capitals, neither a term of {@code question} (by stem), nor an
+     * opener such as "The" or "In" at the sentence's start. A stricter test than {@link #matches} for a name, used
+     * to prefer a sentence, not in the support.
+     */
+    static boolean namesSomeoneElse(Set<String> questionTerms, String sentence) {
+        String[] words = SPACE.split(sentence.strip());
+        boolean previous = false;
+        for (int i = 0; i < words.length; i++) {
+            String word = EDGE.matcher(words[i]).replaceAll("");
+            List<String> terms = Terms.of(word);
+            boolean name = !word.isEmpty() && Character.isUpperCase(word.codePointAt(0))
+                    && !word.equals(word.toUpperCase(Locale.ROOT)) && !(i == 0 && OPENERS.contains(word))
+                    && terms.stream().noneMatch(questionTerms::contains);
+            if (name && previous) {
+                return true;
+            }
+            previous = name && Character.isLetter(words[i].charAt(words[i].length() - 1)); // not over punctuation
+        }
+        return false;
+    }
+
+    /**
+     * Whether {@code sentence} holds a capitalised word after its first that is neither all capitals nor a term of
+     * the question ("His father was Corin Voss": Corin): a name the question did not give.
+     */
+    static boolean namesAnyoneElse(Set<String> questionTerms, String sentence) {
+        String[] words = SPACE.split(sentence.strip());
+        for (int i = 1; i < words.length; i++) {
+            String word = EDGE.matcher(words[i]).replaceAll("");
+            if (!word.isEmpty() && Character.isUpperCase(word.codePointAt(0)) && !word.equals(word.toUpperCase(Locale.ROOT))
+                    && Terms.of(word).stream().noneMatch(questionTerms::contains)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** A sentence that opens with a personal pronoun: He, She, His, Her, Him, They, Their. */
+    private static final Pattern PERSONAL = Pattern.compile("^(?:He|She|His|Her|Him|They|Their)\\b");
+
+    /**
+     * Whether {@code sentence} opens with a personal pronoun (He, She, His, Her, They, Their), so that the person
+     * it speaks of is named before it.
+     */
+    static boolean opensWithPerson(String sentence) {
+        return PERSONAL.matcher(sentence.strip()).find();
     }
 
     /** Whether {@code sentence} gives a cause: because, since, due to, as a result of, caused by, owing to, .... */

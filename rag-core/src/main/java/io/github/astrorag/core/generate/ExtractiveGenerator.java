@@ -65,10 +65,17 @@ import java.util.regex.Pattern;
  * Each sentence knows the part of its document it is in ({@link io.github.astrorag.core.model.Metadata#PARTS}):
  * when the best body sentence is supported enough to answer ({@code minSupport}), only body sentences answer, so a
  * caption, exercise, learning objective, heading or reference answers only when body prose does not. A quantity
- * question ("how hot, far, old, long, many, much, fast, high, large, massive") prefers a number with a unit of its
- * kind, a definition question ("what is X") a sentence that defines X, a reason question ("why") a sentence that
- * gives a cause, each if its score is within {@code margin} + {@value #CUE_MARGIN} of the best; a "why"
- * answer that opens as a consequence ("As a consequence, ...") is preceded by the sentence it refers back to.
+ * question ("how hot, far, old, long, many, much, fast, high, large, massive, quickly", or one that names its
+ * quantity: "what is the temperature of ...", "what mass ...") prefers a number with a unit of its kind, a
+ * definition question ("what is X", X the head of its phrase: "the photosphere" of "the photosphere of the Sun") a
+ * sentence that defines X (X opens it before is/are/means, or comes right after called, known as, referred to as,
+ * "we call the object a"), a reason question ("why") a sentence that gives a cause (because, since, due to,
+ * causes, leads to, ...), each if its score is within {@code margin} + {@value #CUE_MARGIN} of the best, and a "who"
+ * question a sentence that names someone the question does not (two capitalised words in a row) within
+ * {@code margin}; a preferred sentence must itself be supported enough to answer ({@code minSupport}), so that no
+ * cue turns an answer into an abstention. A "why" answer that opens as a consequence ("As a consequence, ...") is
+ * preceded by the sentence it refers back to, and a "who" answer that opens with He, She, His, Her, They or Their
+ * and names no one else by the sentence that names the person.
  *
  * <p><b>Open answers: one sentence unless a second adds coverage.</b> The answer is the best-scored statement;
  * when the question asks for a kind of answer (see {@code typeMatch} below) that it lacks, the best-scored one that
@@ -186,11 +193,11 @@ public final class ExtractiveGenerator implements Generator {
 
     /**
      * The answer cues in use, for measuring what each gains: the system property
-     * {@code astrorag.extractive.cues}, a comma-separated subset of parts, quantity, definition, reason (default
-     * all four). A diagnostic for the evaluation (docs/evaluation.md), not a setting.
+     * {@code astrorag.extractive.cues}, a comma-separated subset of parts, quantity, definition, reason, name
+     * (default all five). A diagnostic for the evaluation (docs/evaluation.md), not a setting.
      */
     private static final Set<String> CUES = Set.of(System.getProperty("astrorag.extractive.cues",
-            "parts,quantity,definition,reason").split(","));
+            "parts,quantity,definition,reason,name").split(","));
 
     /**
      * How much further than {@code margin} below the best score a sentence that gives what a quantity,
@@ -527,7 +534,7 @@ public final class ExtractiveGenerator implements Generator {
             if (scores.total()[order.get(k)] < scores.total()[order.get(0)] - reach) {
                 break;
             }
-            if (preferred.test(order.get(k))) {
+            if (preferred.test(order.get(k)) && supportOf.applyAsDouble(order.get(k)) >= threshold) {
                 order.add(0, order.remove(k)); // what the question asks for, at a score close to the best
                 break;
             }
@@ -541,6 +548,14 @@ public final class ExtractiveGenerator implements Generator {
             int cause = sentenceBefore(statements, best);
             if (cause >= 0) {
                 chosen.add(0, cause); // the cause a consequence refers back to, then the consequence
+            }
+        }
+        if (CUES.contains("name") && type == AnswerCues.AnswerType.NAME && AnswerCues.opensWithPerson(top.text())
+                && !AnswerCues.namesAnyoneElse(AnswerCues.contentTerms(query.text(), EnglishTermAnalyzer.defaults()),
+                        top.text())) {
+            int named = sentenceBefore(statements, best);
+            if (named >= 0) {
+                chosen.add(0, named); // "Who ...?": the sentence that names the person "He ..." speaks of
             }
         }
         Set<String> covered = new HashSet<>();
@@ -630,6 +645,10 @@ public final class ExtractiveGenerator implements Generator {
                 }
             }
             default -> {
+                if (type == AnswerCues.AnswerType.NAME && CUES.contains("name")) {
+                    Set<String> asked = AnswerCues.contentTerms(question, EnglishTermAnalyzer.defaults());
+                    return i -> AnswerCues.namesSomeoneElse(asked, statements.get(i).text());
+                }
             }
         }
         return typed;

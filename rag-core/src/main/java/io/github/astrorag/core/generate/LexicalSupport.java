@@ -70,10 +70,25 @@ final class LexicalSupport {
     private static final Map<String, Set<String>> FUNCTION_WORDS = Map.of(
             "ar", functionWords("ar"), "th", functionWords("th"));
 
+    /**
+     * The Arabic function words as the list writes them, not normalised: what a conjunction may hide (وفي, فهو), so
+     * that a word such as ولد (born) is not read as و + لد, the normal form of لدى.
+     */
+    private static final Set<String> ARABIC_FUNCTION_WORDS_AS_WRITTEN = functionWordsAsWritten("ar");
+
     /** The conjunctions Arabic writes as a word's first letter: و, ف. */
     private static final String ARABIC_CONJUNCTIONS = "\u0648\u0641";
 
     private static Set<String> functionWords(String language) {
+        Set<String> out = new HashSet<>();
+        for (String w : functionWordsAsWritten(language)) {
+            out.add(w);
+            out.add(normalised(language, w));
+        }
+        return Set.copyOf(out);
+    }
+
+    private static Set<String> functionWordsAsWritten(String language) {
         String name = "function-words-" + language + ".txt";
         try (java.io.InputStream in = LexicalSupport.class.getResourceAsStream(name)) {
             if (in == null) {
@@ -84,7 +99,6 @@ final class LexicalSupport {
                 String w = line.strip();
                 if (!w.isEmpty() && !w.startsWith("#")) {
                     out.add(w);
-                    out.add(normalised(language, w));
                 }
             }
             return Set.copyOf(out);
@@ -109,7 +123,7 @@ final class LexicalSupport {
         }
         // Arabic: a function word behind a conjunction (وفي, فهو) is one too
         return !("ar".equals(language) && term.length() >= 3 && ARABIC_CONJUNCTIONS.indexOf(term.charAt(0)) >= 0
-                && words.contains(term.substring(1)));
+                && ARABIC_FUNCTION_WORDS_AS_WRITTEN.contains(term.substring(1)));
     }
 
     /**

@@ -18,6 +18,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import io.github.astrorag.core.internal.text.Terms;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -160,5 +162,67 @@ class BookAnswersTest {
         assertEquals(AnswerCues.Asks.DEFINITION, AnswerCues.asks("What is a pale dwarf?"));
         assertEquals(AnswerCues.Asks.REASON, AnswerCues.asks("Why is the sky dark at night?"));
         assertEquals(AnswerCues.Asks.QUANTITY, AnswerCues.asks("How many moons does it have?"));
+    }
+
+    @Test
+    void aQuestionThatNamesItsQuantityWantsAUnitOfThatKind() {
+        assertEquals(AnswerCues.Asks.QUANTITY, AnswerCues.asks("What is the temperature at the surface of Vela?"));
+        assertEquals(Set.of(AnswerCues.Unit.TEMPERATURE), AnswerCues.units("What is the temperature at the surface of Vela?"));
+        assertEquals(Set.of(AnswerCues.Unit.TEMPERATURE), AnswerCues.units("What temperature does the glow correspond to?"));
+        assertEquals(Set.of(AnswerCues.Unit.MASS), AnswerCues.units("What is the maximum mass a pale dwarf can have?"));
+        assertEquals(Set.of(AnswerCues.Unit.DURATION), AnswerCues.units("What was the age of the cluster?"));
+        assertEquals(Set.of(AnswerCues.Unit.SPEED, AnswerCues.Unit.DURATION), AnswerCues.units("How quickly does it drift?"));
+        // the noun is the head of its phrase, not the first word of another name
+        assertEquals(AnswerCues.Asks.DEFINITION, AnswerCues.asks("What is the mass function?"));
+        assertEquals(AnswerCues.Asks.DEFINITION, AnswerCues.asks("What is a pale dwarf?"));
+    }
+
+    /** Whether the sentence defines the subject of the definition question. */
+    private static boolean defines(String question, String sentence) {
+        return AnswerCues.defines(AnswerCues.definitionSubject(question), sentence);
+    }
+
+    @Test
+    void aDefinitionIsFoundByTheHeadOfItsSubjectAndEveryTermOfAWord() {
+        assertEquals(Set.copyOf(Terms.of("photosphere")), AnswerCues.definitionSubject("What is the photosphere of the Sun?"));
+        assertTrue(defines("What is the photosphere of the Sun?", "The photosphere is the layer where the gas becomes opaque."));
+        // "light-year" is two terms: both must be found in the sentence's first words
+        assertTrue(defines("What is a light-year?", "A light-year is the distance light travels in one year."));
+        assertFalse(defines("What is a light-year?", "Light from the year before reached us late."));
+        assertTrue(defines("What is starquake seismology?", "The ringing of stars is referred to as starquake seismology."));
+        // the subject opens the sentence, or comes right after the word that names it (or after the thing named)
+        assertFalse(defines("What is starquake seismology?", "Another finding of starquake seismology is that it spins."));
+        assertTrue(defines("What is the tilt of an orbit?", "The angle between the two planes is called the tilt of the orbit."));
+        assertFalse(defines("What is the tilt of an orbit?", "A flat orbit can be called an orbit of zero tilt."));
+        assertTrue(defines("What is a protostar?", "While the cloud core shrinks, we call the object a protostar."));
+    }
+
+    @Test
+    void aWhoQuestionPrefersASentenceThatNamesSomeoneTheQuestionDoesNot() {
+        Set<String> asked = AnswerCues.contentTerms("Who discovered the faint glow?",
+                io.github.astrorag.core.analysis.EnglishTermAnalyzer.defaults());
+        assertTrue(AnswerCues.namesSomeoneElse(asked, "In 1964, Arno Quill and Rhea Bolt found the faint glow."));
+        assertFalse(AnswerCues.namesSomeoneElse(asked, "Scientists have detected the faint glow (CMB) from the start."));
+        assertFalse(AnswerCues.namesSomeoneElse(asked, "The Faint Glow was seen at first light."));
+        assertFalse(AnswerCues.namesSomeoneElse(asked, "In Quill's view, the glow was faint."));
+    }
+
+    @Test
+    void aWhoAnswerThatSaysHeOrSheQuotesTheSentenceThatNamesThePerson() throws IOException {
+        Context ctx = book("""
+                # The Veil Nebula
+
+                Mira Castell built the first spectrograph of the Kestrel Observatory in 1921. She measured the speed
+                of the Veil Nebula with it, from its red shift. The nebula recedes at 40 kilometres per second.
+                """);
+        Answer a = ask("Who measured the speed of the Veil Nebula?", ctx);
+        assertTrue(a.text().startsWith("Mira Castell built"), a.text());
+        assertTrue(a.text().contains("She measured the speed"), a.text());
+        assertTrue(AnswerCues.opensWithPerson("She measured it."));
+        assertFalse(AnswerCues.opensWithPerson("Shells of gas measured it."));
+        // a "He ..." sentence that itself names someone the question did not is its own answer
+        assertTrue(AnswerCues.namesAnyoneElse(Set.copyOf(Terms.of("father Arlen Voss")), "His father was Corin Voss."));
+        assertFalse(AnswerCues.namesAnyoneElse(Set.copyOf(Terms.of("measured speed Veil Nebula")),
+                "She measured the speed of the Veil Nebula."));
     }
 }

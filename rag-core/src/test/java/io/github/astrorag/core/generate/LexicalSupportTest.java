@@ -57,6 +57,9 @@ class LexicalSupportTest {
         // Arabic: the article alone, pronouns behind a preposition, a function word behind و or ف
         assertThat(LexicalSupport.evidence("ar", Set.of("ال", "منها", "وفي", "فهو", "الذين", "قيام", "وزير"), analyzer))
                 .containsExactlyInAnyOrder("قيام", "زير"); // وزير: its و taken by the light stemmer
+        // ولد (born) is no و before a function word: لد is only the normal form of لدى, not a word of the list
+        assertThat(LexicalSupport.evidence("ar", "ولد")).isTrue();
+        assertThat(LexicalSupport.evidence("ar", "ولدى")).isFalse();
         // Thai: auxiliaries, nominalisers, polite particles and the era marker of a date
         assertThat(LexicalSupport.evidence("th", Set.of("กำลัง", "ความ", "ครับ", "พ.ศ.", "แม่น้ำ"), analyzer))
                 .containsExactly("แม่น้ำ");
