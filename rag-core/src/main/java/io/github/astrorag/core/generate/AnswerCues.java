@@ -83,9 +83,13 @@ final class AnswerCues {
         TEMPERATURE, DISTANCE, DURATION, MASS, SPEED, COUNT
     }
 
-    private static final String NUMBER = "(?:\\d[\\d,.]*(?:\\s*[\u00d7x]\\s*10\\^?[\u2212-]?\\d+)?|one|two|three|four|five|six|seven"
-            + "|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|a few|several|a|"
-            + "hundreds|thousands|millions|billions)(?:[\\s-]+(?:hundred|thousand|million|billion|trillion)s?)*"
+    /**
+     * A number: digits (with a power of ten), or a number word followed by a space or hyphen, so that the "a" of
+     * "as" or the "one" of "ones" never reads as a number before a unit "s".
+     */
+    private static final String NUMBER = "(?:\\d[\\d,.]*(?:\\s*[\u00d7x]\\s*10\\^?[\u2212-]?\\d+)?|(?:one|two|three|four|five|six"
+            + "|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|a few|several"
+            + "|a|hundreds|thousands|millions|billions)(?=[\\s-]))(?:[\\s-]+(?:hundred|thousand|million|billion|trillion)s?)*"
             + "(?:[\\s-]+(?:to|and|or)[\\s-]+[\\d,.]+(?:[\\s-]+(?:hundred|thousand|million|billion|trillion))*)?[\\s-]*";
     private static final Map<Unit, Pattern> UNITS = Map.of(
             Unit.TEMPERATURE, Pattern.compile("\\b" + NUMBER + "(?:K\\b|kelvin|\u00b0|degrees)"),
@@ -97,8 +101,9 @@ final class AnswerCues {
             Unit.MASS, Pattern.compile("(?i)\\b" + NUMBER + "(?:kg\\b|kilograms?|g\\b|grams?|tons?\\b|tonnes?|M_?Sun|"
                     + "M\u2299|solar mass(?:es)?|(?:Earth|Jupiter|Sun)[\u2019's]*[\\s-]+mass(?:es)?|times (?:the|as) "
                     + "(?:mass|massive))"),
-            Unit.SPEED, Pattern.compile("(?i)\\b" + NUMBER + "(?:km/s|km/h|m/s|mph|(?:kilomet|met|mil)\\w* (?:per|an|a) "
-                    + "(?:second|hour)|percent of the speed of light|% of the speed of light|the speed of light)"),
+            Unit.SPEED, Pattern.compile("(?i)\\b" + NUMBER + "(?:km/s|km/h|m/s|cm/yr|mm/yr|mph|(?:kilomet|centimet|millimet"
+                    + "|met|mil|light[\\s-]year)\\w* (?:per|an|a|each) (?:second|hour|day|year|century)"
+                    + "|percent of the speed of light|% of the speed of light|the speed of light)"),
             Unit.COUNT, Pattern.compile("(?i)\\b(?:\\d|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
                     + "twenty|thirty|forty|fifty|hundred|thousand|million|billion|dozen)"));
     private static final Pattern DEFINITION_QUESTION = Pattern.compile(

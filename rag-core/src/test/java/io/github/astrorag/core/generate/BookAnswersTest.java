@@ -172,6 +172,11 @@ class BookAnswersTest {
         assertEquals(Set.of(AnswerCues.Unit.MASS), AnswerCues.units("What is the maximum mass a pale dwarf can have?"));
         assertEquals(Set.of(AnswerCues.Unit.DURATION), AnswerCues.units("What was the age of the cluster?"));
         assertEquals(Set.of(AnswerCues.Unit.SPEED, AnswerCues.Unit.DURATION), AnswerCues.units("How quickly does it drift?"));
+        assertTrue(AnswerCues.holdsQuantity(Set.of(AnswerCues.Unit.SPEED), "It drifts away by 3.8 centimeters per year."));
+        // "as" is no "a" before the unit "s", "ones" no "one"
+        assertFalse(AnswerCues.holdsQuantity(Set.of(AnswerCues.Unit.DURATION), "As it moves away, it orbits less quickly."));
+        assertFalse(AnswerCues.holdsQuantity(Set.of(AnswerCues.Unit.DURATION), "The bright ones fade."));
+        assertTrue(AnswerCues.holdsQuantity(Set.of(AnswerCues.Unit.DURATION), "It takes a few minutes, or one day."));
         // the noun is the head of its phrase, not the first word of another name
         assertEquals(AnswerCues.Asks.DEFINITION, AnswerCues.asks("What is the mass function?"));
         assertEquals(AnswerCues.Asks.DEFINITION, AnswerCues.asks("What is a pale dwarf?"));
