@@ -61,7 +61,9 @@ import java.util.regex.Pattern;
  *
  * <p><b>What a book holds and what a question asks.</b> A sentence is never an answer when it is a question (it
  * ends with "?") or cut off (it ends with a comma, semicolon or colon, or its parentheses do not pair up), and what a
- * removed reference left is taken out ("(see )", "in ?", a subject-less "shows ..." glued to the sentence before).
+ * removed reference left is taken out ("(see )", "in ?", a subject-less "shows ..." glued to the sentence before),
+ * and two sentences glued with no space where a footnote was removed ("... called it a nova.We now know ...") are read
+ * as two.
  * Each sentence knows the part of its document it is in ({@link io.github.astrorag.core.model.Metadata#PARTS}):
  * when the best body sentence is supported enough to answer ({@code minSupport}), only body sentences answer, so a
  * caption, exercise, learning objective, heading or reference answers only when body prose does not. A quantity
@@ -70,7 +72,7 @@ import java.util.regex.Pattern;
  * definition question ("what is X", X the head of its phrase: "the photosphere" of "the photosphere of the Sun") a
  * sentence that defines X (X opens it before is/are/means, or comes right after called, known as, referred to as,
  * "we call the object a"), a reason question ("why") a sentence that gives a cause (because, since, due to,
- * causes, leads to, ...), each if its score is within {@code margin} + {@value #CUE_MARGIN} of the best, and a "who"
+ * causes, leads to, results in, ...), each if its score is within {@code margin} + {@value #CUE_MARGIN} of the best, and a "who"
  * question a sentence that names someone the question does not (two capitalised words in a row) within
  * {@code margin}; a preferred sentence must itself be supported enough to answer ({@code minSupport}), so that no
  * cue turns an answer into an abstention. A "why" answer that opens as a consequence ("As a consequence, ...") is

@@ -66,6 +66,12 @@ final class SentenceCandidates {
      * "... called the Moon. shows Earth and the Moon drawn to scale ...".
      */
     private static final Pattern SUBJECT_REMOVED = Pattern.compile("(?<!\\.\\p{L})(?<=[\\p{Ll}\\p{N})])\\.\\s+(?=\\p{Ll}+s\\s)");
+    /**
+     * Two sentences with no space between them, where a removed reference or footnote stood: a word of at least
+     * two lower-case letters, its end mark, then a capitalised word ("... they called it a nova.We now know ...");
+     * "Ph.D." or "e.g.The" (one letter before the mark) is none.
+     */
+    private static final Pattern GLUED = Pattern.compile("(?<=\\p{Ll}{2}[.!?])(?=\\p{Lu}\\p{Ll})");
 
     /**
      * The sentences an open answer may quote: statements ({@link AnswerCues#statement}) that are no question
@@ -117,7 +123,8 @@ final class SentenceCandidates {
      * {@link Metadata#PARTS}, at the sentence's first character), and made whole where a removed reference
      * left a fragment: an emptied parenthesis and a word left dangling before a closing mark go, and a
      * sentence glued to a following one whose subject was removed ("... the Moon. shows Earth ...") ends at its
-     * own end (the subject-less rest is no sentence and is dropped).
+     * own end (the subject-less rest is no sentence and is dropped), and two sentences glued with no space between
+     * them ("... a nova.We now know ...") are two ({@link #unglued}).
      */
     static List<Candidate> of(Context context, TermAnalyzer analyzer) {
         List<Candidate> out = new ArrayList<>();
@@ -127,8 +134,8 @@ final class SentenceCandidates {
             String parts = chunks.get(n).chunk().metadata().get(Metadata.PARTS);
             int offset = chunks.get(n).chunk().start();
             List<String> before = null;
-            for (Prose.Sentence whole : Prose.sentences(text)) {
-                Prose.Sentence s = whole(text, whole);
+            for (Prose.Sentence s : Prose.sentences(text).stream().flatMap(p -> unglued(text, whole(text, p)).stream())
+                    .toList()) {
                 String part = Metadata.partAt(parts, offset + s.start());
                 List<String> terms = analyzer.terms(s.text());
                 List<String> match = terms;
@@ -163,6 +170,33 @@ final class SentenceCandidates {
             clean = clean.replaceAll("\\s+(?=[.,;:?!])", "").replaceAll("\\s{2,}", " ").strip();
         }
         return clean.equals(s.text()) && end == s.end() ? s : new Prose.Sentence(clean, s.start(), end);
+    }
+
+    /**
+     * {@code s} cut where two sentences are glued with no space between them ({@link #GLUED}), each part with its
+     * span of {@code source}; {@code s} alone when there is no such place, or when the text and its source do not
+     * show it alike.
+     */
+    static List<Prose.Sentence> unglued(String source, Prose.Sentence s) {
+        Matcher inText = GLUED.matcher(s.text());
+        Matcher inSource = GLUED.matcher(source).region(s.start(), s.end());
+        inSource.useTransparentBounds(true);
+        List<Prose.Sentence> out = new ArrayList<>();
+        int from = 0;
+        int sourceFrom = s.start();
+        while (inText.find()) {
+            if (!inSource.find()) {
+                return List.of(s);
+            }
+            out.add(new Prose.Sentence(s.text().substring(from, inText.start()), sourceFrom, inSource.start()));
+            from = inText.start();
+            sourceFrom = inSource.start();
+        }
+        if (out.isEmpty()) {
+            return List.of(s);
+        }
+        out.add(new Prose.Sentence(s.text().substring(from), sourceFrom, s.end()));
+        return out;
     }
 
     /** Where a sentence glues a subject-less tail to the sentence before it (a removed reference), or -1. */

@@ -19,6 +19,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import io.github.astrorag.core.internal.text.Prose;
 import io.github.astrorag.core.internal.text.Terms;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -136,6 +137,20 @@ class BookAnswersTest {
         Answer b = ask("How deep are the craters of Tarvos?", ctx);
         assertTrue(b.text().startsWith("Its craters are old and very deep."), b.text());
         assertEquals("Its craters are old (see ) and very deep.", b.citations().get(0).quote());
+    }
+
+    @Test
+    void twoSentencesGluedWhereAFootnoteWasRemovedAreTwoSentences() {
+        String source = "Observers saw a new star appear, and they called it a nova.We now know the name misleads.";
+        List<Prose.Sentence> parts = SentenceCandidates.unglued(source, new Prose.Sentence(source, 0, source.length()));
+        assertEquals(List.of("Observers saw a new star appear, and they called it a nova.", "We now know the name misleads."),
+                parts.stream().map(Prose.Sentence::text).toList());
+        // each part quotes its own span of the source
+        assertEquals(parts.get(1).text(), source.substring(parts.get(1).start(), parts.get(1).end()));
+        // one letter before the mark is an abbreviation, not a glue
+        String abbreviation = "She earned her Ph.D. in Leiden, e.g.The thesis.";
+        assertEquals(1, SentenceCandidates.unglued(abbreviation,
+                new Prose.Sentence(abbreviation, 0, abbreviation.length())).size());
     }
 
     @Test
