@@ -87,9 +87,10 @@ final class AnswerCues {
      * A number: digits (with a power of ten), or a number word followed by a space or hyphen, so that the "a" of
      * "as" or the "one" of "ones" never reads as a number before a unit "s".
      */
-    private static final String NUMBER = "(?:\\d[\\d,.]*(?:\\s*[\u00d7x]\\s*10\\^?[\u2212-]?\\d+)?|(?:one|two|three|four|five|six"
-            + "|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|a few|several"
-            + "|a|hundreds|thousands|millions|billions)(?=[\\s-]))(?:[\\s-]+(?:hundred|thousand|million|billion|trillion)s?)*"
+    private static final String NUMBER = "(?:\\d[\\d,.]*(?:\\s*[\u00d7x]\\s*10\\^?[\u2212-]?\\d+)?"
+            + "|(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|sixty"
+            + "|seventy|eighty|ninety|a few|several|a|hundreds|thousands|millions|billions)(?=[\\s-]))"
+            + "(?:[\\s-]+(?:hundred|thousand|million|billion|trillion)s?)*"
             + "(?:[\\s-]+(?:to|and|or)[\\s-]+[\\d,.]+(?:[\\s-]+(?:hundred|thousand|million|billion|trillion))*)?[\\s-]*";
     private static final Map<Unit, Pattern> UNITS = Map.of(
             Unit.TEMPERATURE, Pattern.compile("\\b" + NUMBER + "(?:K\\b|kelvin|\u00b0|degrees)"),
@@ -257,12 +258,16 @@ final class AnswerCues {
             List<String> t = Terms.of(w);
             stems.add(t.isEmpty() ? Set.of(EDGE.matcher(w.toLowerCase(Locale.ROOT)).replaceAll("")) : Set.copyOf(t));
         }
-        // "X is a ...": the subject opens the sentence (after a determiner), then a copula
-        int last = subjectAt(subject, words, stems, 0);
-        if (last >= 0) {
-            for (int i = last + 1; i < Math.min(words.length, last + 4); i++) {
+        // "X is a ...": the subject opens the sentence or a clause after a colon or semicolon (after a determiner),
+        // then a copula, or a modal's "be" ("a hypothesis must be a proposed explanation")
+        for (int start = 0; start < words.length; start++) {
+            if (start > 0 && !words[start - 1].endsWith(":") && !words[start - 1].endsWith(";")) {
+                continue;
+            }
+            int last = subjectAt(subject, words, stems, start);
+            for (int i = last + 1; last >= 0 && i < Math.min(words.length, last + 4); i++) {
                 String w = EDGE.matcher(words[i].toLowerCase(Locale.ROOT)).replaceAll("");
-                if (Set.of("is", "are", "was", "were", "refers", "means", "describes", "consists").contains(w)) {
+                if (COPULAS.contains(w) || w.equals("be") && MODALS.contains(words[i - 1].toLowerCase(Locale.ROOT))) {
                     return true;
                 }
             }
@@ -289,6 +294,9 @@ final class AnswerCues {
         return false;
     }
 
+    private static final Set<String> COPULAS = Set.of("is", "are", "was", "were", "refers", "means", "describes",
+            "consists");
+    private static final Set<String> MODALS = Set.of("must", "can", "could", "will", "would", "should", "may", "might");
     private static final Set<String> DETERMINERS = Set.of("a", "an", "the", "this", "these", "such", "our", "its",
             "their", "it", "them", "that", "those");
 

@@ -70,14 +70,14 @@ import java.util.regex.Pattern;
  * question ("how hot, far, old, long, many, much, fast, high, large, massive, quickly", or one that names its
  * quantity: "what is the temperature of ...", "what mass ...") prefers a number with a unit of its kind, a
  * definition question ("what is X", X the head of its phrase: "the photosphere" of "the photosphere of the Sun") a
- * sentence that defines X (X opens it before is/are/means, or comes right after called, known as, referred to as,
- * "we call the object a"), a reason question ("why") a sentence that gives a cause (because, since, due to,
- * causes, leads to, results in, ...), each if its score is within {@code margin} + {@value #CUE_MARGIN} of the best, and a "who"
- * question a sentence that names someone the question does not (two capitalised words in a row) within
- * {@code margin}; a preferred sentence must itself be supported enough to answer ({@code minSupport}), so that no
- * cue turns an answer into an abstention. A "why" answer that opens as a consequence ("As a consequence, ...") is
- * preceded by the sentence it refers back to, and a "who" answer that opens with He, She, His, Her, They or Their
- * and names no one else by the sentence that names the person.
+ * sentence that defines X (X opens it, or a clause after a colon, before is/are/means/"must be", or comes right
+ * after called, known as, referred to as, "we call the object a"), a reason question ("why") a sentence that gives a
+ * cause (because, since, due to, causes, leads to, results in, ...), each if its score is within {@code margin} +
+ * {@value #CUE_MARGIN} of the best, and a "who" question a sentence that names someone the question does not (two
+ * capitalised words in a row) within {@code margin}; a preferred sentence must itself be supported enough to answer
+ * ({@code minSupport}), so that no cue turns an answer into an abstention. A "why" answer that opens as a
+ * consequence ("As a consequence, ...") is preceded by the sentence it refers back to, and a "who" answer that opens
+ * with He, She, His, Her, They or Their and names no one else by the sentence that names the person.
  *
  * <p><b>Open answers: one sentence unless a second adds coverage.</b> The answer is the best-scored statement;
  * when the question asks for a kind of answer (see {@code typeMatch} below) that it lacks, the best-scored one that

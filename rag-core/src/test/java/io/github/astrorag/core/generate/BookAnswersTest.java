@@ -215,6 +215,9 @@ class BookAnswersTest {
         assertTrue(defines("What is the tilt of an orbit?", "The angle between the two planes is called the tilt of the orbit."));
         assertFalse(defines("What is the tilt of an orbit?", "A flat orbit can be called an orbit of zero tilt."));
         assertTrue(defines("What is a protostar?", "While the cloud core shrinks, we call the object a protostar."));
+        // a clause after a colon opens like a sentence, and a modal's "be" is a copula
+        assertTrue(defines("What is a hypothesis?", "This point is crucial: a hypothesis must be an idea that can be tested."));
+        assertFalse(defines("What is a hypothesis?", "Tested twice, the hypothesis must be dropped."));
     }
 
     @Test
