@@ -110,7 +110,7 @@ final class AnswerCues {
     private static final Pattern DEFINITION_QUESTION = Pattern.compile(
             "(?i)^\\s*(?:what(?:\u2019s|'s| is| are| was| were)\\s+(?:an?\\s+|the\\s+)?(.+?)"
                     + "|what does (?:an?\\s+|the\\s+)?(.+?) mean|define (?:an?\\s+|the\\s+)?(.+?)"
-                    + "|what do (?:astronomers|scientists|we) (?:call|mean by) (?:an?\\s+|the\\s+)?(.+?))\\s*[?.]?\\s*$");
+                    + "|what do (?:we|you|they|\\p{L}+s) (?:call|mean by) (?:an?\\s+|the\\s+)?(.+?))\\s*[?.]?\\s*$");
     /** Where the head of a definition question's subject ends: "photosphere | of the Sun". */
     private static final Pattern HEAD_END = Pattern.compile(
             "(?i)\\s+(?:of|on|in|at|for|from|within|inside|around|near|between|among)\\s+");

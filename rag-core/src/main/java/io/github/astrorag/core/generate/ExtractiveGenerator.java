@@ -76,8 +76,9 @@ import java.util.regex.Pattern;
  * {@value #CUE_MARGIN} of the best, and a "who" question a sentence that names someone the question does not (two
  * capitalised words in a row) within {@code margin}; a preferred sentence must itself be supported enough to answer
  * ({@code minSupport}), so that no cue turns an answer into an abstention. A "why" answer that opens as a
- * consequence ("As a consequence, ...") is preceded by the sentence it refers back to, and a "who" answer that opens
- * with He, She, His, Her, They or Their and names no one else by the sentence that names the person.
+ * consequence ("As a consequence, ...") is preceded by the sentence it refers back to, so is a definition that refers
+ * back ("This disturbance is called a gravitational wave"), and a "who" answer that opens with He, She, His, Her, They
+ * or Their and names no one else by the sentence that names the person.
  *
  * <p><b>Open answers: one sentence unless a second adds coverage.</b> The answer is the best-scored statement;
  * when the question asks for a kind of answer (see {@code typeMatch} below) that it lacks, the best-scored one that
@@ -550,6 +551,13 @@ public final class ExtractiveGenerator implements Generator {
             int cause = sentenceBefore(statements, best);
             if (cause >= 0) {
                 chosen.add(0, cause); // the cause a consequence refers back to, then the consequence
+            }
+        }
+        if (CUES.contains("definition") && AnswerCues.asks(query.text()) == AnswerCues.Asks.DEFINITION
+                && SentenceCandidates.refersBack(top.text())) {
+            int named = sentenceBefore(statements, best);
+            if (named >= 0) {
+                chosen.add(0, named); // "This disturbance is called X": the sentence that says what "this" is
             }
         }
         if (CUES.contains("name") && type == AnswerCues.AnswerType.NAME && AnswerCues.opensWithPerson(top.text())

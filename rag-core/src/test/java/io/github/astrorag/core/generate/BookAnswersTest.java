@@ -221,6 +221,20 @@ class BookAnswersTest {
     }
 
     @Test
+    void aDefinitionThatSaysThisIsCalledXQuotesTheSentenceThatSaysWhatThisIs() throws IOException {
+        Context ctx = book("""
+                # Ridge waves
+
+                Any sudden slip of a fault along the ridge makes a ripple in the ground. This ripple is called a ridge
+                wave, and it travels for miles. Ridge waves were first recorded at the Kestrel Observatory.
+                """);
+        assertEquals(AnswerCues.Asks.DEFINITION, AnswerCues.asks("What do geologists mean by a ridge wave?"));
+        Answer a = ask("What is a ridge wave?", ctx);
+        assertTrue(a.text().startsWith("Any sudden slip of a fault"), a.text());
+        assertTrue(a.text().contains("This ripple is called a ridge wave"), a.text());
+    }
+
+    @Test
     void aWhoQuestionPrefersASentenceThatNamesSomeoneTheQuestionDoesNot() {
         Set<String> asked = AnswerCues.contentTerms("Who discovered the faint glow?",
                 io.github.astrorag.core.analysis.EnglishTermAnalyzer.defaults());
