@@ -21,7 +21,6 @@ import io.github.astrorag.core.part.PartContext;
 import io.github.astrorag.core.part.PartRegistry;
 import io.github.astrorag.core.part.PartSpec;
 import io.github.astrorag.core.part.Role;
-import io.github.astrorag.core.RagException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -192,15 +191,12 @@ public final class EvalCommand implements Callable<Integer> {
         this.partRegistry = parts;
     }
 
-    /** Runs {@code astrorag eval} on its own; a {@link RagException} prints its message and exits with 2. */
+    /** Runs {@code astrorag eval} on its own, as {@code astrorag eval} runs it ({@link AstroRagCommand#execute}). */
     public static void main(String[] args) {
-        System.exit(new CommandLine(new EvalCommand()).setCaseInsensitiveEnumValuesAllowed(true).setExecutionExceptionHandler((e, cl, parsed) -> {
-            if (!(e instanceof RagException)) {
-                throw e;
-            }
-            cl.getErr().println("error: " + e.getMessage());
-            return 2;
-        }).execute(args));
+        String[] eval = new String[args.length + 1];
+        eval[0] = "eval";
+        System.arraycopy(args, 0, eval, 1, args.length);
+        System.exit(AstroRagCommand.execute(eval));
     }
 
     @Override

@@ -343,7 +343,7 @@ final class AnswerCues {
 
     /**
      * Whether {@code sentence} names a person or a thing the question does not: two capitalised words in a row
-     * ("Arno Penzias", "Le Verrier"), neither all capitals, neither a term of {@code question} (by stem), nor an
+     * ("Arno Penzias", "Le Verrier"), each a {@linkplain #unaskedName name the question did not give}, nor an
      * opener such as "The" or "In" at the sentence's start. A stricter test than {@link #matches} for a name, used
      * to prefer a sentence, not in the support.
      */
@@ -352,10 +352,7 @@ final class AnswerCues {
         boolean previous = false;
         for (int i = 0; i < words.length; i++) {
             String word = EDGE.matcher(words[i]).replaceAll("");
-            List<String> terms = Terms.of(word);
-            boolean name = !word.isEmpty() && Character.isUpperCase(word.codePointAt(0))
-                    && !word.equals(word.toUpperCase(Locale.ROOT)) && !(i == 0 && OPENERS.contains(word))
-                    && terms.stream().noneMatch(questionTerms::contains);
+            boolean name = unaskedName(questionTerms, word) && !(i == 0 && OPENERS.contains(word));
             if (name && previous) {
                 return true;
             }
@@ -365,19 +362,23 @@ final class AnswerCues {
     }
 
     /**
-     * Whether {@code sentence} holds a capitalised word after its first that is neither all capitals nor a term of
-     * the question ("His father was Corin Voss": Corin): a name the question did not give.
+     * Whether {@code sentence} holds, after its first word, a {@linkplain #unaskedName name the question did not
+     * give} ("His father was Corin Voss": Corin).
      */
     static boolean namesAnyoneElse(Set<String> questionTerms, String sentence) {
         String[] words = SPACE.split(sentence.strip());
         for (int i = 1; i < words.length; i++) {
-            String word = EDGE.matcher(words[i]).replaceAll("");
-            if (!word.isEmpty() && Character.isUpperCase(word.codePointAt(0)) && !word.equals(word.toUpperCase(Locale.ROOT))
-                    && Terms.of(word).stream().noneMatch(questionTerms::contains)) {
+            if (unaskedName(questionTerms, EDGE.matcher(words[i]).replaceAll(""))) {
                 return true;
             }
         }
         return false;
+    }
+
+    /** A capitalised word, not all capitals (an acronym), whose term is none of {@code questionTerms}. */
+    private static boolean unaskedName(Set<String> questionTerms, String word) {
+        return !word.isEmpty() && Character.isUpperCase(word.codePointAt(0)) && !word.equals(word.toUpperCase(Locale.ROOT))
+                && Terms.of(word).stream().noneMatch(questionTerms::contains);
     }
 
     /** A sentence that opens with a personal pronoun: He, She, His, Her, Him, They, Their. */

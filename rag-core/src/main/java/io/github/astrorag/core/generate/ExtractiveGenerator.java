@@ -531,8 +531,12 @@ public final class ExtractiveGenerator implements Generator {
                 order = new ArrayList<>(body);
             }
         }
-        java.util.function.IntPredicate preferred = preference(query.text(), type, statements);
-        double reach = AnswerCues.asks(query.text()) == AnswerCues.Asks.OTHER ? margin : margin + CUE_MARGIN;
+        AnswerCues.Asks asks = AnswerCues.asks(query.text());
+        // the question's own words, as the name tests compare a sentence's capitalised words with them
+        Set<String> asked = type == AnswerCues.AnswerType.NAME
+                ? AnswerCues.contentTerms(query.text(), EnglishTermAnalyzer.defaults()) : Set.of();
+        java.util.function.IntPredicate preferred = preference(query.text(), asks, type, asked, statements);
+        double reach = asks == AnswerCues.Asks.OTHER ? margin : margin + CUE_MARGIN;
         for (int k = 1; k < order.size() && !preferred.test(order.get(0)); k++) {
             if (scores.total()[order.get(k)] < scores.total()[order.get(0)] - reach) {
                 break;
@@ -546,27 +550,16 @@ public final class ExtractiveGenerator implements Generator {
         Candidate top = statements.get(best);
 
         List<Integer> chosen = new ArrayList<>(List.of(best)); // indices into statements
-        if (CUES.contains("reason") && AnswerCues.asks(query.text()) == AnswerCues.Asks.REASON
-                && AnswerCues.consequence(top.text())) {
-            int cause = sentenceBefore(statements, best);
-            if (cause >= 0) {
-                chosen.add(0, cause); // the cause a consequence refers back to, then the consequence
-            }
-        }
-        if (CUES.contains("definition") && AnswerCues.asks(query.text()) == AnswerCues.Asks.DEFINITION
-                && SentenceCandidates.refersBack(top.text())) {
-            int named = sentenceBefore(statements, best);
-            if (named >= 0) {
-                chosen.add(0, named); // "This disturbance is called X": the sentence that says what "this" is
-            }
-        }
-        if (CUES.contains("name") && type == AnswerCues.AnswerType.NAME && AnswerCues.opensWithPerson(top.text())
-                && !AnswerCues.namesAnyoneElse(AnswerCues.contentTerms(query.text(), EnglishTermAnalyzer.defaults()),
-                        top.text())) {
-            int named = sentenceBefore(statements, best);
-            if (named >= 0) {
-                chosen.add(0, named); // "Who ...?": the sentence that names the person "He ..." speaks of
-            }
+        // an answer that cannot be read alone is quoted after the sentence it refers back to: the cause of "As a
+        // consequence, ...", what "this" is in "This disturbance is called X", the person "He ..." speaks of
+        boolean readsBack = CUES.contains("reason") && asks == AnswerCues.Asks.REASON && AnswerCues.consequence(top.text())
+                || CUES.contains("definition") && asks == AnswerCues.Asks.DEFINITION
+                && SentenceCandidates.refersBack(top.text())
+                || CUES.contains("name") && type == AnswerCues.AnswerType.NAME && AnswerCues.opensWithPerson(top.text())
+                && !AnswerCues.namesAnyoneElse(asked, top.text());
+        int before = readsBack ? sentenceBefore(statements, best) : -1;
+        if (before >= 0) {
+            chosen.add(0, before);
         }
         Set<String> covered = new HashSet<>();
         for (int i : chosen) {
@@ -633,10 +626,11 @@ public final class ExtractiveGenerator implements Generator {
      * unit of the kind asked; for a definition, a sentence that defines the subject; for a reason, a sentence that
      * gives a cause; otherwise the answer type's match ({@link AnswerCues#matches}).
      */
-    private static java.util.function.IntPredicate preference(String question, AnswerCues.AnswerType type,
+    private static java.util.function.IntPredicate preference(String question, AnswerCues.Asks asks,
+                                                              AnswerCues.AnswerType type, Set<String> asked,
                                                               List<Candidate> statements) {
         java.util.function.IntPredicate typed = i -> AnswerCues.matches(type, statements.get(i).text());
-        switch (AnswerCues.asks(question)) {
+        switch (asks) {
             case QUANTITY -> {
                 if (CUES.contains("quantity")) {
                     Set<AnswerCues.Unit> units = AnswerCues.units(question);
@@ -656,7 +650,6 @@ public final class ExtractiveGenerator implements Generator {
             }
             default -> {
                 if (type == AnswerCues.AnswerType.NAME && CUES.contains("name")) {
-                    Set<String> asked = AnswerCues.contentTerms(question, EnglishTermAnalyzer.defaults());
                     return i -> AnswerCues.namesSomeoneElse(asked, statements.get(i).text());
                 }
             }

@@ -62,26 +62,28 @@ final class LexicalSupport {
     private static final List<String> SUFFIXES = List.of("ها", "ان", "ات", "ون", "ين", "يه", "ه", "ي");
 
     /**
-     * Function words of each language: found in any text, they are no evidence that a text is about the question.
-     * Read from the resources {@code function-words-<language>.txt} beside this class (one word a line, {@code #}
-     * comments), written from each language's grammar (particles, prepositions, pronouns, auxiliaries,
-     * quantifiers), not from any evaluation data; kept {@linkplain #normalised(String, String) normalised}.
-     */
-    private static final Map<String, Set<String>> FUNCTION_WORDS = Map.of(
-            "ar", functionWords("ar"), "th", functionWords("th"));
-
-    /**
      * The Arabic function words as the list writes them, not normalised: what a conjunction may hide (وفي, فهو), so
      * that a word such as ولد (born) is not read as و + لد, the normal form of لدى.
      */
     private static final Set<String> ARABIC_FUNCTION_WORDS_AS_WRITTEN = functionWordsAsWritten("ar");
 
+    /**
+     * Function words of each language: found in any text, they are no evidence that a text is about the question.
+     * Read from the resources {@code function-words-<language>.txt} beside this class (one word a line, {@code #}
+     * comments), written from each language's grammar (particles, prepositions, pronouns, auxiliaries,
+     * quantifiers), not from any evaluation data; kept as written and {@linkplain #normalised(String, String) normalised}.
+     */
+    private static final Map<String, Set<String>> FUNCTION_WORDS = Map.of(
+            "ar", withNormalForms("ar", ARABIC_FUNCTION_WORDS_AS_WRITTEN),
+            "th", withNormalForms("th", functionWordsAsWritten("th")));
+
     /** The conjunctions Arabic writes as a word's first letter: و, ف. */
     private static final String ARABIC_CONJUNCTIONS = "\u0648\u0641";
 
-    private static Set<String> functionWords(String language) {
+    /** {@code words} and their {@linkplain #normalised(String, String) normal forms}. */
+    private static Set<String> withNormalForms(String language, Set<String> words) {
         Set<String> out = new HashSet<>();
-        for (String w : functionWordsAsWritten(language)) {
+        for (String w : words) {
             out.add(w);
             out.add(normalised(language, w));
         }
