@@ -131,8 +131,10 @@ final class LexicalSupport {
     /**
      * A term as it is compared in {@code language}: Arabic without its diacritics and tatweel, its alef, yeh and
      * teh marbuta forms unified, then lightly stemmed: a leading article, conjunction with article or conjunction
-     * (ال، وال، بال، كال، فال، لل، و; و only from a word of four letters) removed, then the {@link #SUFFIXES}, each
-     * only when at least two letters remain; any other language's term unchanged.
+     * (ال، وال، بال، كال، فال، لل، و; و only from a word of four letters) removed, then the final alef of a word of
+     * four letters or more that does not end in the suffix ها (the accusative tanween, often written without its mark: سكانا is سكان, so "the
+     * population" matches "most populous ... by population"), then the {@link #SUFFIXES}, each only when at least two
+     * letters remain; any other language's term unchanged.
      */
     static String normalised(String language, String term) {
         if (!"ar".equals(language)) {
@@ -156,6 +158,9 @@ final class LexicalSupport {
                 t = t.substring(prefix.length());
                 break;
             }
+        }
+        if (t.length() >= 4 && t.endsWith("\u0627") && !t.endsWith("\u0647\u0627")) {
+            t = t.substring(0, t.length() - 1); // the alef of the accusative tanween: سكاناً is سكان
         }
         for (String suffix : SUFFIXES) {
             if (t.endsWith(suffix) && t.length() - suffix.length() >= 2) {

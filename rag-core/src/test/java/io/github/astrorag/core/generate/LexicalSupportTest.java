@@ -24,6 +24,11 @@ class LexicalSupportTest {
         assertThat(LexicalSupport.normalised("ar", "وعد")).isEqualTo("وعد"); // three letters: و is the word's
         assertThat(LexicalSupport.normalised("ar", "مَدْرَسَة")).isEqualTo("مدرس"); // ة -> ه, then the suffix ه
         assertThat(LexicalSupport.normalised("ar", "ال")).isEqualTo("ال"); // too short to lose its article
+        // the accusative tanween's alef, with or without its mark, from four letters: a word of three keeps it
+        assertThat(LexicalSupport.normalised("ar", "سكاناً")).isEqualTo(LexicalSupport.normalised("ar", "السكان"))
+                .isEqualTo("سك");
+        assertThat(LexicalSupport.normalised("ar", "شمالا")).isEqualTo("شمال");
+        assertThat(LexicalSupport.normalised("ar", "هذا")).isEqualTo("هذا");
         assertThat(LexicalSupport.normalised("zh", "黄河")).isEqualTo("黄河");
     }
 
