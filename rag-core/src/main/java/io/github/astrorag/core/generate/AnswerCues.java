@@ -121,7 +121,8 @@ final class AnswerCues {
             "(?i)\\bwhy\\b|\\bwhat (?:causes|caused|makes|made|is the reason|was the reason)\\b|\\bhow come\\b");
     private static final Pattern CAUSE = Pattern.compile(
             "(?i)\\b(?:because|since|due to|as a result of|caused by|owing to|the reason|results? from|thanks to"
-                    + "|so that|in order to|causes?|leads? to|results? in|is why)\\b");
+                    + "|so that|in order to|causes?|leads? to|results? in|is why"
+                    + "|the answer (?:is|was|turned out to be|lies in))\\b");
     private static final Pattern CONSEQUENCE = Pattern.compile(
             "(?i)^(?:as a (?:consequence|result)|therefore|thus|hence|consequently|this is why|that is why"
                     + "|for this reason|this means|so,)\\b");

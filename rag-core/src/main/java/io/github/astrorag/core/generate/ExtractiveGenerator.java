@@ -77,8 +77,9 @@ import java.util.regex.Pattern;
  * capitalised words in a row) within {@code margin}; a preferred sentence must itself be supported enough to answer
  * ({@code minSupport}), so that no cue turns an answer into an abstention. A "why" answer that opens as a
  * consequence ("As a consequence, ...") is preceded by the sentence it refers back to, so is a definition that refers
- * back ("This disturbance is called a gravitational wave"), and a "who" answer that opens with He, She, His, Her, They
- * or Their and names no one else by the sentence that names the person.
+ * back ("This disturbance is called a gravitational wave"), and a "who" answer that names no one else by the nearest
+ * of the three sentences before it that does ("Nicolaus Copernicus was born ... His training ... His great
+ * contribution ..."), or, when it opens with He, She, His, Her, They or Their and none does, by the sentence before.
  *
  * <p><b>Open answers: one sentence unless a second adds coverage.</b> The answer is the best-scored statement;
  * when the question asks for a kind of answer (see {@code typeMatch} below) that it lacks, the best-scored one that
@@ -558,6 +559,18 @@ public final class ExtractiveGenerator implements Generator {
                 || CUES.contains("name") && type == AnswerCues.AnswerType.NAME && AnswerCues.opensWithPerson(top.text())
                 && !AnswerCues.namesAnyoneElse(asked, top.text());
         int before = readsBack ? sentenceBefore(statements, best) : -1;
+        if (CUES.contains("name") && type == AnswerCues.AnswerType.NAME && !AnswerCues.namesAnyoneElse(asked, top.text())) {
+            // the person a passage speaks of is named before its pronouns ("Nicolaus Copernicus was born ... His
+            // training ... His great contribution ..."): up to three sentences back, the nearest that names someone
+            int named = sentenceBefore(statements, best);
+            for (int steps = 1; named >= 0 && steps < NAMED_BEFORE
+                    && !AnswerCues.namesAnyoneElse(asked, statements.get(named).text()); steps++) {
+                named = sentenceBefore(statements, named);
+            }
+            if (named >= 0 && AnswerCues.namesAnyoneElse(asked, statements.get(named).text())) {
+                before = named;
+            }
+        }
         if (before >= 0) {
             chosen.add(0, before);
         }
@@ -658,6 +671,9 @@ public final class ExtractiveGenerator implements Generator {
     }
 
     /** The statement right before statement {@code i} in its chunk, or -1 if it is its chunk's first. */
+    /** How many sentences back a "who" answer that names no one looks for the name it speaks of. */
+    private static final int NAMED_BEFORE = 3;
+
     private static int sentenceBefore(List<Candidate> statements, int i) {
         return i > 0 && SentenceScorer.next(statements, i - 1) == i ? i - 1 : -1;
     }

@@ -74,8 +74,17 @@ final class SentenceCandidates {
     private static final Pattern GLUED = Pattern.compile("(?<=\\p{Ll}{2}[.!?])(?=\\p{Lu}\\p{Ll})");
 
     /**
+     * A note a converter inserted into a sentence where a pop-up or footnote stood: a closing bracket glued to a
+     * capitalised word ("... background (CMB)Recall that microwaves are radio waves. were uncertain, ..."); what
+     * follows the note (the interrupted sentence going on in lower case) is cut off as a subject-less fragment.
+     * "(OH)Cl" (a capital and one lower-case letter) is none.
+     */
+    private static final Pattern INSERTED_NOTE = Pattern.compile("(?<=\\p{L}{2}[)\\]])\\p{Lu}\\p{Ll}{2,}");
+
+    /**
      * The sentences an open answer may quote: statements ({@link AnswerCues#statement}) that are no question
-     * ({@link #interrogative}), not cut off ({@link #unfinished}), no fragment of an overlapping chunk and no repeat of an earlier sentence.
+     * ({@link #interrogative}), not cut off ({@link #unfinished}), not interrupted by an inserted note
+     * ({@link #interrupted}), no fragment of an overlapping chunk and no repeat of an earlier sentence.
      */
     static List<Candidate> statements(List<Candidate> sentences) {
         Map<String, List<String>> byDocument = new HashMap<>(); // normalised sentences per document
@@ -88,7 +97,7 @@ final class SentenceCandidates {
         for (Candidate c : sentences) {
             String key = AnswerCues.normalised(c.text());
             if (key.isEmpty() || !AnswerCues.statement(c.text()) || interrogative(c.text()) || unfinished(c.text())
-                    || !seen.add(key)) {
+                    || interrupted(c.text()) || !seen.add(key)) {
                 continue;
             }
             if (c.first() && c.chunk().chunk().start() > 0
@@ -216,6 +225,14 @@ final class SentenceCandidates {
                 || s.endsWith("\uFF1B") || s.endsWith("\u060C") || s.endsWith("\u061B");
     }
 
+
+    /**
+     * Whether a sentence holds a note inserted into it ({@link #INSERTED_NOTE}): two pieces of text, neither a whole
+     * sentence, that never answer.
+     */
+    static boolean interrupted(String sentence) {
+        return INSERTED_NOTE.matcher(sentence).find();
+    }
 
     /**
      * Whether a sentence asks rather than tells: it ends with a question mark ({@code ? ？ ؟ ፧}, before closing quotes

@@ -262,4 +262,40 @@ class BookAnswersTest {
         assertFalse(AnswerCues.namesAnyoneElse(Set.copyOf(Terms.of("measured speed Veil Nebula")),
                 "She measured the speed of the Veil Nebula."));
     }
+
+    @Test
+    void aWhoAnswerThatNamesNoOneQuotesTheNearestSentenceBeforeItThatDoes() throws IOException {
+        Context ctx = book("""
+                # The northern map
+
+                Star maps were copied by hand for centuries. Tomas Arvid was born in a harbour town on the northern
+                coast. His schooling was in law and music, but his love was the night sky. His lasting work was the
+                first complete map of the northern sky, drawn from his own sightings.
+                """);
+        Answer a = ask("Who drew the first complete map of the northern sky?", ctx);
+        // two "His ..." sentences back is the one that names him; the one between is not quoted
+        assertTrue(a.text().startsWith("Tomas Arvid was born"), a.text());
+        assertTrue(a.text().contains("His lasting work was the first complete map"), a.text());
+        assertFalse(a.text().contains("His schooling"), a.text());
+    }
+
+    @Test
+    void aSentenceInterruptedByAnInsertedNoteNeverAnswers() throws IOException {
+        assertTrue(SentenceCandidates.interrupted("The first estimates of the glow (GL)Recall that kelvins start at"
+                + " absolute zero. were uncertain, but all were below 40 K."));
+        assertFalse(SentenceCandidates.interrupted("The glow (GL) was measured at 2.7 K. It is cold."));
+        assertFalse(SentenceCandidates.interrupted("The glow (see Ch. 3) was measured at 2.7 K by the probe."));
+        assertFalse(SentenceCandidates.interrupted("Its crust holds Ca(OH)Cl and ice."));
+        Context ctx = book("""
+                # The faint glow
+
+                The temperature of the faint glow (GL)Recall that kelvins start at absolute zero. was first put at
+                40 K.
+
+                The Wren probe measured the temperature of the glow as 2.7 K.
+                """);
+        Answer a = ask("What is the temperature of the faint glow?", ctx);
+        assertFalse(a.text().contains("Recall"), a.text());
+        assertTrue(a.text().contains("2.7 K"), a.text());
+    }
 }
