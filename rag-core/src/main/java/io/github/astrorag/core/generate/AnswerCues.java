@@ -122,7 +122,7 @@ final class AnswerCues {
     private static final Pattern CAUSE = Pattern.compile(
             "(?i)\\b(?:because|since|due to|as a result of|caused by|owing to|the reason|results? from|thanks to"
                     + "|so that|in order to|causes?|leads? to|results? in|is why"
-                    + "|the answer (?:is|was|turned out to be|lies in))\\b");
+                    + "|the answer (?:is|was|turned out to be|lies in))\\b|,\\s+so\\s+(?!that|far|much|many|called)");
     private static final Pattern CONSEQUENCE = Pattern.compile(
             "(?i)^(?:as a (?:consequence|result)|therefore|thus|hence|consequently|this is why|that is why"
                     + "|for this reason|this means|so,)\\b");
@@ -393,7 +393,12 @@ final class AnswerCues {
         return PERSONAL.matcher(sentence.strip()).find();
     }
 
-    /** Whether {@code sentence} gives a cause: because, since, due to, as a result of, caused by, owing to, .... */
+    /**
+     * Whether {@code sentence} gives a cause: because, since, due to, as a result of, caused by, owing to, causes,
+     * leads to, results in, is why, "the answer is / turned out to be" (a book answering the question it asked), or
+     * a cause before its consequence: "..., so we can only observe ..." (not "so far", "so that" counted above, "so
+     * much", "so many", "so called").
+     */
     static boolean givesCause(String sentence) {
         return CAUSE.matcher(sentence).find();
     }

@@ -298,4 +298,20 @@ class BookAnswersTest {
         assertFalse(a.text().contains("Recall"), a.text());
         assertTrue(a.text().contains("2.7 K"), a.text());
     }
+
+    @Test
+    void aCauseMayBeGivenBeforeItsConsequenceWithSo() throws IOException {
+        assertTrue(AnswerCues.givesCause("Cold air is heavier than warm air, so it sinks to the floor."));
+        assertFalse(AnswerCues.givesCause("The hall has been cold, so far, every winter."));
+        assertFalse(AnswerCues.givesCause("It is a cold hall, so called for its draughts."));
+        Context ctx = book("""
+                # Cold halls
+
+                The lower hall of the Kestrel Observatory is colder than its upper hall. Cold air is heavier than
+                warm air, so the cold air of the observatory sinks into the lower hall and stays there. The halls
+                were built in 1850.
+                """);
+        Answer a = ask("Why is the lower hall of the observatory cold?", ctx);
+        assertTrue(a.text().startsWith("Cold air is heavier than warm air, so"), a.text());
+    }
 }
