@@ -72,7 +72,8 @@ import java.util.regex.Pattern;
  * definition question ("what is X", X the head of its phrase: "the photosphere" of "the photosphere of the Sun") a
  * sentence that defines X (X opens it, or a clause after a colon, before is/are/means/"must be", or comes right
  * after called, known as, referred to as, "we call the object a"), a reason question ("why") a sentence that gives a
- * cause (because, since, due to, causes, leads to, results in, "..., so ...", "the answer turned out to be", ...), each if its score is within {@code margin} +
+ * cause (because, since, due to, causes, leads to, results in, "..., so ...", "the answer turned out to be", ...),
+ * each if its score is within {@code margin} +
  * {@value #CUE_MARGIN} of the best, and a "who" question a sentence that names someone the question does not (two
  * capitalised words in a row) within {@code margin}; a preferred sentence must itself be supported enough to answer
  * ({@code minSupport}), so that no cue turns an answer into an abstention. A "why" answer that opens as a
@@ -552,23 +553,19 @@ public final class ExtractiveGenerator implements Generator {
 
         List<Integer> chosen = new ArrayList<>(List.of(best)); // indices into statements
         // an answer that cannot be read alone is quoted after the sentence it refers back to: the cause of "As a
-        // consequence, ...", what "this" is in "This disturbance is called X", the person "He ..." speaks of
+        // consequence, ...", what "this" is in "This disturbance is called X"; a "who" answer that names no one
+        // after the person its passage speaks of, named before the pronouns ("Nicolaus Copernicus was born ...
+        // His training ... His great contribution ..."), or after the sentence before a "He ..." that names no one
         boolean readsBack = CUES.contains("reason") && asks == AnswerCues.Asks.REASON && AnswerCues.consequence(top.text())
                 || CUES.contains("definition") && asks == AnswerCues.Asks.DEFINITION
-                && SentenceCandidates.refersBack(top.text())
-                || CUES.contains("name") && type == AnswerCues.AnswerType.NAME && AnswerCues.opensWithPerson(top.text())
-                && !AnswerCues.namesAnyoneElse(asked, top.text());
+                && SentenceCandidates.refersBack(top.text());
         int before = readsBack ? sentenceBefore(statements, best) : -1;
         if (CUES.contains("name") && type == AnswerCues.AnswerType.NAME && !AnswerCues.namesAnyoneElse(asked, top.text())) {
-            // the person a passage speaks of is named before its pronouns ("Nicolaus Copernicus was born ... His
-            // training ... His great contribution ..."): up to three sentences back, the nearest that names someone
-            int named = sentenceBefore(statements, best);
-            for (int steps = 1; named >= 0 && steps < NAMED_BEFORE
-                    && !AnswerCues.namesAnyoneElse(asked, statements.get(named).text()); steps++) {
-                named = sentenceBefore(statements, named);
-            }
-            if (named >= 0 && AnswerCues.namesAnyoneElse(asked, statements.get(named).text())) {
+            int named = namedBefore(statements, best, asked);
+            if (named >= 0) {
                 before = named;
+            } else if (AnswerCues.opensWithPerson(top.text())) {
+                before = sentenceBefore(statements, best);
             }
         }
         if (before >= 0) {
@@ -673,6 +670,18 @@ public final class ExtractiveGenerator implements Generator {
     /** The statement right before statement {@code i} in its chunk, or -1 if it is its chunk's first. */
     /** How many sentences back a "who" answer that names no one looks for the name it speaks of. */
     private static final int NAMED_BEFORE = 3;
+
+    /**
+     * The nearest of the {@value #NAMED_BEFORE} sentences before statement {@code i}, in its chunk, that names
+     * someone the question did not ({@link AnswerCues#namesAnyoneElse}), or -1.
+     */
+    private static int namedBefore(List<Candidate> statements, int i, Set<String> asked) {
+        int at = sentenceBefore(statements, i);
+        for (int steps = 1; at >= 0 && !AnswerCues.namesAnyoneElse(asked, statements.get(at).text()); steps++) {
+            at = steps < NAMED_BEFORE ? sentenceBefore(statements, at) : -1;
+        }
+        return at;
+    }
 
     private static int sentenceBefore(List<Candidate> statements, int i) {
         return i > 0 && SentenceScorer.next(statements, i - 1) == i ? i - 1 : -1;

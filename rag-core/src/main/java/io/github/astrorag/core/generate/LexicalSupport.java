@@ -132,9 +132,9 @@ final class LexicalSupport {
      * A term as it is compared in {@code language}: Arabic without its diacritics and tatweel, its alef, yeh and
      * teh marbuta forms unified, then lightly stemmed: a leading article, conjunction with article or conjunction
      * (ال، وال، بال، كال، فال، لل، و; و only from a word of four letters) removed, then the final alef of a word of
-     * four letters or more that does not end in the suffix ها (the accusative tanween, often written without its mark: سكانا is سكان, so "the
-     * population" matches "most populous ... by population"), then the {@link #SUFFIXES}, each only when at least two
-     * letters remain; any other language's term unchanged.
+     * four letters or more that does not end in the suffix ها (the accusative tanween, often written without its
+     * mark: سكانا is سكان, so "the population" meets "most populous ... by population"), then the {@link #SUFFIXES},
+     * each only when at least two letters remain; any other language's term unchanged.
      */
     static String normalised(String language, String term) {
         if (!"ar".equals(language)) {

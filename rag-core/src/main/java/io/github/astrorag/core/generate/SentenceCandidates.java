@@ -75,8 +75,8 @@ final class SentenceCandidates {
 
     /**
      * A note a converter inserted into a sentence where a pop-up or footnote stood: a closing bracket glued to a
-     * capitalised word ("... background (CMB)Recall that microwaves are radio waves. were uncertain, ..."); what
-     * follows the note (the interrupted sentence going on in lower case) is cut off as a subject-less fragment.
+     * capitalised word ("... background (CMB)Recall that microwaves are radio waves. were uncertain, ..."). The
+     * sentence that holds the glue, with or without the rest of the sentence the note interrupted, never answers.
      * "(OH)Cl" (a capital and one lower-case letter) is none.
      */
     private static final Pattern INSERTED_NOTE = Pattern.compile("(?<=\\p{L}{2}[)\\]])\\p{Lu}\\p{Ll}{2,}");
