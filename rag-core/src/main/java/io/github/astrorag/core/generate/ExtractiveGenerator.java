@@ -60,10 +60,10 @@ import java.util.regex.Pattern;
  * </ul>
  *
  * <p><b>What a book holds and what a question asks.</b> A sentence is never an answer when it is a question (it
- * ends with "?") or cut off (it ends with a comma, semicolon or colon, or its parentheses do not pair up), and what a
- * removed reference left is taken out ("(see )", "in ?", a subject-less "shows ..." glued to the sentence before),
- * and two sentences glued with no space where a footnote was removed ("... called it a nova.We now know ...") are read
- * as two.
+ * ends with "?"), cut off (it ends with a comma or a semicolon) or interrupted by a note a converter inserted
+ * ("... background (CMB)Recall that ..."); what a removed reference left is taken out ("(see )", "in ?", a
+ * subject-less "shows ..." glued to the sentence before), and two sentences glued with no space where a footnote was
+ * removed ("... called it a nova.We now know ...") are read as two.
  * Each sentence knows the part of its document it is in ({@link io.github.astrorag.core.model.Metadata#PARTS}):
  * when the best body sentence is supported enough to answer ({@code minSupport}), only body sentences answer, so a
  * caption, exercise, learning objective, heading or reference answers only when body prose does not. A quantity
@@ -73,10 +73,10 @@ import java.util.regex.Pattern;
  * sentence that defines X (X opens it, or a clause after a colon, before is/are/means/"must be", or comes right
  * after called, known as, referred to as, "we call the object a"), a reason question ("why") a sentence that gives a
  * cause (because, since, due to, causes, leads to, results in, "..., so ...", "the answer turned out to be", ...),
- * each if its score is within {@code margin} +
- * {@value #CUE_MARGIN} of the best, and a "who" question a sentence that names someone the question does not (two
- * capitalised words in a row) within {@code margin}; a preferred sentence must itself be supported enough to answer
- * ({@code minSupport}), so that no cue turns an answer into an abstention. A "why" answer that opens as a
+ * each if its score is within {@code margin} + {@value #CUE_MARGIN} of the best, and a "who" question a sentence
+ * that names someone the question does not (two capitalised words in a row) within {@code margin}; a preferred
+ * sentence must itself be supported enough to answer ({@code minSupport}), so that no cue turns an answer into an
+ * abstention. A "why" answer that opens as a
  * consequence ("As a consequence, ...") is preceded by the sentence it refers back to, so is a definition that refers
  * back ("This disturbance is called a gravitational wave"), and a "who" answer that names no one else by the nearest
  * of the three sentences before it that does ("Nicolaus Copernicus was born ... His training ... His great
@@ -667,7 +667,6 @@ public final class ExtractiveGenerator implements Generator {
         return typed;
     }
 
-    /** The statement right before statement {@code i} in its chunk, or -1 if it is its chunk's first. */
     /** How many sentences back a "who" answer that names no one looks for the name it speaks of. */
     private static final int NAMED_BEFORE = 3;
 
@@ -683,6 +682,7 @@ public final class ExtractiveGenerator implements Generator {
         return at;
     }
 
+    /** The statement right before statement {@code i} in its chunk, or -1 if it is its chunk's first. */
     private static int sentenceBefore(List<Candidate> statements, int i) {
         return i > 0 && SentenceScorer.next(statements, i - 1) == i ? i - 1 : -1;
     }
