@@ -126,8 +126,9 @@ import java.util.regex.Pattern;
  * support uses it: sentences are ranked by {@code w·overlap} alone over the question's content terms less the
  * language's question words (no sentence is embedded), and the support is the lexical one,
  * {@code 0.5·found + 0.5·held} over the question's evidence terms (its function words left out, Arabic normalised;
- * see {@code LexicalSupport}), compared with the language's measured threshold (Chinese 0.35, Arabic 0.5, Thai 0.416,
- * any other 0.35; measured with the default pipeline in docs/languages.md). {@link Builder#minSupport(String, double)}
+ * see {@code LexicalSupport}), compared with the language's measured threshold (Chinese 0.333, Arabic 0.4375,
+ * Thai 0.45, any other 0.35; measured with the default pipeline in docs/languages.md).
+ * {@link Builder#minSupport(String, double)}
  * sets the threshold of a language, in either case. A question the embedder reads, and every question when the
  * embedder declares no languages, is scored as above, unchanged.
  *
