@@ -80,7 +80,7 @@ final class AnswerCues {
 
     /** The kind of unit a quantity question wants. */
     enum Unit {
-        TEMPERATURE, DISTANCE, DURATION, MASS, SPEED, COUNT
+        TEMPERATURE, DISTANCE, DURATION, MASS, SPEED, PRESSURE, COUNT
     }
 
     /**
@@ -105,6 +105,8 @@ final class AnswerCues {
             Unit.SPEED, Pattern.compile("(?i)\\b" + NUMBER + "(?:km/s|km/h|m/s|cm/yr|mm/yr|mph|(?:kilomet|centimet|millimet"
                     + "|met|mil|light[\\s-]year)\\w* (?:per|an|a|each) (?:second|hour|day|year|century)"
                     + "|percent of the speed of light|% of the speed of light|the speed of light)"),
+            Unit.PRESSURE, Pattern.compile("(?i)\\b" + NUMBER + "(?:bars?\\b|millibars?|mbar\\b|atm\\b|atmospheres?\\b|pascals?"
+                    + "|[kMG]?Pa\\b|psi\\b)"),
             Unit.COUNT, Pattern.compile("(?i)\\b(?:\\d|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
                     + "twenty|thirty|forty|fifty|hundred|thousand|million|billion|dozen)"));
     private static final Pattern DEFINITION_QUESTION = Pattern.compile(
@@ -136,9 +138,17 @@ final class AnswerCues {
             "(?i)^\\s*(?:what|which)(?:(?:\u2019s|'s|\\s+is|\\s+are|\\s+was|\\s+were)\\s+(?:the\\s+|an?\\s+)?"
                     + "(?:[\\p{L}-]+\\s+){0,2}?|\\s+)(temperatures?|distances?|radius|radii|diameters?|sizes?|heights?"
                     + "|altitudes?|depths?|wavelengths?|mass|masses|weights?|speeds?|velocit(?:y|ies)|ages?|lifetimes?"
-                    + "|periods?|durations?|number|fraction|percentage|proportion)"
+                    + "|periods?|durations?|pressures?|number|fraction|percentage|proportion)"
                     + "(?=\\s*(?:[?.]|$)|\\s+(?:of|at|in|on|for|to|from|an?|the|that|which|does|do|did|can|could|would"
                     + "|will|must|should|is|are|was|were|has|have|had)\\b)");
+    /**
+     * "How high is the air pressure at ...", "how large was the mass of ...": a "how" question whose subject is a
+     * quantity noun (up to two words before it) asks for that quantity, not for what its adjective alone says.
+     */
+    private static final Pattern HOW_NOUN = Pattern.compile(
+            "(?i)^\\s*how\\s+\\p{L}+\\s+(?:is|are|was|were)\\s+(?:the\\s+|an?\\s+|its\\s+|their\\s+)?"
+                    + "(?:[\\p{L}-]+\\s+){0,2}?(temperatures?|pressures?|mass|masses|speeds?|velocit(?:y|ies)|ages?)"
+                    + "(?=\\s*(?:[?.]|$)|\\s+(?:of|at|in|on|for|inside|within|near)\\b)");
     private static final Map<String, Set<Unit>> NOUN_UNITS = Map.ofEntries(
             Map.entry("temperatur", Set.of(Unit.TEMPERATURE)), Map.entry("distanc", Set.of(Unit.DISTANCE)),
             Map.entry("radius", Set.of(Unit.DISTANCE)), Map.entry("radii", Set.of(Unit.DISTANCE)),
@@ -148,11 +158,16 @@ final class AnswerCues {
             Map.entry("mass", Set.of(Unit.MASS)), Map.entry("weight", Set.of(Unit.MASS)),
             Map.entry("speed", Set.of(Unit.SPEED)), Map.entry("veloc", Set.of(Unit.SPEED)),
             Map.entry("age", Set.of(Unit.DURATION)), Map.entry("lifetim", Set.of(Unit.DURATION)),
-            Map.entry("period", Set.of(Unit.DURATION)), Map.entry("durat", Set.of(Unit.DURATION)));
+            Map.entry("period", Set.of(Unit.DURATION)), Map.entry("durat", Set.of(Unit.DURATION)),
+            Map.entry("pressur", Set.of(Unit.PRESSURE)));
 
-    /** The quantity noun a "what is the N of ..." question names, lower case, or null. */
+    /** The quantity noun a "what is the N of ..." or "how high is the N of ..." question names, lower case, or null. */
     static String quantityNoun(String question) {
         Matcher m = QUANTITY_NOUN.matcher(question);
+        if (m.find()) {
+            return m.group(1).toLowerCase(Locale.ROOT);
+        }
+        m = HOW_NOUN.matcher(question);
         return m.find() ? m.group(1).toLowerCase(Locale.ROOT) : null;
     }
 
@@ -170,7 +185,9 @@ final class AnswerCues {
     /**
      * The units a quantity question wants: hot, cold, warm: a temperature; far, distant, large, big, wide, deep,
      * high, tall: a distance; old: a duration; long: a duration or a distance; massive, heavy: a mass; fast: a
-     * speed; many, much, often, bright: any number (a count).
+     * speed; many, much, often, bright: any number (a count); a question that names its quantity ("what is the
+     * temperature of ...", "how high is the pressure at ...") wants that quantity's unit (pressure: bars, atmospheres,
+     * pascals).
      */
     static Set<Unit> units(String question) {
         String noun = quantityNoun(question);

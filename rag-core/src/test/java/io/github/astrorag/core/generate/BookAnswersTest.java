@@ -180,6 +180,21 @@ class BookAnswersTest {
     }
 
     @Test
+    void aHowQuestionWhoseSubjectIsAQuantityNounWantsThatQuantity() {
+        // "how high" alone asks for a distance; "how high is the air pressure" for a pressure
+        assertEquals(Set.of(AnswerCues.Unit.DISTANCE), AnswerCues.units("How high is the summit of Vela Mons?"));
+        assertEquals(Set.of(AnswerCues.Unit.PRESSURE), AnswerCues.units("How high is the air pressure at the surface of Vela?"));
+        assertEquals(AnswerCues.Asks.QUANTITY, AnswerCues.asks("How high is the air pressure at the surface of Vela?"));
+        assertEquals(Set.of(AnswerCues.Unit.TEMPERATURE), AnswerCues.units("How high was the temperature of the gas?"));
+        assertEquals(Set.of(AnswerCues.Unit.PRESSURE), AnswerCues.units("What is the pressure at the bottom of the sea?"));
+        Set<AnswerCues.Unit> pressure = Set.of(AnswerCues.Unit.PRESSURE);
+        assertTrue(AnswerCues.holdsQuantity(pressure, "Its surface pressure of 60 bars would crush a probe."));
+        assertTrue(AnswerCues.holdsQuantity(pressure, "The air presses down at 101 kPa, or 1 atm."));
+        assertTrue(AnswerCues.holdsQuantity(pressure, "The thin air holds only 0.006 bar."));
+        assertFalse(AnswerCues.holdsQuantity(pressure, "Its air is nearly 100 times thicker than ours, at 700 K."));
+    }
+
+    @Test
     void aQuestionThatNamesItsQuantityWantsAUnitOfThatKind() {
         assertEquals(AnswerCues.Asks.QUANTITY, AnswerCues.asks("What is the temperature at the surface of Vela?"));
         assertEquals(Set.of(AnswerCues.Unit.TEMPERATURE), AnswerCues.units("What is the temperature at the surface of Vela?"));
