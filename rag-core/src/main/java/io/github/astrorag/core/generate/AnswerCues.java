@@ -428,6 +428,19 @@ final class AnswerCues {
         return CONSEQUENCE.matcher(sentence).find();
     }
 
+    /**
+     * A sentence that opens by explaining or correcting the one before it: "However, ...", "But ...", "This is
+     * because ...", "The reason is ...", "That happens because ...".
+     */
+    private static final Pattern EXPLAINS_BEFORE = Pattern.compile(
+            "(?i)^(?:however\\b|but\\b|(?:this|that|it) (?:is|was|happens|occurs) (?:because|due to|so because)\\b"
+                    + "|the (?:reason|explanation|answer) (?:is|was|lies)\\b)");
+
+    /** Whether {@code sentence} opens by explaining or correcting the sentence before it ({@code EXPLAINS_BEFORE}). */
+    static boolean explainsBefore(String sentence) {
+        return EXPLAINS_BEFORE.matcher(sentence).find();
+    }
+
     private static Set<String> stems(String words) {
         Set<String> out = new HashSet<>();
         for (String w : words.split(" ")) {

@@ -81,6 +81,9 @@ import java.util.regex.Pattern;
  * back ("This disturbance is called a gravitational wave"), and a "who" answer that names no one else by the nearest
  * of the three sentences before it that does ("Nicolaus Copernicus was born ... His training ... His great
  * contribution ..."), or, when it opens with He, She, His, Her, They or Their and none does, by the sentence before.
+ * A sentence of a "why" answer that gives no cause is followed by the next sentence of its passage when that one
+ * opens by explaining or correcting it ("However, ...", "But ...", "This is because ...", "The reason is ..."): "...
+ * we might expect to see an eclipse ... each month ... However, the Moon's orbit is tilted ... by about 5°".
  *
  * <p><b>Open answers: one sentence unless a second adds coverage.</b> The answer is the best-scored statement;
  * when the question asks for a kind of answer (see {@code typeMatch} below) that it lacks, the best-scored one that
@@ -572,6 +575,7 @@ public final class ExtractiveGenerator implements Generator {
         if (before >= 0) {
             chosen.add(0, before);
         }
+
         Set<String> covered = new HashSet<>();
         for (int i : chosen) {
             covered.addAll(SupportScore.held(statements.get(i), qWeight.keySet()));
@@ -589,6 +593,18 @@ public final class ExtractiveGenerator implements Generator {
             if (qTotal > 0 && SupportScore.share(fresh, qWeight, qTotal) >= minGain) {
                 chosen.add(i);
                 covered.addAll(fresh);
+            }
+        }
+
+        // a sentence of a "why" answer that gives no cause is read on into the next sentence when that one explains
+        // it ("... we might expect to see an eclipse ... each month ... However, the Moon's orbit is tilted ...")
+        if (CUES.contains("reason") && asks == AnswerCues.Asks.REASON) {
+            for (int k = chosen.size() - 1; k >= 0; k--) {
+                int after = AnswerCues.givesCause(statements.get(chosen.get(k)).text()) ? -1
+                        : SentenceScorer.next(statements, chosen.get(k));
+                if (after >= 0 && !chosen.contains(after) && AnswerCues.explainsBefore(statements.get(after).text())) {
+                    chosen.add(k + 1, after);
+                }
             }
         }
 

@@ -329,4 +329,21 @@ class BookAnswersTest {
         Answer a = ask("Why is the lower hall of the observatory cold?", ctx);
         assertTrue(a.text().startsWith("Cold air is heavier than warm air, so"), a.text());
     }
+
+    @Test
+    void aWhyAnswerThatGivesNoCauseReadsOnIntoTheSentenceThatExplainsIt() throws IOException {
+        assertTrue(AnswerCues.explainsBefore("However, the ring of Tarvos is tilted by about 7 degrees."));
+        assertTrue(AnswerCues.explainsBefore("This is because the ring is tilted."));
+        assertFalse(AnswerCues.explainsBefore("Howard first saw the ring in 1901."));
+        Context ctx = book("""
+                # Shadows of Tarvos
+
+                If the ring of Tarvos lay in the plane of its orbit, its shadow would cross the planet every night.
+                However, the ring of Tarvos is tilted by about 7 degrees to that plane. The ring was first seen in
+                1901 from a mountain observatory.
+                """);
+        Answer a = ask("Why doesn't the shadow of the ring of Tarvos cross the planet every night?", ctx);
+        assertTrue(a.text().startsWith("If the ring of Tarvos lay in the plane of its orbit"), a.text());
+        assertTrue(a.text().contains("However, the ring of Tarvos is tilted by about 7 degrees"), a.text());
+    }
 }
