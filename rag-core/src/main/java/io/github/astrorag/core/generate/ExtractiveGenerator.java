@@ -72,7 +72,7 @@ import java.util.regex.Pattern;
  * definition question ("what is X", X the head of its phrase: "the photosphere" of "the photosphere of the Sun") a
  * sentence that defines X (X opens it, or a clause after a colon, before is/are/means/"must be", or comes right
  * after called, known as, referred to as, "we call the object a"), a reason question ("why") a sentence that gives a
- * cause (because, since, due to, causes, leads to, results in, "..., so ...", "the answer turned out to be", ...),
+ * cause (because, due to, causes, leads to, results in, "..., so ...", "the answer turned out to be", ...),
  * each if its score is within {@code margin} + {@value #CUE_MARGIN} of the best, and a "who" question a sentence
  * that names someone the question does not (two capitalised words in a row) within {@code margin}; a preferred
  * sentence must itself be supported enough to answer ({@code minSupport}), so that no cue turns an answer into an

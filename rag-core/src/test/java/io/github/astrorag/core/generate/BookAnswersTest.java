@@ -319,6 +319,9 @@ class BookAnswersTest {
         assertTrue(AnswerCues.givesCause("Cold air is heavier than warm air, so it sinks to the floor."));
         assertFalse(AnswerCues.givesCause("The hall has been cold, so far, every winter."));
         assertFalse(AnswerCues.givesCause("It is a cold hall, so called for its draughts."));
+        // "since" is as often a time as a cause, and its cause mostly another question's
+        assertFalse(AnswerCues.givesCause("The old craters have since been erased by wind and water."));
+        assertFalse(AnswerCues.givesCause("Since craters are rare here, nobody expected them on the Moon."));
         Context ctx = book("""
                 # Cold halls
 
