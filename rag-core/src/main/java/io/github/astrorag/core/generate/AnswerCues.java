@@ -290,11 +290,33 @@ final class AnswerCues {
                 }
             }
         }
+        return names(subject, words, stems, Set.of("called", "termed", "named", "call", "term"));
+    }
+
+    /**
+     * Whether {@code sentence} gives the name of the thing named by {@code subject}: "... is called X", "termed X",
+     * "known as X", "referred to as X", "we call X", "we call the object a X" (a definition that names what it
+     * defines, the surest kind; not "the term X", which as often says something about the word).
+     */
+    static boolean names(Set<String> subject, String sentence) {
+        String[] words = SPACE.split(sentence.strip());
+        List<Set<String>> stems = new java.util.ArrayList<>();
+        for (String w : words) {
+            List<String> t = Terms.of(w);
+            stems.add(t.isEmpty() ? Set.of(EDGE.matcher(w.toLowerCase(Locale.ROOT)).replaceAll("")) : Set.copyOf(t));
+        }
+        return names(subject, words, stems, NAMERS);
+    }
+
+    /** The words after which a sentence gives the name of what it describes ("is called X", "we call X"). */
+    private static final Set<String> NAMERS = Set.of("called", "termed", "call");
+
+    private static boolean names(Set<String> subject, String[] words, List<Set<String>> stems, Set<String> namers) {
         // "... called X", "known as X", "referred to as X", "we call X", "the term X": X right after the namer,
         // or after the thing named ("we call the object a X")
         for (int i = 0; i < words.length; i++) {
             String w = EDGE.matcher(words[i].toLowerCase(Locale.ROOT)).replaceAll("");
-            boolean namer = Set.of("called", "termed", "named", "call", "term").contains(w)
+            boolean namer = namers.contains(w)
                     || w.equals("as") && i > 0 && words[i - 1].equalsIgnoreCase("known")
                     || w.equals("as") && i > 1 && words[i - 1].equalsIgnoreCase("to")
                     && words[i - 2].toLowerCase(Locale.ROOT).startsWith("referr");

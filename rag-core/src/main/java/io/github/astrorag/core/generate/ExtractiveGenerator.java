@@ -76,7 +76,10 @@ import java.util.regex.Pattern;
  * each if its score is within {@code margin} + {@value #CUE_MARGIN} of the best, and a "who" question a sentence
  * that names someone the question does not (two capitalised words in a row) within {@code margin}; a preferred
  * sentence must itself be supported enough to answer ({@code minSupport}), so that no cue turns an answer into an
- * abstention. A "why" answer that opens as a
+ * abstention. Among the sentences within {@code margin} of the best, a definition that names what it defines ("The
+ * surface surrounding a black hole, where the escape velocity equals the speed of light, is called the event horizon")
+ * answers before one that only says what it is ("The event horizon is the boundary of the black hole").
+ * A "why" answer that opens as a
  * consequence ("As a consequence, ...") is preceded by the sentence it refers back to, so is a definition that refers
  * back ("This disturbance is called a gravitational wave"), and a "who" answer that names no one else by the nearest
  * of the three sentences before it that does ("Nicolaus Copernicus was born ... His training ... His great
@@ -206,7 +209,7 @@ public final class ExtractiveGenerator implements Generator {
      * (default all five). A diagnostic for the evaluation (docs/evaluation.md), not a setting.
      */
     private static final Set<String> CUES = Set.of(System.getProperty("astrorag.extractive.cues",
-            "parts,quantity,definition,reason,name").split(","));
+            "parts,quantity,definition,reason,name,naming").split(","));
 
     /**
      * How much further than {@code margin} below the best score a sentence that gives what a quantity,
@@ -550,6 +553,20 @@ public final class ExtractiveGenerator implements Generator {
             if (preferred.test(order.get(k)) && supportOf.applyAsDouble(order.get(k)) >= threshold) {
                 order.add(0, order.remove(k)); // what the question asks for, at a score close to the best
                 break;
+            }
+        }
+        // a definition that names what it defines ("..., is called the event horizon") before one that only says
+        // what it is ("The event horizon is the boundary ..."), within the margin
+        if (CUES.contains("naming") && asks == AnswerCues.Asks.DEFINITION) {
+            Set<String> subject = AnswerCues.definitionSubject(query.text());
+            double least = scores.total()[order.get(0)] - margin;
+            for (int k = 0; k < order.size() && scores.total()[order.get(k)] >= least; k++) {
+                if (AnswerCues.names(subject, statements.get(order.get(k)).text())) {
+                    if (k > 0 && supportOf.applyAsDouble(order.get(k)) >= threshold) {
+                        order.add(0, order.remove(k));
+                    }
+                    break;
+                }
             }
         }
         int best = order.get(0);

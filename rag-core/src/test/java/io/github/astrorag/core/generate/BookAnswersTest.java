@@ -349,4 +349,20 @@ class BookAnswersTest {
         assertTrue(a.text().startsWith("If the ring of Tarvos lay in the plane of its orbit"), a.text());
         assertTrue(a.text().contains("However, the ring of Tarvos is tilted by about 7 degrees"), a.text());
     }
+
+    @Test
+    void aDefinitionThatNamesWhatItDefinesAnswersFirst() throws IOException {
+        Set<String> subject = AnswerCues.definitionSubject("What is the glow line of a pale dwarf?");
+        assertTrue(AnswerCues.names(subject, "The thin shell where its gas turns opaque is called the glow line."));
+        assertFalse(AnswerCues.names(subject, "The glow line is the edge of the pale dwarf."));
+        assertFalse(AnswerCues.names(subject, "The term glow line is misleading, but we are stuck with it."));
+        Context ctx = book("""
+                # Pale dwarfs
+
+                The glow line is the edge of a pale star.
+                The shell of a pale dwarf where its gas turns opaque is called the glow line.
+                """);
+        Answer a = ask("What is the glow line of a pale dwarf?", ctx);
+        assertTrue(a.text().startsWith("The shell of a pale dwarf where its gas turns opaque"), a.text());
+    }
 }
