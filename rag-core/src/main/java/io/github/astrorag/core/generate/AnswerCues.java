@@ -123,7 +123,7 @@ final class AnswerCues {
             "(?i)\\bwhy\\b|\\bwhat (?:causes|caused|makes|made|is the reason|was the reason)\\b|\\bhow come\\b");
     private static final Pattern CAUSE = Pattern.compile(
             "(?i)\\b(?:because|due to|as a result of|caused by|owing to|the reason|results? from|thanks to"
-                    + "|so that|in order to|causes?|leads? to|results? in|is why"
+                    + "|causes?|leads? to|results? in|is why"
                     + "|the answer (?:is|was|turned out to be|lies in))\\b|,\\s+so\\s+(?!that|far|much|many|called)");
     private static final Pattern CONSEQUENCE = Pattern.compile(
             "(?i)^(?:as a (?:consequence|result)|therefore|thus|hence|consequently|this is why|that is why"
@@ -435,10 +435,12 @@ final class AnswerCues {
     /**
      * Whether {@code sentence} gives a cause: because, due to, as a result of, caused by, owing to, causes,
      * leads to, results in, is why, "the answer is / turned out to be" (a book answering the question it asked), or
-     * a cause before its consequence: "..., so we can only observe ..." (not "so far", "so that" counted above, "so
-     * much", "so many", "so called"). Not "since": as often a time as a cause ("have since been erased", "since
-     * 1967"), and where it is a cause, mostly of something else than a question asks ("Since impact craters are rare
-     * on Earth, geologists did not expect ...").
+     * a cause before its consequence: "..., so we can only observe ..." (not "so far", "so that", "so much", "so
+     * many", "so called"). Not "since": as often a time as a cause ("have since been erased", "since 1967"), and
+     * where it is a cause, mostly of something else than a question asks ("Since impact craters are rare on Earth,
+     * geologists did not expect ..."). Nor a purpose ("so that", "in order to"): what something is for, which a
+     * "why" question about nature does not ask ("... the outward pressure in the core so that the star does not
+     * collapse" for why iron cannot be fused).
      */
     static boolean givesCause(String sentence) {
         return CAUSE.matcher(sentence).find();

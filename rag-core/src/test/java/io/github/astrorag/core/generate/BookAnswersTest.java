@@ -322,6 +322,10 @@ class BookAnswersTest {
         // "since" is as often a time as a cause, and its cause mostly another question's
         assertFalse(AnswerCues.givesCause("The old craters have since been erased by wind and water."));
         assertFalse(AnswerCues.givesCause("Since craters are rare here, nobody expected them on the Moon."));
+        // a purpose is no cause
+        assertFalse(AnswerCues.givesCause("The heat keeps the pressure up so that the star does not collapse."));
+        assertFalse(AnswerCues.givesCause("The mirror is cooled in order to silence its own glow."));
+        assertTrue(AnswerCues.givesCause("The star collapses because its core can no longer make heat."));
         Context ctx = book("""
                 # Cold halls
 
