@@ -161,6 +161,10 @@ final class AnswerCues {
             Map.entry("period", Set.of(Unit.DURATION)), Map.entry("durat", Set.of(Unit.DURATION)),
             Map.entry("pressur", Set.of(Unit.PRESSURE)));
 
+    /** "How quickly is/are ... -ing": a question about a motion under way, which asks for its rate. */
+    private static final Pattern PROGRESSIVE = Pattern.compile(
+            "(?i)\\bhow\\s+(?:quickly|rapidly)\\s+(?:is|are|was|were)\\s+(?:[\\p{L}'’-]+\\s+){0,4}?\\p{L}{3,}ing\\b");
+
     /** The quantity noun a "what is the N of ..." or "how high is the N of ..." question names, lower case, or null. */
     static String quantityNoun(String question) {
         Matcher m = QUANTITY_NOUN.matcher(question);
@@ -223,7 +227,8 @@ final class AnswerCues {
                         return Set.of(Unit.SPEED);
                     }
                     case "quickly", "rapidly" -> {
-                        return Set.of(Unit.SPEED, Unit.DURATION);
+                        // "how quickly is the Moon drifting away": a rate; "how quickly does a star form": either
+                        return PROGRESSIVE.matcher(question).find() ? Set.of(Unit.SPEED) : Set.of(Unit.SPEED, Unit.DURATION);
                     }
                     case "soon" -> {
                         return Set.of(Unit.DURATION);

@@ -202,6 +202,9 @@ class BookAnswersTest {
         assertEquals(Set.of(AnswerCues.Unit.MASS), AnswerCues.units("What is the maximum mass a pale dwarf can have?"));
         assertEquals(Set.of(AnswerCues.Unit.DURATION), AnswerCues.units("What was the age of the cluster?"));
         assertEquals(Set.of(AnswerCues.Unit.SPEED, AnswerCues.Unit.DURATION), AnswerCues.units("How quickly does it drift?"));
+        // a motion under way asks for its rate
+        assertEquals(Set.of(AnswerCues.Unit.SPEED), AnswerCues.units("How quickly is the ring of Vela spreading?"));
+        assertEquals(Set.of(AnswerCues.Unit.SPEED), AnswerCues.units("How rapidly are the two stars moving apart?"));
         assertTrue(AnswerCues.holdsQuantity(Set.of(AnswerCues.Unit.SPEED), "It drifts away by 3.8 centimeters per year."));
         // "as" is no "a" before the unit "s", "ones" no "one"
         assertFalse(AnswerCues.holdsQuantity(Set.of(AnswerCues.Unit.DURATION), "As it moves away, it orbits less quickly."));
