@@ -105,8 +105,8 @@ final class AnswerCues {
             Unit.SPEED, Pattern.compile("(?i)\\b" + NUMBER + "(?:km/s|km/h|m/s|cm/yr|mm/yr|mph|(?:kilomet|centimet|millimet"
                     + "|met|mil|light[\\s-]year)\\w* (?:per|an|a|each) (?:second|hour|day|year|century)"
                     + "|percent of the speed of light|% of the speed of light|the speed of light)"),
-            Unit.PRESSURE, Pattern.compile("(?i)\\b" + NUMBER + "(?:bars?\\b|millibars?|mbar\\b|atm\\b|atmospheres?\\b|pascals?"
-                    + "|[kMG]?Pa\\b|psi\\b)"),
+            Unit.PRESSURE, Pattern.compile("(?i)\\b" + NUMBER + "(?:bars?\\b|millibars?|mbar\\b|atm\\b|atmospheres?\\b"
+                    + "|pascals?|[kMG]?Pa\\b|psi\\b)"),
             Unit.COUNT, Pattern.compile("(?i)\\b(?:\\d|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
                     + "twenty|thirty|forty|fifty|hundred|thousand|million|billion|dozen)"));
     private static final Pattern DEFINITION_QUESTION = Pattern.compile(
@@ -189,7 +189,8 @@ final class AnswerCues {
     /**
      * The units a quantity question wants: hot, cold, warm: a temperature; far, distant, large, big, wide, deep,
      * high, tall: a distance; old: a duration; long: a duration or a distance; massive, heavy: a mass; fast: a
-     * speed; many, much, often, bright: any number (a count); a question that names its quantity ("what is the
+     * speed; quickly, rapidly: a speed or a duration, a speed for a motion under way ("how quickly is it drifting");
+     * many, much, often, bright: any number (a count); a question that names its quantity ("what is the
      * temperature of ...", "how high is the pressure at ...") wants that quantity's unit (pressure: bars, atmospheres,
      * pascals).
      */
@@ -228,7 +229,8 @@ final class AnswerCues {
                     }
                     case "quickly", "rapidly" -> {
                         // "how quickly is the Moon drifting away": a rate; "how quickly does a star form": either
-                        return PROGRESSIVE.matcher(question).find() ? Set.of(Unit.SPEED) : Set.of(Unit.SPEED, Unit.DURATION);
+                        return PROGRESSIVE.matcher(question).find() ? Set.of(Unit.SPEED)
+                                : Set.of(Unit.SPEED, Unit.DURATION);
                     }
                     case "soon" -> {
                         return Set.of(Unit.DURATION);
