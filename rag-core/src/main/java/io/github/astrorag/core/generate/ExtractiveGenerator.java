@@ -94,7 +94,9 @@ import java.util.regex.Pattern;
  * A further statement follows (up to {@code maxSentences}, default {@value #DEFAULT_MAX_SENTENCES}, in score
  * order) only when both hold: its score is at least the best score less {@code margin} (default
  * {@value #DEFAULT_MARGIN}), and it holds question content terms that the sentences already chosen lack,
- * worth at least {@code minGain} (default {@value #DEFAULT_MIN_GAIN}) of the question's IDF weight. Each
+ * worth at least {@code minGain} (default {@value #DEFAULT_MIN_GAIN}) of the question's IDF weight. In Thai and
+ * Lao (by the question's script), whose sentences end at any space and so are often phrases, the best one is
+ * followed by the next piece of text of its passage (the name that completes "... lies near"). Each
  * sentence is followed by its citation {@code [n]}, written once after consecutive sentences of one chunk; markers a
  * document wrote into a sentence ({@code [1]}, {@code [2, 3]}) are left out of the answer's text, so that only the
  * answer's own read as citations (the quote keeps them). There
@@ -649,8 +651,21 @@ public final class ExtractiveGenerator implements Generator {
         if (abstain) {
             return Answer.abstention(query.text(), NO_ANSWER, context);
         }
-        return answer(query, context, chosen.stream().map(statements::get).toList());
+        // Thai and Lao end a "sentence" at any space between two letters, which also parts a phrase from what
+        // completes it ("... มีที่ตั้งใกล้กับ มัตสึโมโตะ", "is located near | Matsumoto"): the best phrase is read on
+        // into the next one of its passage (after the support is measured, so abstention does not change)
+        List<Candidate> quoted = new ArrayList<>(chosen.stream().map(statements::get).toList());
+        String script = language != null ? language : LANGUAGE.detect(query.text());
+        int at = PHRASE_LANGUAGES.contains(script) ? sentences.indexOf(top) : -1;
+        int after = at >= 0 ? SentenceScorer.next(sentences, at) : -1;
+        if (after >= 0 && !quoted.contains(sentences.get(after))) {
+            quoted.add(quoted.indexOf(top) + 1, sentences.get(after));
+        }
+        return answer(query, context, quoted);
     }
+
+    /** The languages whose sentences end at a space, so that a sentence is often only a phrase: Thai, Lao. */
+    private static final Set<String> PHRASE_LANGUAGES = Set.of("th", "lo");
 
     /**
      * The threshold for a question in {@code language} (null when not detected): the one set for the language, else,

@@ -54,7 +54,6 @@ class AnswersInOtherScriptsTest {
             hi | गंगा नदी हिमालय के गंगोत्री हिमनद से निकलती है। यह बंगाल की खाड़ी में गिरती है। दिल्ली भारत की राजधानी है। | गंगा नदी कहाँ से निकलती है? | गंगा नदी हिमालय के गंगोत्री हिमनद से निकलती है।
             ko | 한강이 서울의 가운데를 흐른다. 대한민국의 수도는 서울이다. 부산은 남쪽의 항구 도시이다. | 대한민국의 수도는 어디인가? | 대한민국의 수도는 서울이다.
             ar | القاهرة هي عاصمة مصر. يمر نهر النيل عبر القاهرة من الجنوب. الإسكندرية مدينة على البحر. | ما هي عاصمة مصر؟ | القاهرة هي عاصمة مصر.
-            th | แม่น้ำเจ้าพระยาไหลผ่านกรุงเทพมหานคร กรุงเทพมหานครเป็นเมืองหลวงของประเทศไทย อาหารไทยมีชื่อเสียงไปทั่วโลก | เมืองหลวงของประเทศไทย คือเมืองอะไร | กรุงเทพมหานครเป็นเมืองหลวงของประเทศไทย
             """)
     void aQuestionIsAnsweredWithTheSentenceOfItsScriptThatStatesIt(String language, String text, String question,
                                                                      String sentence) {
@@ -64,6 +63,20 @@ class AnswersInOtherScriptsTest {
         assertThat(answer.citations()).first().satisfies(c -> {
             assertThat(c.chunkId()).isEqualTo(language + "#0");
             assertThat(c.quote()).contains(sentence);
+        });
+    }
+
+    @Test
+    void aThaiAnswerIsItsBestPhraseReadOnIntoTheNextNotTheWholeChunk() {
+        // Thai ends a sentence at a space, which also parts "the capital is near" from the name that completes it
+        Answer answer = ask(List.of(Document.of("th", "แม่น้ำปิงไหลผ่านจังหวัดเชียงใหม่ เมืองหลวงเก่าของล้านนาตั้งอยู่ใกล้กับ"
+                        + " เชียงแสน อาหารเหนือมีชื่อเสียงไปทั่วโลก"),
+                Document.of("other", "The Andromeda Galaxy is about 2.5 million light-years from Earth.")),
+                "เมืองหลวงเก่าของล้านนาตั้งอยู่ใกล้กับเมืองใด");
+        assertThat(answer.text()).isEqualTo("เมืองหลวงเก่าของล้านนาตั้งอยู่ใกล้กับ เชียงแสน [1]");
+        assertThat(answer.citations()).singleElement().satisfies(c -> {
+            assertThat(c.chunkId()).isEqualTo("th#0");
+            assertThat(c.quote()).isEqualTo("เมืองหลวงเก่าของล้านนาตั้งอยู่ใกล้กับ เชียงแสน");
         });
     }
 }
