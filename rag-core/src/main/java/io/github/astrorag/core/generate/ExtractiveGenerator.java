@@ -207,8 +207,8 @@ public final class ExtractiveGenerator implements Generator {
 
     /**
      * The answer cues in use, for measuring what each gains: the system property
-     * {@code astrorag.extractive.cues}, a comma-separated subset of parts, quantity, definition, reason, name
-     * (default all five). A diagnostic for the evaluation (docs/evaluation.md), not a setting.
+     * {@code astrorag.extractive.cues}, a comma-separated subset of parts, quantity, definition, reason, name,
+     * naming (default all six). A diagnostic for the evaluation (docs/evaluation.md), not a setting.
      */
     private static final Set<String> CUES = Set.of(System.getProperty("astrorag.extractive.cues",
             "parts,quantity,definition,reason,name,naming").split(","));
@@ -594,7 +594,6 @@ public final class ExtractiveGenerator implements Generator {
         if (before >= 0) {
             chosen.add(0, before);
         }
-
         Set<String> covered = new HashSet<>();
         for (int i : chosen) {
             covered.addAll(SupportScore.held(statements.get(i), qWeight.keySet()));
