@@ -278,11 +278,7 @@ final class AnswerCues {
      */
     static boolean defines(Set<String> subject, String sentence) {
         String[] words = SPACE.split(sentence.strip());
-        List<Set<String>> stems = new java.util.ArrayList<>(); // all the terms of each word: "light-year"
-        for (String w : words) {
-            List<String> t = Terms.of(w);
-            stems.add(t.isEmpty() ? Set.of(EDGE.matcher(w.toLowerCase(Locale.ROOT)).replaceAll("")) : Set.copyOf(t));
-        }
+        List<Set<String>> stems = wordTerms(words);
         // "X is a ...": the subject opens the sentence or a clause after a colon or semicolon (after a determiner),
         // then a copula, or a modal's "be" ("a hypothesis must be a proposed explanation")
         for (int start = 0; start < words.length; start++) {
@@ -307,12 +303,17 @@ final class AnswerCues {
      */
     static boolean names(Set<String> subject, String sentence) {
         String[] words = SPACE.split(sentence.strip());
-        List<Set<String>> stems = new java.util.ArrayList<>();
+        return names(subject, words, wordTerms(words), NAMERS);
+    }
+
+    /** All the terms of each word ("light-year": light, year), or the bare lower-case word where it has none. */
+    private static List<Set<String>> wordTerms(String[] words) {
+        List<Set<String>> out = new java.util.ArrayList<>(words.length);
         for (String w : words) {
             List<String> t = Terms.of(w);
-            stems.add(t.isEmpty() ? Set.of(EDGE.matcher(w.toLowerCase(Locale.ROOT)).replaceAll("")) : Set.copyOf(t));
+            out.add(t.isEmpty() ? Set.of(EDGE.matcher(w.toLowerCase(Locale.ROOT)).replaceAll("")) : Set.copyOf(t));
         }
-        return names(subject, words, stems, NAMERS);
+        return out;
     }
 
     /** The words after which a sentence gives the name of what it describes ("is called X", "we call X"). */
