@@ -293,7 +293,53 @@ final class AnswerCues {
                 }
             }
         }
-        return names(subject, words, stems, Set.of("called", "termed", "named", "call", "term"));
+        return names(subject, words, stems, Set.of("called", "termed", "named", "call", "term"))
+                || appositive(subject, words, stems);
+    }
+
+    /**
+     * Whether the words from {@code from} to the next comma or bracket (or the end) hold a verb: a clause ("If the
+     * density is higher than the critical density, the universe will collapse"), not a noun phrase in apposition.
+     */
+    private static boolean clause(String[] words, int from) {
+        for (int i = from; i < words.length && !words[i].startsWith("("); i++) {
+            if (VERBS.contains(EDGE.matcher(words[i].toLowerCase(Locale.ROOT)).replaceAll(""))) {
+                return true;
+            }
+            if (words[i].endsWith(",")) {
+                break;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * "..., and the parsec (pc), the distance of a star with a parallax of 1 arcsecond": the subject, after a
+     * determiner, then (after an abbreviation in brackets) a comma and a phrase opening with a, an or the.
+     */
+    private static boolean appositive(Set<String> subject, String[] words, List<Set<String>> stems) {
+        for (int i = 0; i < words.length; i++) {
+            if (i > 0 && !DETERMINERS.contains(words[i].toLowerCase(Locale.ROOT))) {
+                continue;
+            }
+            int last = subjectAt(subject, words, stems, i);
+            if (last < 0) {
+                continue;
+            }
+            int comma = last;
+            if (!words[last].endsWith(",") && last + 1 < words.length && words[last + 1].startsWith("(")) {
+                comma = last + 1;
+                while (comma < Math.min(words.length - 1, last + 4) && !words[comma].contains(")")) {
+                    comma++;
+                }
+            }
+            if (words[comma].endsWith(",") && comma + 1 < words.length
+                    && Set.of("a", "an", "the").contains(words[comma + 1].toLowerCase(Locale.ROOT))
+                    && !clause(words, comma + 1)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**
@@ -452,6 +498,42 @@ final class AnswerCues {
      */
     static boolean givesCause(String sentence) {
         return CAUSE.matcher(sentence).find();
+    }
+
+    /** A mechanism in the passive with its agent: "is pushed ... by", "are formed by", "must be warmed by". */
+    private static final Pattern AGENT = Pattern.compile("(?i)\\b(?:is|are|was|were|be|been|being)\\s+(?:\\p{L}+ly\\s+)?"
+            + "(?:driven|pushed|pulled|heated|warmed|cooled|powered|formed|produced|generated|created|carried|blown"
+            + "|swept|erased|destroyed|eroded|absorbed|scattered|blocked|bound|compressed|reddened|dimmed|stretched"
+            + "|torn|triggered|fueled|fuelled|shaped|accelerated|slowed|stopped|prevented|replenished|removed"
+            + "|stripped|ionized|excited|raised|lowered|trapped|squeezed)\\b[^.;:]{0,40}?\\bby\\b");
+
+    /**
+     * Whether {@code sentence} gives a mechanism in the passive, with its agent: "the straight ion tail is pushed
+     * more directly outward from the Sun by ...", "craters have since been erased by forces in the planet's crust"
+     * (a verb that makes or changes something, then "by" within 40 characters; not "discovered by", "observed
+     * by", which name who found something, not what causes it).
+     */
+    static boolean givesAgent(String sentence) {
+        return AGENT.matcher(sentence).find();
+    }
+
+    /** The auxiliaries and adverbs between "who" and the verb it asks about ("who first worked out ..."). */
+    private static final Pattern ASKED_VERB = Pattern.compile(
+            "(?i)^\\s*who\\s+(?:(?:first|actually|originally|later|also|independently|finally|really)\\s+)*(\\p{L}+)");
+    private static final Set<String> AUXILIARIES = Set.of("is", "are", "was", "were", "did", "does", "do", "has",
+            "have", "had", "can", "could", "will", "would", "should", "may", "might", "must");
+
+    /**
+     * The stemmed terms of the verb a "who" question asks about, "who first worked out ...": work; "who predicted
+     * ...": predict; empty when the word after "who" is an auxiliary ("who was ...") or the question does not
+     * open with "who".
+     */
+    static Set<String> askedVerb(String question, TermAnalyzer analyzer) {
+        Matcher m = ASKED_VERB.matcher(question);
+        if (!m.find() || AUXILIARIES.contains(m.group(1).toLowerCase(Locale.ROOT))) {
+            return Set.of();
+        }
+        return Set.copyOf(analyzer.terms(m.group(1)));
     }
 
     /**

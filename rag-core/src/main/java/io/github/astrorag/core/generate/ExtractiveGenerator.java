@@ -208,10 +208,10 @@ public final class ExtractiveGenerator implements Generator {
     /**
      * The answer cues in use, for measuring what each gains: the system property
      * {@code astrorag.extractive.cues}, a comma-separated subset of parts, quantity, definition, reason, name,
-     * naming (default all six). A diagnostic for the evaluation (docs/evaluation.md), not a setting.
+     * naming, agent, verb, describe (default all nine). A diagnostic for the evaluation (docs/evaluation.md), not a setting.
      */
     private static final Set<String> CUES = Set.of(System.getProperty("astrorag.extractive.cues",
-            "parts,quantity,definition,reason,name,naming").split(","));
+            "parts,quantity,definition,reason,name,naming,agent,verb,describe").split(","));
 
     /**
      * How much further than {@code margin} below the best score a sentence that gives what a quantity,
@@ -548,6 +548,8 @@ public final class ExtractiveGenerator implements Generator {
                 ? AnswerCues.contentTerms(query.text(), EnglishTermAnalyzer.defaults()) : Set.of();
         java.util.function.IntPredicate preferred = preference(query.text(), asks, type, asked, statements);
         double reach = asks == AnswerCues.Asks.OTHER ? margin : margin + CUE_MARGIN;
+        // how far below the best a "who" answer that did what the question asks may be, before any sentence moves first
+        double verbReach = scores.total()[order.get(0)] - margin - CUE_MARGIN;
         for (int k = 1; k < order.size() && !preferred.test(order.get(0)); k++) {
             if (scores.total()[order.get(k)] < scores.total()[order.get(0)] - reach) {
                 break;
@@ -555,6 +557,21 @@ public final class ExtractiveGenerator implements Generator {
             if (preferred.test(order.get(k)) && supportOf.applyAsDouble(order.get(k)) >= threshold) {
                 order.add(0, order.remove(k)); // what the question asks for, at a score close to the best
                 break;
+            }
+        }
+        // a "who" answer that says the person did what the question asks ("Who predicted ...": "... the triumph of
+        // Adams and Le Verrier in predicting ...") before one that names someone who did something else
+        Set<String> verb = CUES.contains("verb") && type == AnswerCues.AnswerType.NAME
+                ? AnswerCues.askedVerb(query.text(), analyzer) : Set.of();
+        if (!verb.isEmpty() && !(preferred.test(order.get(0))
+                && statements.get(order.get(0)).terms().containsAll(verb))) {
+            for (int k = 1; k < order.size() && scores.total()[order.get(k)] >= verbReach; k++) {
+                int i = order.get(k);
+                if (preferred.test(i) && statements.get(i).terms().containsAll(verb)
+                        && supportOf.applyAsDouble(i) >= threshold) {
+                    order.add(0, order.remove(k));
+                    break;
+                }
             }
         }
         // a definition that names what it defines ("..., is called the event horizon") before one that only says
@@ -618,11 +635,21 @@ public final class ExtractiveGenerator implements Generator {
         // it ("... we might expect to see an eclipse ... each month ... However, the Moon's orbit is tilted ...")
         if (CUES.contains("reason") && asks == AnswerCues.Asks.REASON) {
             for (int k = chosen.size() - 1; k >= 0; k--) {
-                int after = AnswerCues.givesCause(statements.get(chosen.get(k)).text()) ? -1
+                int after = causes(statements.get(chosen.get(k)).text()) ? -1
                         : SentenceScorer.next(statements, chosen.get(k));
                 if (after >= 0 && !chosen.contains(after) && AnswerCues.explainsBefore(statements.get(after).text())) {
                     chosen.add(k + 1, after);
                 }
+            }
+        }
+
+        // a definition that only names its subject ("... a technique called adaptive optics that can beat ...") is
+        // read on into the next sentence when that one goes on about it ("This technique ... makes use of ...")
+        Set<String> defined = asks == AnswerCues.Asks.DEFINITION ? AnswerCues.definitionSubject(query.text()) : null;
+        if (CUES.contains("describe") && defined != null && chosen.size() == 1 && AnswerCues.names(defined, top.text())) {
+            int after = SentenceScorer.next(statements, best);
+            if (after >= 0 && SentenceCandidates.refersBack(statements.get(after).text())) {
+                chosen.add(after);
             }
         }
 
@@ -703,7 +730,7 @@ public final class ExtractiveGenerator implements Generator {
             }
             case REASON -> {
                 if (CUES.contains("reason")) {
-                    return i -> AnswerCues.givesCause(statements.get(i).text());
+                    return i -> causes(statements.get(i).text());
                 }
             }
             default -> {
@@ -713,6 +740,11 @@ public final class ExtractiveGenerator implements Generator {
             }
         }
         return typed;
+    }
+
+    /** Whether {@code text} gives a cause ({@link AnswerCues#givesCause}) or a mechanism's agent ({@link AnswerCues#givesAgent}). */
+    private static boolean causes(String text) {
+        return AnswerCues.givesCause(text) || CUES.contains("agent") && AnswerCues.givesAgent(text);
     }
 
     /** How many sentences back a "who" answer that names no one looks for the name it speaks of. */

@@ -372,4 +372,63 @@ class BookAnswersTest {
         Answer a = ask("What is the glow line of a pale dwarf?", ctx);
         assertTrue(a.text().startsWith("The shell of a pale dwarf where its gas turns opaque"), a.text());
     }
+
+    @Test
+    void aWhyAnswerPrefersAMechanismInThePassiveWithItsAgent() throws IOException {
+        assertTrue(AnswerCues.givesAgent("The straight tail is pushed more directly outward by the wind of the star."));
+        assertTrue(AnswerCues.givesAgent("To stay liquid, the sea must be warmed by heat from below."));
+        assertFalse(AnswerCues.givesAgent("The tail was discovered by a survey telescope in 1910."));
+        assertFalse(AnswerCues.givesAgent("The tail is pushed outward. It was seen by many."));
+        Context ctx = book("""
+                # Tails of the Morrow comets
+
+                Sailors noticed long ago that the tails of the Morrow comets point away from the star Morrow.
+                Each tail is a thin stream of gas and grit that leaves the head of the comet.
+                The tails of the Morrow comets are swept away from the star Morrow by a steady wind of charged particles.
+                """);
+        Answer a = ask("Why do the tails of the Morrow comets point away from the star Morrow?", ctx);
+        assertTrue(a.text().startsWith("The tails of the Morrow comets are swept away"), a.text());
+    }
+
+    @Test
+    void aWhoAnswerThatSaysThePersonDidWhatTheQuestionAsksAnswersFirst() throws IOException {
+        var analyzer = io.github.astrorag.core.analysis.EnglishTermAnalyzer.defaults();
+        assertEquals(Set.copyOf(Terms.of("predicted")), AnswerCues.askedVerb("Who predicted where the planet was?", analyzer));
+        assertEquals(Set.copyOf(Terms.of("worked")), AnswerCues.askedVerb("Who first worked out the orbit?", analyzer));
+        assertTrue(AnswerCues.askedVerb("Who was the first to see it?", analyzer).isEmpty());
+        assertTrue(AnswerCues.askedVerb("When was it predicted?", analyzer).isEmpty());
+        Context ctx = book("""
+                # The ninth moon
+
+                Weeks before the ninth moon of Tarvos was found, Orla Penn told the Harbour Society that the ninth
+                moon of Tarvos would soon be seen. The finding was a triumph for Ivo Marsh and Tilde Brae in predicting
+                where the ninth moon would be. Tarvos has nine moons in all.
+                """);
+        Answer a = ask("Who predicted where the ninth moon of Tarvos would be found?", ctx);
+        assertTrue(a.text().startsWith("The finding was a triumph for Ivo Marsh"), a.text());
+    }
+
+    @Test
+    void aDefinitionThatOnlyNamesItsSubjectReadsOnIntoTheSentenceAboutIt() throws IOException {
+        Context ctx = book("""
+                # Sharper images
+
+                Since not every telescope can fly above the air, engineers built a method called bending optics that
+                undoes the blur of the air. This method moves a thin, flexible mirror hundreds of times a second.
+                The largest telescopes use it every night.
+                """);
+        Answer a = ask("What is bending optics?", ctx);
+        assertTrue(a.text().startsWith("Since not every telescope can fly above the air"), a.text());
+        assertTrue(a.text().contains("This method moves a thin, flexible mirror"), a.text());
+        assertFalse(a.text().contains("The largest telescopes"), a.text());
+    }
+
+    @Test
+    void aNounPhraseInAppositionDefinesButAClauseDoesNot() {
+        assertTrue(defines("What is a span?", "The units of length are the reach, the length of an arm, and the span "
+                + "(sp), the width of an open hand."));
+        assertTrue(defines("What is a span?", "We measured it in the span, a unit as wide as a hand."));
+        assertFalse(defines("What is a span?", "If the gap is wider than the span, the bridge will fall."));
+        assertFalse(defines("What is a span?", "Every span, the builders said, was checked twice."));
+    }
 }
