@@ -208,10 +208,10 @@ public final class ExtractiveGenerator implements Generator {
     /**
      * The answer cues in use, for measuring what each gains: the system property
      * {@code astrorag.extractive.cues}, a comma-separated subset of parts, quantity, definition, reason, name,
-     * naming, agent, verb, describe (default all nine). A diagnostic for the evaluation (docs/evaluation.md), not a setting.
+     * naming, agent, verb, describe, acronyms (default all ten). A diagnostic for the evaluation (docs/evaluation.md), not a setting.
      */
     private static final Set<String> CUES = Set.of(System.getProperty("astrorag.extractive.cues",
-            "parts,quantity,definition,reason,name,naming,agent,verb,describe").split(","));
+            "parts,quantity,definition,reason,name,naming,agent,verb,describe,acronyms").split(","));
 
     /**
      * How much further than {@code margin} below the best score a sentence that gives what a quantity,
@@ -489,7 +489,7 @@ public final class ExtractiveGenerator implements Generator {
 
     @Override
     public Answer generate(Query query, Context context, TraceSink trace) {
-        List<Candidate> sentences = SentenceCandidates.of(context, analyzer);
+        List<Candidate> sentences = SentenceCandidates.of(context, analyzer, CUES.contains("acronyms"));
         Map<String, Double> idf = SentenceCandidates.idf(sentences);
         if (query.multipleChoice()) {
             return chooseOption(query, context, sentences, idf, trace);

@@ -133,11 +133,15 @@ final class SentenceCandidates {
      * left a fragment: an emptied parenthesis and a word left dangling before a closing mark go, and a
      * sentence glued to a following one whose subject was removed ("... the Moon. shows Earth ...") ends at its
      * own end (the subject-less rest is no sentence and is dropped), and two sentences glued with no space between
-     * them ("... a nova.We now know ...") are two ({@link #unglued}).
+     * them ("... a nova.We now know ...") are two ({@link #unglued}). With {@code acronyms}, a sentence is also
+     * matched by the words of an acronym the context defines that it holds, and the other way round
+     * ({@link Acronyms}: "the CMB" matches "the cosmic microwave background").
      */
-    static List<Candidate> of(Context context, TermAnalyzer analyzer) {
+    static List<Candidate> of(Context context, TermAnalyzer analyzer, boolean acronyms) {
         List<Candidate> out = new ArrayList<>();
         List<ScoredChunk> chunks = context.chunks();
+        Map<List<String>, List<String>> defined = acronyms
+                ? Acronyms.defined(chunks.stream().map(c -> c.chunk().text()).toList(), analyzer) : Map.of();
         for (int n = 0; n < chunks.size(); n++) {
             String text = chunks.get(n).chunk().text();
             String parts = chunks.get(n).chunk().metadata().get(Metadata.PARTS);
@@ -153,12 +157,30 @@ final class SentenceCandidates {
                     match.addAll(before);
                     match = List.copyOf(match);
                 }
+                match = spelledOut(match, defined);
                 out.add(new Candidate(n + 1, chunks.get(n), s.text(), s.start(), s.end(), before == null, terms, match,
                         part));
                 before = terms;
             }
         }
         return out;
+    }
+
+    /**
+     * {@code terms} with, for every acronym the context defines ({@link Acronyms}), the words it stands for when
+     * they hold the abbreviation, and the abbreviation when they hold all its words.
+     */
+    private static List<String> spelledOut(List<String> terms, Map<List<String>, List<String>> acronyms) {
+        List<String> out = null;
+        for (Map.Entry<List<String>, List<String>> a : acronyms.entrySet()) {
+            List<String> add = terms.containsAll(a.getKey()) ? a.getValue()
+                    : terms.containsAll(a.getValue()) ? a.getKey() : List.of();
+            if (!add.isEmpty()) {
+                out = out == null ? new ArrayList<>(terms) : out;
+                out.addAll(add);
+            }
+        }
+        return out == null ? terms : List.copyOf(out);
     }
 
     /** {@code s} without what removed references left (see {@link #of}); its quote span cut to match. */

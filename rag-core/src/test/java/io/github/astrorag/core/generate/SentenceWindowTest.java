@@ -75,7 +75,7 @@ class SentenceWindowTest {
     }
 
     private static List<Candidate> statements() {
-        return SentenceCandidates.statements(SentenceCandidates.of(context(), EnglishTermAnalyzer.defaults()));
+        return SentenceCandidates.statements(SentenceCandidates.of(context(), EnglishTermAnalyzer.defaults(), true));
     }
 
     @Test
