@@ -544,6 +544,20 @@ final class AnswerCues {
         return CONSEQUENCE.matcher(sentence).find();
     }
 
+    /** A consequence that says it is one: all of {@link #consequence} but "This means" and "So,". */
+    private static final Pattern RESULT = Pattern.compile(
+            "(?i)^(?:as a (?:consequence|result)|therefore|thus|hence|consequently|this is why|that is why"
+                    + "|for this reason)\\b");
+
+    /**
+     * Whether {@code sentence} opens as the result of what the one before it says: As a consequence, As a result,
+     * Therefore, Thus, Hence, Consequently, This is why, That is why, For this reason ("This means" and "So," open
+     * an explanation as often as a result).
+     */
+    static boolean result(String sentence) {
+        return RESULT.matcher(sentence).find();
+    }
+
     /**
      * A sentence that opens by explaining or correcting the one before it: "However, ...", "But ...", "This is
      * because ...", "The reason is ...", "That happens because ...".

@@ -208,10 +208,10 @@ public final class ExtractiveGenerator implements Generator {
     /**
      * The answer cues in use, for measuring what each gains: the system property
      * {@code astrorag.extractive.cues}, a comma-separated subset of parts, quantity, definition, reason, name,
-     * naming, agent, verb, describe, acronyms (default all ten). A diagnostic for the evaluation (docs/evaluation.md), not a setting.
+     * naming, agent, verb, describe, acronyms, consequence (default all eleven). A diagnostic for the evaluation (docs/evaluation.md), not a setting.
      */
     private static final Set<String> CUES = Set.of(System.getProperty("astrorag.extractive.cues",
-            "parts,quantity,definition,reason,name,naming,agent,verb,describe,acronyms").split(","));
+            "parts,quantity,definition,reason,name,naming,agent,verb,describe,acronyms,consequence").split(","));
 
     /**
      * How much further than {@code margin} below the best score a sentence that gives what a quantity,
@@ -730,7 +730,9 @@ public final class ExtractiveGenerator implements Generator {
             }
             case REASON -> {
                 if (CUES.contains("reason")) {
-                    return i -> causes(statements.get(i).text());
+                    // a cause, or a consequence whose cause is the sentence before it (quoted first, see generate)
+                    return i -> causes(statements.get(i).text()) || CUES.contains("consequence")
+                            && AnswerCues.result(statements.get(i).text()) && sentenceBefore(statements, i) >= 0;
                 }
             }
             default -> {

@@ -431,4 +431,17 @@ class BookAnswersTest {
         assertFalse(defines("What is a span?", "If the gap is wider than the span, the bridge will fall."));
         assertFalse(defines("What is a span?", "Every span, the builders said, was checked twice."));
     }
+    @Test
+    void aWhyAnswerPrefersAConsequenceAfterTheCauseItRefersBackTo() throws IOException {
+        Context ctx = book("""
+                # Dry peaks
+
+                Cold-light telescopes are built on dry mountain peaks or carried in balloons.
+                Steam, the main enemy of cold light, stays in the lowest layer of the air. For this reason, cold-light
+                telescopes are built on dry mountain peaks or carried high in balloons.
+                """);
+        Answer a = ask("Why are cold-light telescopes built on dry mountain peaks or carried in balloons?", ctx);
+        assertTrue(a.text().startsWith("Steam, the main enemy of cold light"), a.text());
+        assertTrue(a.text().contains("For this reason, cold-light"), a.text());
+    }
 }
