@@ -71,14 +71,21 @@ import java.util.regex.Pattern;
  * quantity: "what is the temperature of ...", "what mass ...") prefers a number with a unit of its kind, a
  * definition question ("what is X", X the head of its phrase: "the photosphere" of "the photosphere of the Sun") a
  * sentence that defines X (X opens it, or a clause after a colon, before is/are/means/"must be", or comes right
- * after called, known as, referred to as, "we call the object a"), a reason question ("why") a sentence that gives a
- * cause (because, due to, causes, leads to, results in, "..., so ...", "the answer turned out to be", ...),
+ * after called, known as, referred to as, "we call the object a", or in apposition: "the parsec (pc), the distance
+ * of ..."), a reason question ("why") a sentence that gives a cause (because, due to, causes, leads to, results in,
+ * "..., so ...", "the answer turned out to be", a mechanism in the passive with its agent: "is pushed ... by", ...)
+ * or opens as the result of the sentence before it ("For this reason, ...", "As a result, ...", "Therefore, ..."),
  * each if its score is within {@code margin} + {@value #CUE_MARGIN} of the best, and a "who" question a sentence
- * that names someone the question does not (two capitalised words in a row) within {@code margin}; a preferred
+ * that names someone the question does not (two capitalised words in a row) within {@code margin}, one that also
+ * holds the verb the question asks about ("who predicted ...") within {@code margin} + {@value #CUE_MARGIN}; a
+ * sentence is matched with the question through the acronyms its context defines ("the cosmic microwave background
+ * (CMB)": a sentence saying "CMB" holds cosmic, microwave, background); a preferred
  * sentence must itself be supported enough to answer ({@code minSupport}), so that no cue turns an answer into an
  * abstention. Among the sentences within {@code margin} of the best, a definition that names what it defines ("The
  * surface surrounding a black hole, where the escape velocity equals the speed of light, is called the event horizon")
  * answers before one that only says what it is ("The event horizon is the boundary of the black hole").
+ * A definition answer of one sentence that only names its subject ("... a technique called adaptive optics that
+ * ...") is followed by the next sentence of its paragraph when that one refers back ("This technique ...").
  * A "why" answer that opens as a
  * consequence ("As a consequence, ...") is preceded by the sentence it refers back to, so is a definition that refers
  * back ("This disturbance is called a gravitational wave"), and a "who" answer that names no one else by the nearest
