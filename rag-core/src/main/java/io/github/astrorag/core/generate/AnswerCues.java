@@ -124,7 +124,8 @@ final class AnswerCues {
     private static final Pattern CAUSE = Pattern.compile(
             "(?i)\\b(?:because|due to|as a result of|caused by|owing to|the reason|results? from|thanks to"
                     + "|causes?|leads? to|results? in|is why"
-                    + "|the answer (?:is|was|turned out to be|lies in))\\b|,\\s+so\\s+(?!that|far|much|many|called)");
+                    + "|the answer (?:is|was|turned out to be|lies in))\\b|,\\s+so\\s+(?!that|far|much|many|called)"
+                    + "|\\btoo\\s+\\p{L}+(?:\\s+(?:and|or)\\s+(?:too\\s+)?\\p{L}+)?\\s+(?:for\\s+\\p{L}+\\s+)?to\\s+\\p{L}+");
     private static final Pattern CONSEQUENCE = Pattern.compile(
             "(?i)^(?:as a (?:consequence|result)|therefore|thus|hence|consequently|this is why|that is why"
                     + "|for this reason|this means|so,)\\b");
@@ -490,7 +491,8 @@ final class AnswerCues {
      * Whether {@code sentence} gives a cause: because, due to, as a result of, caused by, owing to, causes,
      * leads to, results in, is why, "the answer is / turned out to be" (a book answering the question it asked), or
      * a cause before its consequence: "..., so we can only observe ..." (not "so far", "so that", "so much", "so
-     * many", "so called"). Not "since": as often a time as a cause ("have since been erased", "since 1967"), and
+     * many", "so called"), or a degree that rules something out: "too low to retain an atmosphere", "too small and
+     * too hot to retain its gas". Not "since": as often a time as a cause ("have since been erased", "since 1967"), and
      * where it is a cause, mostly of something else than a question asks ("Since impact craters are rare on Earth,
      * geologists did not expect ..."). Nor a purpose ("so that", "in order to"): what something is for, which a
      * "why" question about nature does not ask ("... the outward pressure in the core so that the star does not

@@ -444,4 +444,19 @@ class BookAnswersTest {
         assertTrue(a.text().startsWith("Steam, the main enemy of cold light"), a.text());
         assertTrue(a.text().contains("For this reason, cold-light"), a.text());
     }
+    @Test
+    void aDegreeThatRulesSomethingOutIsACause() throws IOException {
+        assertTrue(AnswerCues.givesCause("Its pull is about one-tenth of ours, too weak to hold on to any air."));
+        assertTrue(AnswerCues.givesCause("The moon was too small and too cold to keep its gas."));
+        assertFalse(AnswerCues.givesCause("The moon is small, and it has no air too."));
+        Context ctx = book("""
+                # The moon Pell
+
+                Pell is the third moon of Tarvos and the only one that is known to have no air at all.
+                Pell is, like the other moons of Tarvos, a ball of rock and ice with many old craters.
+                The pull of the moon Pell is about one-tenth of that of Tarvos, too weak to hold on to any air.
+                """);
+        Answer a = ask("Why does the moon Pell have no air?", ctx);
+        assertTrue(a.text().startsWith("The pull of the moon Pell"), a.text());
+    }
 }
