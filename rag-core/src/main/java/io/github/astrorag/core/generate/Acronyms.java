@@ -23,9 +23,12 @@ import java.util.regex.Pattern;
  */
 final class Acronyms {
 
-    /** The words before an abbreviation in brackets: up to ten, then the abbreviation. */
+    /**
+     * The words before an abbreviation in brackets: up to ten, each from a word start and taken whole (possessive),
+     * then the abbreviation; so a long run of letters is read once, not once from each of its letters.
+     */
     private static final Pattern DEFINED = Pattern.compile(
-            "((?:[\\p{L}][\\p{L}'\u2019-]*\\s+){1,10})\\((\\p{Lu}{2,6})s?\\)");
+            "(?<![\\p{L}'\u2019-])((?:\\p{L}[\\p{L}'\u2019-]*+\\s+){1,10})\\((\\p{Lu}{2,6})s?\\)");
     private static final Set<String> SHORT = Set.of("of", "and", "the", "for", "in", "on", "to");
 
     private Acronyms() {
