@@ -126,9 +126,11 @@ final class AnswerCues {
                     + "|causes?|leads? to|results? in|is why"
                     + "|the answer (?:is|was|turned out to be|lies in))\\b|,\\s+so\\s+(?!that|far|much|many|called)"
                     + "|\\btoo\\s+\\p{L}+(?:\\s+(?:and|or)\\s+(?:too\\s+)?\\p{L}+)?\\s+(?:for\\s+\\p{L}+\\s+)?to\\s+\\p{L}+");
-    private static final Pattern CONSEQUENCE = Pattern.compile(
-            "(?i)^(?:as a (?:consequence|result)|therefore|thus|hence|consequently|this is why|that is why"
-                    + "|for this reason|this means|so,)\\b");
+    /** The openers that say a sentence is the result of the one before it ({@link #result}). */
+    private static final String RESULT_OPENERS =
+            "as a (?:consequence|result)|therefore|thus|hence|consequently|this is why|that is why|for this reason";
+    private static final Pattern CONSEQUENCE = Pattern.compile("(?i)^(?:" + RESULT_OPENERS + "|this means|so,)\\b");
+    private static final Pattern RESULT = Pattern.compile("(?i)^(?:" + RESULT_OPENERS + ")\\b");
 
     /**
      * "What is the temperature of ...", "what was the maximum mass ...", "what temperature does ...": a question
@@ -335,7 +337,7 @@ final class AnswerCues {
                 }
             }
             if (words[comma].endsWith(",") && comma + 1 < words.length
-                    && Set.of("a", "an", "the").contains(words[comma + 1].toLowerCase(Locale.ROOT))
+                    && ARTICLES.contains(words[comma + 1].toLowerCase(Locale.ROOT))
                     && !clause(words, comma + 1)) {
                 return true;
             }
@@ -380,7 +382,7 @@ final class AnswerCues {
             }
             // "we call the object a protostar": the thing named, then X after its article
             for (int j = i + 2; w.equals("call") && j < Math.min(words.length, i + 5); j++) {
-                if (Set.of("a", "an", "the").contains(words[j - 1].toLowerCase(Locale.ROOT))
+                if (ARTICLES.contains(words[j - 1].toLowerCase(Locale.ROOT))
                         && subjectAt(subject, words, stems, j) >= 0) {
                     return true;
                 }
@@ -392,6 +394,7 @@ final class AnswerCues {
     private static final Set<String> COPULAS = Set.of("is", "are", "was", "were", "refers", "means", "describes",
             "consists");
     private static final Set<String> MODALS = Set.of("must", "can", "could", "will", "would", "should", "may", "might");
+    private static final Set<String> ARTICLES = Set.of("a", "an", "the");
     private static final Set<String> DETERMINERS = Set.of("a", "an", "the", "this", "these", "such", "our", "its",
             "their", "it", "them", "that", "those");
 
@@ -545,11 +548,6 @@ final class AnswerCues {
     static boolean consequence(String sentence) {
         return CONSEQUENCE.matcher(sentence).find();
     }
-
-    /** A consequence that says it is one: all of {@link #consequence} but "This means" and "So,". */
-    private static final Pattern RESULT = Pattern.compile(
-            "(?i)^(?:as a (?:consequence|result)|therefore|thus|hence|consequently|this is why|that is why"
-                    + "|for this reason)\\b");
 
     /**
      * Whether {@code sentence} opens as the result of what the one before it says: As a consequence, As a result,

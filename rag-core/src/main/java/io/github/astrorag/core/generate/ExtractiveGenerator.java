@@ -583,11 +583,12 @@ public final class ExtractiveGenerator implements Generator {
         }
         // a definition that names what it defines ("..., is called the event horizon") before one that only says
         // what it is ("The event horizon is the boundary ..."), within the margin
-        if (CUES.contains("naming") && asks == AnswerCues.Asks.DEFINITION) {
-            Set<String> subject = AnswerCues.definitionSubject(query.text());
+        // what a definition question asks about ("the photosphere" of "What is the photosphere of the Sun?")
+        Set<String> defined = asks == AnswerCues.Asks.DEFINITION ? AnswerCues.definitionSubject(query.text()) : null;
+        if (CUES.contains("naming") && defined != null) {
             double least = scores.total()[order.get(0)] - margin;
             for (int k = 0; k < order.size() && scores.total()[order.get(k)] >= least; k++) {
-                if (AnswerCues.names(subject, statements.get(order.get(k)).text())) {
+                if (AnswerCues.names(defined, statements.get(order.get(k)).text())) {
                     if (k > 0 && supportOf.applyAsDouble(order.get(k)) >= threshold) {
                         order.add(0, order.remove(k));
                     }
@@ -652,7 +653,6 @@ public final class ExtractiveGenerator implements Generator {
 
         // a definition that only names its subject ("... a technique called adaptive optics that can beat ...") is
         // read on into the next sentence when that one goes on about it ("This technique ... makes use of ...")
-        Set<String> defined = asks == AnswerCues.Asks.DEFINITION ? AnswerCues.definitionSubject(query.text()) : null;
         if (CUES.contains("describe") && defined != null && chosen.size() == 1 && AnswerCues.names(defined, top.text())) {
             int after = SentenceScorer.next(statements, best);
             if (after >= 0 && SentenceCandidates.refersBack(statements.get(after).text())) {

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.astrorag.core.analysis.EnglishTermAnalyzer;
 import io.github.astrorag.core.embed.HashingEmbedder;
 import io.github.astrorag.core.load.TextDocumentLoader;
 import io.github.astrorag.core.model.Answer;
@@ -255,7 +256,7 @@ class BookAnswersTest {
     @Test
     void aWhoQuestionPrefersASentenceThatNamesSomeoneTheQuestionDoesNot() {
         Set<String> asked = AnswerCues.contentTerms("Who discovered the faint glow?",
-                io.github.astrorag.core.analysis.EnglishTermAnalyzer.defaults());
+                EnglishTermAnalyzer.defaults());
         assertTrue(AnswerCues.namesSomeoneElse(asked, "In 1964, Arno Quill and Rhea Bolt found the faint glow."));
         assertFalse(AnswerCues.namesSomeoneElse(asked, "Scientists have detected the faint glow (CMB) from the start."));
         assertFalse(AnswerCues.namesSomeoneElse(asked, "The Faint Glow was seen at first light."));
@@ -392,7 +393,7 @@ class BookAnswersTest {
 
     @Test
     void aWhoAnswerThatSaysThePersonDidWhatTheQuestionAsksAnswersFirst() throws IOException {
-        var analyzer = io.github.astrorag.core.analysis.EnglishTermAnalyzer.defaults();
+        var analyzer = EnglishTermAnalyzer.defaults();
         assertEquals(Set.copyOf(Terms.of("predicted")), AnswerCues.askedVerb("Who predicted where the planet was?", analyzer));
         assertEquals(Set.copyOf(Terms.of("worked")), AnswerCues.askedVerb("Who first worked out the orbit?", analyzer));
         assertTrue(AnswerCues.askedVerb("Who was the first to see it?", analyzer).isEmpty());
