@@ -276,8 +276,10 @@ final class AnswerCues {
     /**
      * Whether {@code sentence} defines the thing named by {@code subject} (its stemmed terms): the subject opens
      * the sentence (within its first words) and is followed closely by is, are, was, were, refers or means ("A
-     * light-year is the distance ..."), or it follows closely after called, termed, named, "known as" or "we call"
-     * ("... a technique called adaptive optics").
+     * light-year is the distance ..."; not a degree, a negation or a preposition right after the copula: "Brown dwarfs
+     * are very difficult to observe" says something about them), or it follows closely after called, termed, named,
+     * "known as" or "we call" and ends the name there ("... a technique called adaptive optics"; not "is called the
+     * main-sequence turnoff" for the main sequence).
      */
     static boolean defines(Set<String> subject, String sentence) {
         String[] words = SPACE.split(sentence.strip());
@@ -289,10 +291,16 @@ final class AnswerCues {
                 continue;
             }
             int last = subjectAt(subject, words, stems, start);
+            if (last >= 0 && !endsName(words, last)) {
+                continue; // "The WIMP detectors are ...": the subject goes on, it is not what the sentence defines
+            }
             for (int i = last + 1; last >= 0 && i < Math.min(words.length, last + 4); i++) {
                 String w = EDGE.matcher(words[i].toLowerCase(Locale.ROOT)).replaceAll("");
                 if (COPULAS.contains(w) || w.equals("be") && MODALS.contains(words[i - 1].toLowerCase(Locale.ROOT))) {
-                    return true;
+                    if (i + 1 < words.length && !UNDEFINING.contains(words[i + 1].toLowerCase(Locale.ROOT))) {
+                        return true;
+                    }
+                    break;
                 }
             }
         }
@@ -377,7 +385,8 @@ final class AnswerCues {
                     || w.equals("as") && i > 0 && words[i - 1].equalsIgnoreCase("known")
                     || w.equals("as") && i > 1 && words[i - 1].equalsIgnoreCase("to")
                     && words[i - 2].toLowerCase(Locale.ROOT).startsWith("referr");
-            if (namer && subjectAt(subject, words, stems, i + 1) >= 0) {
+            int named = namer ? subjectAt(subject, words, stems, i + 1) : -1;
+            if (named >= 0 && endsName(words, named)) {
                 return true;
             }
             // "we call the object a protostar": the thing named, then X after its article
@@ -390,6 +399,33 @@ final class AnswerCues {
         }
         return false;
     }
+
+    /**
+     * Whether the name that ends at word {@code last} ends there: the word closes with punctuation or a bracket, or the
+     * next word does not continue a noun ("is called the main-sequence turnoff" names a turnoff, not the main
+     * sequence): it opens a bracket, is capitalised, or is a function word.
+     */
+    private static boolean endsName(String[] words, int last) {
+        if (last + 1 >= words.length || !Character.isLetterOrDigit(words[last].charAt(words[last].length() - 1))) {
+            return true;
+        }
+        String next = words[last + 1];
+        return !Character.isLowerCase(next.charAt(0)) || NAME_FOLLOWERS.contains(next.toLowerCase(Locale.ROOT));
+    }
+
+    /** Words that may follow a name without extending it: verbs of being, prepositions, conjunctions, relatives. */
+    private static final Set<String> NAME_FOLLOWERS = Set.of("is", "are", "was", "were", "be", "has", "have", "had",
+            "of", "in", "on", "at", "by", "for", "from", "to", "with", "as", "and", "or", "but", "that", "which", "who",
+            "where", "when", "because", "since", "if", "while", "than", "can", "could", "will", "would", "may", "might",
+            "must", "should", "does", "do", "did", "after", "before", "around", "between", "into", "through", "until");
+
+    /**
+     * Words that, right after the copula, make "X is ..." say something about X rather than define it: a degree
+     * ("Brown dwarfs are very difficult to observe"), a negation, a preposition ("are of interest").
+     */
+    private static final Set<String> UNDEFINING = Set.of("very", "extremely", "so", "too", "quite", "rather", "fairly",
+            "relatively", "especially", "particularly", "more", "less", "not", "of", "in", "at", "on", "from", "by",
+            "for", "with", "to", "about");
 
     private static final Set<String> COPULAS = Set.of("is", "are", "was", "were", "refers", "means", "describes",
             "consists");

@@ -425,6 +425,22 @@ class BookAnswersTest {
     }
 
     @Test
+    void aCopulaBeforeADegreeOrAPrepositionAndANameThatGoesOnDoNotDefine() {
+        assertTrue(defines("What is a pale dwarf?", "Pale dwarfs are objects too light to fuse hydrogen."));
+        assertFalse(defines("What is a pale dwarf?", "Pale dwarfs are very hard to find in the glare of their stars."));
+        assertFalse(defines("What is a pale dwarf?", "Pale dwarfs are not common in young clusters."));
+        assertFalse(defines("What is a pale dwarf?", "Pale dwarfs are of interest to planet hunters."));
+        // the subject must end before its copula: the detectors are not what the question asks about
+        assertFalse(defines("What is a pale dwarf?", "The pale dwarf detectors are made of germanium."));
+        assertTrue(defines("What is a pale dwarf?", "A pale dwarf (PD) is a star that never ignites."));
+        // the name ends where the sentence or a function word says so, not inside a longer compound
+        assertTrue(defines("What is the cold branch?", "The stars that have cooled lie on what is called the cold branch."));
+        assertTrue(defines("What is the cold branch?", "This strip is called the cold branch of the diagram."));
+        assertFalse(defines("What is the cold branch?", "Where stars leave it is called the cold-branch knee."));
+        assertFalse(defines("What is the cold branch?", "Where stars leave it is called the cold branch knee."));
+    }
+
+    @Test
     void aNounPhraseInAppositionDefinesButAClauseDoesNot() {
         assertTrue(defines("What is a span?", "The units of length are the reach, the length of an arm, and the span "
                 + "(sp), the width of an open hand."));
