@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.regex.Matcher;
@@ -58,9 +59,15 @@ final class SentenceCandidates {
     private static final Pattern EMPTIED_PARENTHESIS = Pattern.compile(
             "\\s*[(\\[](?:\\s*(?:see|also|and|or|review|compare|cf\\.?|e\\.g\\.,?|in|of|the|figure|table|part)\\b)*[\\s,;]*[)\\]]",
             Pattern.CASE_INSENSITIVE);
-    /** A word left dangling before a closing mark by a removed reference: "in ?", "of )", "see ." */
+    /**
+     * A word left dangling before a closing mark by a removed reference: "in ?", "of )", "see .", "for ," and "with ,"
+     * with a space before the mark ("worked with, ..." is English), or opening the sentence before a comma: "For ,
+     * we have adopted ..." (what the sentence was for is gone).
+     */
     private static final Pattern DANGLING = Pattern.compile(
-            "\\s+(?:in|of|see|from)(?=\\s*[?)\\].,;:])", Pattern.CASE_INSENSITIVE);
+            "\\s+(?:in|of|see|from)(?=\\s*[?)\\].,;:])|\\s+(?:for|with)(?=\\s+[?)\\].,;:])"
+                    + "|^(?:in|of|see|from|for|with)(?=\\s+[,;:])",
+            Pattern.CASE_INSENSITIVE);
     /**
      * A sentence end followed by a lower-case verb: a sentence whose subject (a removed figure or link) is gone,
      * "... called the Moon. shows Earth and the Moon drawn to scale ...".
@@ -69,9 +76,14 @@ final class SentenceCandidates {
     /**
      * Two sentences with no space between them, where a removed reference or footnote stood: a word of at least
      * two lower-case letters, its end mark, then a capitalised word ("... they called it a nova.We now know ...");
-     * "Ph.D." or "e.g.The" (one letter before the mark) is none.
+     * "Ph.D." or "e.g.The" (one letter before the mark) is none. Or two with no end mark between them, where a
+     * heading was run into its paragraph or a period is missing: a word, a space, then a word that opens a sentence
+     * (The, This, It, We, In, However, ...) and a lower-case word ("Critical Density of the Universe As we
+     * discussed, ...", "... per million light-years The most recent ..."); "vitamin A is" (A, An and I are no such
+     * opener) and "the film The Matrix" (a capital after it) are none.
      */
-    private static final Pattern GLUED = Pattern.compile("(?<=\\p{Ll}{2}[.!?])(?=\\p{Lu}\\p{Ll})");
+    private static final Pattern GLUED = Pattern.compile("(?<=\\p{Ll}{2}[.!?])(?=\\p{Lu}\\p{Ll})"
+            + "|(?<=\\p{L}{2}\\s)(?=(?:The|This|These|Those|It|We|They|In|However|Thus|For|As|Here|Our|If|When)\\s\\p{Ll})");
 
     /**
      * A note a converter inserted into a sentence where a pop-up or footnote stood: a closing bracket glued to a
@@ -199,6 +211,11 @@ final class SentenceCandidates {
         String clean = DANGLING.matcher(EMPTIED_PARENTHESIS.matcher(text).replaceAll("")).replaceAll("");
         if (!clean.equals(text)) {
             clean = clean.replaceAll("\\s+(?=[.,;:?!])", "").replaceAll("\\s{2,}", " ").strip();
+            if (!clean.isEmpty() && ",;:".indexOf(clean.charAt(0)) >= 0) { // its opening words were the reference's
+                clean = clean.substring(1).strip();
+                clean = clean.isEmpty() ? clean
+                        : clean.substring(0, 1).toUpperCase(Locale.ROOT) + clean.substring(1);
+            }
         }
         return clean.equals(s.text()) && end == s.end() ? s : new Prose.Sentence(clean, s.start(), end);
     }
@@ -219,7 +236,9 @@ final class SentenceCandidates {
             if (!inSource.find()) {
                 return List.of(s);
             }
-            out.add(new Prose.Sentence(s.text().substring(from, inText.start()), sourceFrom, inSource.start()));
+            String head = s.text().substring(from, inText.start());
+            int trailing = head.length() - head.stripTrailing().length();
+            out.add(new Prose.Sentence(head.stripTrailing(), sourceFrom, inSource.start() - trailing));
             from = inText.start();
             sourceFrom = inSource.start();
         }

@@ -155,6 +155,34 @@ class BookAnswersTest {
     }
 
     @Test
+    void aHeadingRunIntoItsParagraphAndAMissingPeriodLeaveTwoSentences() {
+        String source = "Density of the Dust As we saw, the dust is thin. It was near 20 grams per litre The newest "
+                + "value is 22 grams per litre.";
+        List<Prose.Sentence> parts = Prose.sentences(source).stream()
+                .flatMap(p -> SentenceCandidates.unglued(source, p).stream()).toList();
+        assertEquals(List.of("Density of the Dust", "As we saw, the dust is thin.", "It was near 20 grams per litre",
+                "The newest value is 22 grams per litre."), parts.stream().map(Prose.Sentence::text).toList());
+        for (Prose.Sentence p : parts) {
+            assertEquals(p.text(), source.substring(p.start(), p.end()), "each part quotes its own span");
+        }
+        // a title after "the film" (a capital follows) and a lone capital letter (A, I) are no sentence start
+        for (String one : List.of("We watched the film The Dark Tower twice.", "Vitamin A is found in carrots.")) {
+            assertEquals(1, SentenceCandidates.unglued(one, new Prose.Sentence(one, 0, one.length())).size(), one);
+        }
+    }
+
+    @Test
+    void aPrepositionLeftBeforeACommaByARemovedReferenceIsDropped() {
+        String source = "For , we adopt a value of 67 for the constant. The gas shown in , is hot.";
+        List<String> texts = Prose.sentences(source).stream().map(p -> SentenceCandidates.whole(source, p).text())
+                .toList();
+        assertEquals(List.of("We adopt a value of 67 for the constant.", "The gas shown, is hot."), texts);
+        // a preposition that ends its clause is English: "worked with, ..." keeps its word
+        String english = "It is the team she worked with, and the tool she paid for, that matter.";
+        assertEquals(english, SentenceCandidates.whole(english, new Prose.Sentence(english, 0, english.length())).text());
+    }
+
+    @Test
     void anAbbreviationIsNoRemovedSubject() {
         assertEquals(-1, SentenceCandidates.subjectRemovedAt("co-NP holds the complement problems (i.e. problems with answers reversed) of NP."));
         assertEquals(32, SentenceCandidates.subjectRemovedAt("Earth and the Moon are far apart. shows them to scale."));
