@@ -247,6 +247,30 @@ final class AnswerCues {
         return Set.of(Unit.COUNT);
     }
 
+    /**
+     * The noun a "how" question's adjective stands for, the word a text states that quantity by ("how hot": the
+     * temperature, "how far": the distance), or null for another question or an adjective that names no single
+     * quantity ("how long": a time or a length; "how many").
+     */
+    static String howNoun(String question) {
+        String[] w = question.toLowerCase(Locale.ROOT).replaceAll("[^\\p{L}\\p{N}' ]", " ").strip().split("\\s+");
+        for (int i = 0; i + 1 < w.length; i++) {
+            if (w[i].equals("how")) {
+                return HOW_NOUNS.get(w[i + 1]);
+            }
+        }
+        return null;
+    }
+
+    /** The noun of each "how" adjective that names one quantity ({@link #howNoun}). */
+    private static final Map<String, String> HOW_NOUNS = Map.ofEntries(Map.entry("hot", "temperature"),
+            Map.entry("cold", "temperature"), Map.entry("warm", "temperature"), Map.entry("far", "distance"),
+            Map.entry("distant", "distance"), Map.entry("old", "age"), Map.entry("massive", "mass"),
+            Map.entry("heavy", "mass"), Map.entry("fast", "speed"), Map.entry("large", "size"),
+            Map.entry("big", "size"), Map.entry("high", "height"), Map.entry("tall", "height"),
+            Map.entry("deep", "depth"), Map.entry("thick", "thickness"), Map.entry("wide", "width"),
+            Map.entry("bright", "brightness"), Map.entry("dense", "density"));
+
     /** Whether {@code sentence} holds a number with a unit of one of {@code units} ("5800 K", "4.5 billion years"). */
     static boolean holdsQuantity(Set<Unit> units, String sentence) {
         for (Unit u : units) {

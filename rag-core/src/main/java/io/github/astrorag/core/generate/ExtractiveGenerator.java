@@ -5,6 +5,7 @@ import io.github.astrorag.core.embed.Vectors;
 import io.github.astrorag.core.model.Answer;
 import io.github.astrorag.core.model.Citation;
 import io.github.astrorag.core.model.Context;
+import io.github.astrorag.core.model.Metadata;
 import io.github.astrorag.core.model.Query;
 import io.github.astrorag.core.model.Trace;
 import io.github.astrorag.core.spi.Embedder;
@@ -25,6 +26,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 
 /**
  * The offline default generator: answers with the context's own sentences, so every word of the answer
@@ -518,7 +520,7 @@ public final class ExtractiveGenerator implements Generator {
         }
         SentenceScorer.Scores scores = lexical
                 ? scorer.overlap(new java.util.TreeSet<>(content).stream().toList(), statements, idf)
-                : scorer.score(embedder.embedQuery(query.text()), analyzer.terms(query.text()), Set.of(),
+                : scorer.score(embedder.embedQuery(query.text()), wantedTerms(query.text()), Set.of(),
                         statements, idf, new HashMap<>());
         List<Integer> order = new ArrayList<>(SentenceScorer.rank(scores.total()));
         AnswerCues.AnswerType type = AnswerCues.answerType(query.text());
@@ -541,19 +543,25 @@ public final class ExtractiveGenerator implements Generator {
                         Double.isNaN(scores.cosine()[i]) ? 0 : scores.cosine()[i], unmatched,
                         AnswerCues.matches(type, statements.get(i).text()) ? 1 : 0);
 
-        // body prose first: a caption, exercise, objective, heading or reference answers only when no body
-        // sentence is supported enough to answer
-        if (CUES.contains("parts")) {
-            List<Integer> body = order.stream().filter(i -> statements.get(i).body()).toList();
-            if (!body.isEmpty() && body.size() < order.size() && supportOf.applyAsDouble(body.get(0)) >= threshold) {
-                order = new ArrayList<>(body);
-            }
-        }
         AnswerCues.Asks asks = AnswerCues.asks(query.text());
         // the question's own words, as the name tests compare a sentence's capitalised words with them
         Set<String> asked = type == AnswerCues.AnswerType.NAME
                 ? AnswerCues.contentTerms(query.text(), EnglishTermAnalyzer.defaults()) : Set.of();
         java.util.function.IntPredicate preferred = preference(query.text(), asks, type, asked, statements);
+        // body prose first: a caption, exercise, objective, heading or reference answers only when no body
+        // sentence is supported enough to answer; for a quantity, a caption that gives one of the kind asked stays
+        // when no supported body sentence does ("How hot is the surface of the Sun?": a figure's "the photosphere
+        // has a temperature of about 5800 K" where the body prose only says its surface is "hot gas")
+        if (CUES.contains("parts")) {
+            List<Integer> body = order.stream().filter(i -> statements.get(i).body()).toList();
+            if (!body.isEmpty() && body.size() < order.size() && supportOf.applyAsDouble(body.get(0)) >= threshold) {
+                boolean bodyGives = asks != AnswerCues.Asks.QUANTITY || body.stream()
+                        .anyMatch(i -> preferred.test(i) && supportOf.applyAsDouble(i) >= threshold);
+                order = order.stream().filter(i -> statements.get(i).body() || !bodyGives
+                        && Metadata.PART_CAPTION.equals(statements.get(i).part()) && preferred.test(i)
+                        && supportOf.applyAsDouble(i) >= threshold).collect(Collectors.toCollection(ArrayList::new));
+            }
+        }
         double reach = asks == AnswerCues.Asks.OTHER ? margin : margin + CUE_MARGIN;
         // how far below the best a "who" answer that did what the question asks may be, before any sentence moves first
         double verbReach = scores.total()[order.get(0)] - margin - CUE_MARGIN;
@@ -749,6 +757,23 @@ public final class ExtractiveGenerator implements Generator {
             }
         }
         return typed;
+    }
+
+    /**
+     * The terms a sentence's overlap counts for an open question: the question's, and for a "how" question whose
+     * adjective names one quantity the noun a text states it by ("How hot is the surface?" also wants
+     * "temperature": a sentence that says "the photosphere has a temperature of about 5800 K" holds no word of
+     * the question but "the").
+     */
+    private List<String> wantedTerms(String question) {
+        List<String> terms = analyzer.terms(question);
+        String noun = CUES.contains("quantity") ? AnswerCues.howNoun(question) : null;
+        if (noun == null) {
+            return terms;
+        }
+        List<String> out = new ArrayList<>(terms);
+        out.addAll(analyzer.terms(noun));
+        return out;
     }
 
     /** Whether {@code text} gives a cause ({@link AnswerCues#givesCause}) or a mechanism's agent ({@link AnswerCues#givesAgent}). */

@@ -59,6 +59,8 @@ final class SentenceCandidates {
     private static final Pattern EMPTIED_PARENTHESIS = Pattern.compile(
             "\\s*[(\\[](?:\\s*(?:see|also|and|or|review|compare|cf\\.?|e\\.g\\.,?|in|of|the|figure|table|part)\\b)*[\\s,;]*[)\\]]",
             Pattern.CASE_INSENSITIVE);
+    /** A figure's attribution, which says who made the image, not what it shows: "(credit: modification of work by NASA)". */
+    private static final Pattern CREDIT = Pattern.compile("\\s*\\(credits?\\b[^()]*\\)", Pattern.CASE_INSENSITIVE);
     /**
      * A word left dangling before a closing mark by a removed reference: "in ?", "of )", "see .", "for ," and "with ,"
      * with a space before the mark ("worked with, ..." is English), or opening the sentence before a comma: "For ,
@@ -142,7 +144,8 @@ final class SentenceCandidates {
     /**
      * The context's sentences ({@link Prose}), each with the part of its document it is in (by the chunk's
      * {@link Metadata#PARTS}, at the sentence's first character), and made whole where a removed reference
-     * left a fragment: an emptied parenthesis and a word left dangling before a closing mark go, and a
+     * left a fragment: an emptied parenthesis, a figure's "(credit: ...)" and a word left dangling before a closing
+     * mark go, and a
      * sentence glued to a following one whose subject was removed ("... the Moon. shows Earth ...") ends at its
      * own end (the subject-less rest is no sentence and is dropped), and two sentences glued with no space between
      * them ("... a nova.We now know ...") are two ({@link #unglued}). With {@code acronyms}, a sentence is also
@@ -208,7 +211,8 @@ final class SentenceCandidates {
                 end = inSource.start() + 1;
             }
         }
-        String clean = DANGLING.matcher(EMPTIED_PARENTHESIS.matcher(text).replaceAll("")).replaceAll("");
+        String clean = DANGLING.matcher(EMPTIED_PARENTHESIS.matcher(CREDIT.matcher(text).replaceAll("")).replaceAll(""))
+                .replaceAll("");
         if (!clean.equals(text)) {
             clean = clean.replaceAll("\\s+(?=[.,;:?!])", "").replaceAll("\\s{2,}", " ").strip();
             if (!clean.isEmpty() && ",;:".indexOf(clean.charAt(0)) >= 0) { // its opening words were the reference's

@@ -78,6 +78,30 @@ class BookAnswersTest {
     }
 
     @Test
+    void aCaptionGivesTheQuantityAskedForWhenTheBodyProseGivesNone() throws IOException {
+        Context ctx = book("""
+                # The Glimmer Star
+
+                Figure: The Glimmer star beside its companion. The photosphere of the Glimmer star has a temperature of
+                about 7200 K. (credit: modification of work by the Lantern Survey)
+
+                The Glimmer star is young. Its surface is a boiling sea of hot gas, and the Glimmer star shines white.
+                """);
+        Answer a = ask("How hot is the surface of the Glimmer star?", ctx);
+        assertTrue(a.text().startsWith("The photosphere of the Glimmer star has a temperature of about 7200 K."),
+                a.text());
+        assertFalse(a.text().contains("credit"), "a figure's credit line is no part of what it says: " + a.text());
+        // a question that asks for no quantity is answered from the body prose, as before
+        String what = ask("What is the surface of the Glimmer star like?", ctx).text();
+        assertTrue(what.contains("boiling sea") && !what.contains("photosphere"), what);
+        // "how hot" asks for a temperature, the word a text states it by; "how long" names no single quantity
+        assertEquals("temperature", AnswerCues.howNoun("How hot is the surface of the Glimmer star?"));
+        assertEquals("distance", AnswerCues.howNoun("How far away is it?"));
+        assertEquals(null, AnswerCues.howNoun("How long does it shine?"));
+        assertEquals(null, AnswerCues.howNoun("What is the Glimmer star?"));
+    }
+
+    @Test
     void anExerciseThatRepeatsTheQuestionNeverAnswers() throws IOException {
         Context ctx = book("""
                 # Pale Dwarfs
