@@ -65,12 +65,15 @@ import java.util.stream.Collectors;
  * ends with "?"), cut off (it ends with a comma or a semicolon) or interrupted by a note a converter inserted
  * ("... background (CMB)Recall that ..."); what a removed reference left is taken out ("(see )", "in ?", a
  * subject-less "shows ..." glued to the sentence before), and two sentences glued with no space where a footnote was
- * removed ("... called it a nova.We now know ...") are read as two.
+ * removed ("... called it a nova.We now know ...") or with no end mark where a heading was run into its paragraph
+ * ("Critical Density of the Universe As we discussed, ...") are read as two; a figure's "(credit: ...)" is dropped.
  * Each sentence knows the part of its document it is in ({@link io.github.astrorag.core.model.Metadata#PARTS}):
  * when the best body sentence is supported enough to answer ({@code minSupport}), only body sentences answer, so a
- * caption, exercise, learning objective, heading or reference answers only when body prose does not. A quantity
- * question ("how hot, far, old, long, many, much, fast, high, large, massive, quickly", or one that names its
- * quantity: "what is the temperature of ...", "what mass ...") prefers a number with a unit of its kind, a
+ * caption, exercise, learning objective, heading or reference answers only when body prose does not (for a quantity
+ * question, a caption that gives one of the kind asked also answers when no supported body sentence gives one). A
+ * quantity question ("how hot, far, old, long, many, much, fast, high, large, massive, quickly", or one that names
+ * its quantity: "what is the temperature of ...", "what mass ...") prefers a number with a unit of its kind, and
+ * counts the noun of its adjective among the words a sentence should hold ("how hot": temperature), a
  * definition question ("what is X", X the head of its phrase: "the photosphere" of "the photosphere of the Sun") a
  * sentence that defines X (X opens it, or a clause after a colon, before is/are/means/"must be", or comes right
  * after called, known as, referred to as, "we call the object a", or in apposition: "the parsec (pc), the distance

@@ -145,10 +145,9 @@ final class SentenceCandidates {
      * The context's sentences ({@link Prose}), each with the part of its document it is in (by the chunk's
      * {@link Metadata#PARTS}, at the sentence's first character), and made whole where a removed reference
      * left a fragment: an emptied parenthesis, a figure's "(credit: ...)" and a word left dangling before a closing
-     * mark go, and a
-     * sentence glued to a following one whose subject was removed ("... the Moon. shows Earth ...") ends at its
-     * own end (the subject-less rest is no sentence and is dropped), and two sentences glued with no space between
-     * them ("... a nova.We now know ...") are two ({@link #unglued}). With {@code acronyms}, a sentence is also
+     * mark go, and a sentence glued to a following one whose subject was removed ("... the Moon. shows Earth ...")
+     * ends at its own end (the subject-less rest is no sentence and is dropped), and two sentences glued with no
+     * space or no end mark between them ("... a nova.We now know ...") are two ({@link #unglued}). With {@code acronyms}, a sentence is also
      * matched by the words of an acronym the context defines that it holds, and the other way round
      * ({@link Acronyms}: "the CMB" matches "the cosmic microwave background").
      */
