@@ -207,44 +207,20 @@ final class AnswerCues {
             }
             return Set.of(Unit.COUNT);
         }
-        String[] w = question.toLowerCase(Locale.ROOT).replaceAll("[^\\p{L}\\p{N}' ]", " ").strip().split("\\s+");
-        for (int i = 0; i + 1 < w.length; i++) {
-            if (w[i].equals("how")) {
-                switch (w[i + 1]) {
-                    case "hot", "cold", "warm" -> {
-                        return Set.of(Unit.TEMPERATURE);
-                    }
-                    case "far", "distant", "large", "big", "wide", "deep", "high", "tall", "close", "small",
-                         "thick" -> {
-                        return Set.of(Unit.DISTANCE);
-                    }
-                    case "old" -> {
-                        return Set.of(Unit.DURATION);
-                    }
-                    case "long" -> {
-                        return Set.of(Unit.DURATION, Unit.DISTANCE);
-                    }
-                    case "massive", "heavy" -> {
-                        return Set.of(Unit.MASS);
-                    }
-                    case "fast" -> {
-                        return Set.of(Unit.SPEED);
-                    }
-                    case "quickly", "rapidly" -> {
-                        // "how quickly is the Moon drifting away": a rate; "how quickly does a star form": either
-                        return PROGRESSIVE.matcher(question).find() ? Set.of(Unit.SPEED)
-                                : Set.of(Unit.SPEED, Unit.DURATION);
-                    }
-                    case "soon" -> {
-                        return Set.of(Unit.DURATION);
-                    }
-                    default -> {
-                        return Set.of(Unit.COUNT);
-                    }
-                }
-            }
-        }
-        return Set.of(Unit.COUNT);
+        String adjective = afterHow(question);
+        return switch (adjective == null ? "" : adjective) {
+            case "hot", "cold", "warm" -> Set.of(Unit.TEMPERATURE);
+            case "far", "distant", "large", "big", "wide", "deep", "high", "tall", "close", "small", "thick" ->
+                    Set.of(Unit.DISTANCE);
+            case "old", "soon" -> Set.of(Unit.DURATION);
+            case "long" -> Set.of(Unit.DURATION, Unit.DISTANCE);
+            case "massive", "heavy" -> Set.of(Unit.MASS);
+            case "fast" -> Set.of(Unit.SPEED);
+            // "how quickly is the Moon drifting away": a rate; "how quickly does a star form": either
+            case "quickly", "rapidly" -> PROGRESSIVE.matcher(question).find() ? Set.of(Unit.SPEED)
+                    : Set.of(Unit.SPEED, Unit.DURATION);
+            default -> Set.of(Unit.COUNT);
+        };
     }
 
     /**
@@ -253,13 +229,24 @@ final class AnswerCues {
      * quantity ("how long": a time or a length; "how many").
      */
     static String howNoun(String question) {
-        String[] w = question.toLowerCase(Locale.ROOT).replaceAll("[^\\p{L}\\p{N}' ]", " ").strip().split("\\s+");
+        String adjective = afterHow(question);
+        return adjective == null ? null : HOW_NOUNS.get(adjective);
+    }
+
+    /** The word after the first "how" of {@code question}, lower case ("how hot is ...": hot), or null. */
+    private static String afterHow(String question) {
+        String[] w = words(question);
         for (int i = 0; i + 1 < w.length; i++) {
             if (w[i].equals("how")) {
-                return HOW_NOUNS.get(w[i + 1]);
+                return w[i + 1];
             }
         }
         return null;
+    }
+
+    /** The words of {@code question}, lower case, punctuation but apostrophes read as spaces. */
+    private static String[] words(String question) {
+        return question.toLowerCase(Locale.ROOT).replaceAll("[^\\p{L}\\p{N}' ]", " ").strip().split("\\s+");
     }
 
     /** The noun of each "how" adjective that names one quantity ({@link #howNoun}). */
@@ -654,7 +641,7 @@ final class AnswerCues {
      * else {@link AnswerType#NONE}.
      */
     static AnswerType answerType(String question) {
-        String[] w = question.toLowerCase(Locale.ROOT).replaceAll("[^\\p{L}\\p{N}' ]", " ").strip().split("\\s+");
+        String[] w = words(question);
         for (int i = 0; i < w.length; i++) {
             switch (w[i]) {
                 case "when" -> {
