@@ -25,6 +25,8 @@ public final class SquadMetrics {
     private static final Pattern PUNCTUATION = Pattern.compile("[!\"#$%&'()*+,\\-./:;<=>?@\\[\\\\\\]^_`{|}~]");
     private static final Pattern ARTICLES = Pattern.compile("\\b(a|an|the)\\b", Pattern.UNICODE_CHARACTER_CLASS);
     private static final Pattern SPACES = Pattern.compile("\\s+", Pattern.UNICODE_CHARACTER_CLASS);
+    /** A run of dashes (figure, en, em dash, horizontal bar) with the space around it, in a normal form. */
+    private static final Pattern DASHES = Pattern.compile(" ?[\u2012-\u2015]+ ?");
 
     private SquadMetrics() {
     }
@@ -122,7 +124,9 @@ public final class SquadMetrics {
     /**
      * 1 if some gold answer's normal form occurs in the context's normal form as a run of whole tokens
      * (so {@code "10"} does not match inside {@code "100"}), else 0. Gold answers that normalise to
-     * nothing are ignored.
+     * nothing are ignored. A dash between two words (en or em dash, which the script's ASCII punctuation
+     * leaves in place) parts them here, so that "gravity\u2014too low" holds "too low"; exact match and F1
+     * keep the script's tokens.
      *
      * @param context the context's text
      * @param golds the acceptable answers, at least one
@@ -150,14 +154,19 @@ public final class SquadMetrics {
     /** Whether a gold answer's {@code normalize} form is a run of whole tokens of the context's: shared with {@link MlqaMetrics}. */
     static double answerInNormalized(String normalizedContext, Collection<String> golds, Function<String, String> normalize) {
         requireGolds(golds);
-        String c = " " + normalizedContext + " ";
+        String c = " " + dashesApart(normalizedContext) + " ";
         for (String g : golds) {
-            String n = normalize.apply(g);
+            String n = dashesApart(normalize.apply(g));
             if (!n.isEmpty() && c.contains(" " + n + " ")) {
                 return 1.0;
             }
         }
         return 0.0;
+    }
+
+    /** {@code normalized} with each run of dashes read as a space between words. */
+    private static String dashesApart(String normalized) {
+        return DASHES.matcher(normalized).replaceAll(" ").strip();
     }
 
     private static void requireGolds(Collection<String> golds) {

@@ -57,6 +57,19 @@ class SquadMetricsTest {
     }
 
     @Test
+    void answerInContextReadsADashBetweenWordsAsASpace() {
+        String context = "It has one-sixth of the gravity\u2014too low to keep an atmosphere, in 1914\u20131918.";
+        assertThat(SquadMetrics.answerInContext(context, List.of("too low to keep an atmosphere"))).isEqualTo(1.0);
+        assertThat(SquadMetrics.answerInContext(context, List.of("gravity"))).isEqualTo(1.0);
+        assertThat(SquadMetrics.answerInContext(context, List.of("1914 \u2013 1918"))).isEqualTo(1.0);
+        assertThat(SquadMetrics.answerInContext(context, List.of("1918"))).isEqualTo(1.0);
+        assertThat(SquadMetrics.answerInContext(context, List.of("sixth"))).isZero(); // an ASCII hyphen joins, as in the script
+        assertThat(SquadMetrics.answerInContext(context, List.of("\u2014"))).isZero();
+        // exact match and F1 keep the script's tokens
+        assertThat(SquadMetrics.exactMatch("gravity too", List.of("gravity\u2014too"))).isZero();
+    }
+
+    @Test
     void refusesAnEmptyGoldList() {
         assertThatThrownBy(() -> SquadMetrics.tokenF1("x", List.of())).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("no gold answer");
