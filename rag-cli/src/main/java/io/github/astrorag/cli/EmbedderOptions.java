@@ -51,6 +51,12 @@ public final class EmbedderOptions {
             description = "openai, tei: put before every chunk (e5: 'passage: '). Default: none.")
     public String passagePrefix;
 
+    @Option(names = "--embed-languages", paramLabel = "CODES",
+            description = "openai, tei: the languages the server's model reads, codes joined by '+' (en, en+zh): a "
+                    + "question in another is ranked by BM25 alone and answered by its words. Default: every language "
+                    + "(a multilingual model such as multilingual-e5 or bge-m3).")
+    public String languages;
+
     /**
      * The embedder these options choose, made by the registry of parts: {@code model} for {@code --embedder onnx}
      * (the default), else the server's embedder part ({@code openai}, {@code tei}) with the {@code --embed-*}
@@ -95,6 +101,9 @@ public final class EmbedderOptions {
         }
         if (passagePrefix != null) {
             s.put("passage-prefix", passagePrefix);
+        }
+        if (languages != null) {
+            s.put("languages", languages);
         }
         return new PartSpec(name, s);
     }

@@ -21,8 +21,9 @@ final class OptionRules {
      * @throws IllegalArgumentException naming the options and the kind they belong to
      */
     static void checkEmbedder(EmbedderOptions e, boolean modelGiven) {
-        List<String> remote = given(new Object[] {e.url, e.model, e.apiKeyEnv, e.queryPrefix, e.passagePrefix},
-                "--embed-url", "--embed-model", "--embed-api-key-env", "--embed-query-prefix", "--embed-passage-prefix");
+        List<String> remote = given(new Object[] {e.url, e.model, e.apiKeyEnv, e.queryPrefix, e.passagePrefix, e.languages},
+                "--embed-url", "--embed-model", "--embed-api-key-env", "--embed-query-prefix", "--embed-passage-prefix",
+                "--embed-languages");
         Arguments.check(e.kind != EmbedderOptions.Kind.ONNX || remote.isEmpty(),
                 "%s apply to --embedder openai or tei only, not the in-process models of --embedder onnx (the default)",
                 String.join(", ", remote));

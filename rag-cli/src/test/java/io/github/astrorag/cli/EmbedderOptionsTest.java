@@ -64,6 +64,27 @@ class EmbedderOptionsTest {
     }
 
     @Test
+    void theServerModelsLanguagesAreDeclaredByEmbedLanguages() throws Exception {
+        try (EmbeddingServer openAi = EmbeddingServer.start(Protocol.OPENAI, new HashingEmbedder(), "hashing", false)) {
+            AskCommandTest.Run declared = AskCommandTest.run("ask", "--no-cache", "--embedder", "openai", "--embed-url",
+                    openAi.baseUrl(), "--embed-model", "hashing", "--embed-languages", "en+zh", "--docs", "../rag-examples/samples",
+                    "--json", QUESTION);
+            contextIds(declared);
+            JsonNode embedder = declared.json().path("trace").path("config").path("embedder");
+            assertThat(embedder.path("languages").toString()).isEqualTo("[\"en\",\"zh\"]");
+            AskCommandTest.Run undeclared = AskCommandTest.run("ask", "--no-cache", "--embedder", "openai", "--embed-url",
+                    openAi.baseUrl(), "--embed-model", "hashing", "--docs", "../rag-examples/samples", "--json", QUESTION);
+            contextIds(undeclared);
+            assertThat(undeclared.json().path("trace").path("config").path("embedder").has("languages")).isFalse();
+            assertThat(AskCommandTest.run("ask", "--no-cache", "--embedder", "openai", "--embed-url", openAi.baseUrl(),
+                    "--embed-model", "hashing", "--embed-languages", "en+zh-Hans", "--docs", "../rag-examples/samples", QUESTION).err())
+                    .contains("'zh-Hans' is not a language code");
+        }
+        assertThat(AskCommandTest.run("ask", "--model", "hashing", "--docs", "../rag-examples/samples", "--embed-languages", "en",
+                "q?").err()).contains("--embed-languages apply to --embedder openai or tei only");
+    }
+
+    @Test
     void anUnreachableServerIsOneClearError() {
         AskCommandTest.Run r = AskCommandTest.run("ask", "--no-cache", "--embedder", "tei", "--embed-url", "http://127.0.0.1:1",
                 "--docs", "../rag-examples/samples", "q?");

@@ -9,10 +9,13 @@ import io.github.astrorag.core.internal.http.RetryingHttpClient;
 import io.github.astrorag.core.spi.Embedder;
 import java.net.URI;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -44,6 +47,12 @@ import org.jspecify.annotations.Nullable;
  * query prefix is put before the text of {@link #embedQuery}, the passage prefix before each text of
  * {@link #embedDocuments}; both default to none.
  *
+ * <p><b>Languages.</b> The model behind a server is taken to read every language ({@link #languages()} empty), as a
+ * multilingual model does: the default preset then fuses its cosine with BM25 and answers with the cosine support
+ * in any language. For a model that reads only some ({@code bge-small-en}, {@code e5-small-v2}), declare them with
+ * {@link Builder#languages}: a question in another language is then ranked by BM25 alone and answered with the
+ * lexical support (docs/languages.md).
+ *
  * <p><b>Cache.</b> {@link #fingerprint()} names the protocol, the model the server reports or is
  * configured with, the dimension and the prefixes, so that an embedding cache never mixes the vectors
  * of two models; {@code cacheable(false)} makes it empty (vectors never cached).
@@ -68,6 +77,8 @@ public abstract sealed class HttpEmbedder implements Embedder permits OpenAiComp
     public static final int MAX_DIMENSION = 1 << 16;
     /** A vector whose L2 norm is this close to 1 is kept as the server sent it (bit for bit); others are scaled. */
     public static final double UNIT_TOLERANCE = 1e-6;
+    /** A language code as {@link Builder#languages} takes it. */
+    private static final java.util.regex.Pattern LANGUAGE_CODE = java.util.regex.Pattern.compile("[a-z]{2,3}");
     /** What {@link #dimension()} embeds (as a passage) to learn the dimension. */
     public static final String DIMENSION_PROBE = "dimension probe";
 
@@ -79,6 +90,7 @@ public abstract sealed class HttpEmbedder implements Embedder permits OpenAiComp
     private final String queryPrefix;
     private final String passagePrefix;
     private final boolean cacheable;
+    private final Set<String> languages;
     private final boolean dimensionGiven;
     private final AtomicInteger dimension;
 
@@ -91,6 +103,7 @@ public abstract sealed class HttpEmbedder implements Embedder permits OpenAiComp
         this.queryPrefix = b.queryPrefix == null ? "" : b.queryPrefix;
         this.passagePrefix = b.passagePrefix == null ? "" : b.passagePrefix;
         this.cacheable = b.cacheable == null || b.cacheable;
+        this.languages = b.languages == null ? Set.of() : b.languages;
         Arguments.check(b.dimension == null || requested == null || b.dimension.equals(requested),
                 "dimension (%s) and dimensions (%s) differ", b.dimension, requested);
         Integer expected = b.dimension == null ? requested : b.dimension;
@@ -137,6 +150,15 @@ public abstract sealed class HttpEmbedder implements Embedder permits OpenAiComp
             prefixed.add(passagePrefix + Objects.requireNonNull(t, "a text is null"));
         }
         return embed(prefixed);
+    }
+
+    /**
+     * The languages declared with {@link Builder#languages}; empty, the default, when none were: the server's model
+     * is taken to read every language (a multilingual model).
+     */
+    @Override
+    public Set<String> languages() {
+        return languages;
     }
 
     @Override
@@ -290,6 +312,9 @@ public abstract sealed class HttpEmbedder implements Embedder permits OpenAiComp
         m.put("queryPrefix", queryPrefix);
         m.put("passagePrefix", passagePrefix);
         m.put("cacheable", cacheable);
+        if (!languages.isEmpty()) {
+            m.put("languages", List.copyOf(languages));
+        }
         endpoint.describeClient(m);
         return m;
     }
@@ -315,8 +340,35 @@ public abstract sealed class HttpEmbedder implements Embedder permits OpenAiComp
         private @Nullable String queryPrefix;
         private @Nullable String passagePrefix;
         private @Nullable Boolean cacheable;
+        private @Nullable Set<String> languages;
 
         Builder() {
+        }
+
+        /**
+         * The languages the server's model reads, as the language detectors name them (ISO 639 codes of two or three
+         * letters: {@code en}, {@code zh}); default none declared, which means every language: a multilingual model
+         * such as multilingual-e5 or bge-m3. Declared, a question in another language is ranked by BM25 alone and
+         * answered with the lexical support, as with the bundled English models ({@link Embedder#languages()}).
+         *
+         * @param codes at least one code; upper case is read as lower case
+         * @return this builder
+         * @throws IllegalArgumentException if {@code codes} is empty or a code is not two or three letters
+         */
+        public B languages(Collection<String> codes) {
+            once(languages, "languages");
+            Objects.requireNonNull(codes, "codes");
+            Arguments.check(!codes.isEmpty(),
+                    "languages: give at least one language code, or leave languages unset for a model that reads every language");
+            java.util.TreeSet<String> out = new java.util.TreeSet<>();
+            for (String c : codes) {
+                String code = Objects.requireNonNull(c, "a language code is null").strip().toLowerCase(Locale.ROOT);
+                Arguments.check(LANGUAGE_CODE.matcher(code).matches(),
+                        "languages: '%s' is not a language code as the detectors give one (two or three letters, such as en or zh)", c);
+                out.add(code);
+            }
+            languages = java.util.Collections.unmodifiableSet(out);
+            return self();
         }
 
         /**

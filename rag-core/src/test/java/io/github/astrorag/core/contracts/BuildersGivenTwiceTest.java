@@ -39,6 +39,7 @@ class BuildersGivenTwiceTest {
                 .setter("maxReplyBytes", () -> new Object[] {1L << 20})
                 .setter("backoff", () -> new Object[] {Duration.ofMillis(10), Duration.ofSeconds(1)})
                 .setter("stop", () -> new Object[] {List.of("END")})
+                .setter("languages", () -> new Object[] {List.of("en")})
                 .type(PromptTemplate.class, PromptTemplate::defaults)
                 .type(Supplier.class, () -> (Supplier<String>) () -> "test-key");
     }

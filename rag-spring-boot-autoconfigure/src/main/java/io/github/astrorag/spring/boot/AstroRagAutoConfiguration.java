@@ -381,6 +381,7 @@ public class AstroRagAutoConfiguration {
         server.put("batch-size", e.batchSize());
         server.put("query-prefix", e.queryPrefix());
         server.put("passage-prefix", e.passagePrefix());
+        server.put("languages", e.languages() == null ? null : String.join("+", e.languages()));
         if (e.kind() == AstroRagProperties.EmbedderKind.ONNX) {
             server.forEach((key, value) -> {
                 if (value != null) {

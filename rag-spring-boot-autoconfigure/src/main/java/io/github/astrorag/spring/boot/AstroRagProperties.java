@@ -133,11 +133,14 @@ public record AstroRagProperties(
      *                      default none
      * @param passagePrefix {@code openai}, {@code tei}: text put before every chunk (e5: {@code "passage: "});
      *                      default none
+     * @param languages     {@code openai}, {@code tei}: the languages the served model reads ({@code en,zh}): a
+     *                      question in another is ranked by BM25 alone and answered by its words; default every
+     *                      language (a multilingual model)
      */
     public record Embedder(@DefaultValue("onnx") EmbedderKind kind, @Nullable String model, @Nullable String baseUrl,
                            @Nullable String apiKeyEnv, @Nullable @DurationUnit(ChronoUnit.SECONDS) Duration timeout,
                            @Nullable Integer retries, @Nullable Integer batchSize, @Nullable String queryPrefix,
-                           @Nullable String passagePrefix) {
+                           @Nullable String passagePrefix, @Nullable List<String> languages) {
     }
 
     /**

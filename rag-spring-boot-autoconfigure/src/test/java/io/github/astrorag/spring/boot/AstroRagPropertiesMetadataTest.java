@@ -34,6 +34,7 @@ class AstroRagPropertiesMetadataTest {
                 {"astrorag.embedder.api-key-env", ""}, {"astrorag.embedder.timeout", "60s"},
                 {"astrorag.embedder.retries", "2"}, {"astrorag.embedder.batch-size", "32"},
                 {"astrorag.embedder.query-prefix", ""}, {"astrorag.embedder.passage-prefix", ""},
+                {"astrorag.embedder.languages", ""},
                 {"astrorag.generator.kind", "extractive"}, {"astrorag.generator.model", ""},
                 {"astrorag.generator.base-url", ""}, {"astrorag.generator.api-key-env", ""},
                 {"astrorag.generator.min-support", ""}, {"astrorag.generator.timeout", "60s"},

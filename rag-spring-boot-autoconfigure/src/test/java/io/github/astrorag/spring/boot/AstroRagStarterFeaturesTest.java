@@ -186,6 +186,18 @@ class AstroRagStarterFeaturesTest {
                         "astrorag.embedder.timeout=500ms", "astrorag.embedder.retries=1",
                         "astrorag.embedder.batch-size=8")
                 .run(context -> assertThat(context).hasNotFailed().hasSingleBean(RagPipeline.class));
+        // the languages the served model reads: a question in another is ranked by BM25 alone
+        runner.withPropertyValues("astrorag.embedder.kind=tei", "astrorag.embedder.base-url=http://127.0.0.1:9",
+                        "astrorag.embedder.languages=en,ZH")
+                .run(context -> assertThat(context.getBean(RagPipeline.class).embedder().languages())
+                        .containsExactly("en", "zh"));
+        runner.withPropertyValues("astrorag.embedder.kind=tei", "astrorag.embedder.base-url=http://127.0.0.1:9",
+                        "astrorag.embedder.languages=zh-Hans")
+                .run(context -> assertThat(context).hasFailed().getFailure().rootCause()
+                        .hasMessageContaining("'zh-Hans' is not a language code"));
+        runner.withPropertyValues("astrorag.embedder.languages=en")
+                .run(context -> assertThat(context).hasFailed().getFailure().rootCause()
+                        .isInstanceOf(AstroRagPropertyException.class).hasMessageContaining("astrorag.embedder.languages"));
         runner.withPropertyValues("astrorag.generator.kind=openai", "astrorag.generator.base-url=http://127.0.0.1:9/v1",
                         "astrorag.generator.model=m", "astrorag.generator.retries=10")
                 .run(context -> assertThat(context).hasFailed().getFailure().rootCause()

@@ -133,6 +133,8 @@ public final class CoreParts implements PartProvider {
         b.setting(needsModel ? model.asRequired() : model);
         b.setting(Setting.text("query-prefix", "text put before every question (e.g. 'query: ' for e5)", null));
         b.setting(Setting.text("passage-prefix", "text put before every chunk (e.g. 'passage: ' for e5)", null));
+        b.setting(Setting.text("languages", "the languages the model reads, codes joined by '+' (en+zh): a question in "
+                + "another is ranked by BM25 alone; default: every language (a multilingual model)", null));
         return b.setting(Setting.integer("batch-size", "texts per request", HttpEmbedder.DEFAULT_BATCH_SIZE, 1, 2048)).build();
     }
 
@@ -178,6 +180,9 @@ public final class CoreParts implements PartProvider {
         }
         if (s.isGiven("batch-size")) {
             b.batchSize(s.integer("batch-size"));
+        }
+        if (s.has("languages")) {
+            b.languages(java.util.Arrays.stream(s.text("languages").split("\\+")).filter(c -> !c.isBlank()).toList());
         }
         return b;
     }
