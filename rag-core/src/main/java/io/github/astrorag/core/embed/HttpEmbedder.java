@@ -10,17 +10,20 @@ import io.github.astrorag.core.spi.Embedder;
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -77,11 +80,12 @@ public abstract sealed class HttpEmbedder implements Embedder permits OpenAiComp
     public static final int MAX_DIMENSION = 1 << 16;
     /** A vector whose L2 norm is this close to 1 is kept as the server sent it (bit for bit); others are scaled. */
     public static final double UNIT_TOLERANCE = 1e-6;
-    /** A language code as {@link Builder#languages} takes it. */
-    private static final java.util.regex.Pattern LANGUAGE_CODE = java.util.regex.Pattern.compile("[a-z]{2,3}");
     /** What {@link #dimension()} embeds (as a passage) to learn the dimension. */
     public static final String DIMENSION_PROBE = "dimension probe";
 
+
+    /** A language code as {@link Builder#languages} takes it. */
+    private static final Pattern LANGUAGE_CODE = Pattern.compile("[a-z]{2,3}");
 
     final HttpEndpoint endpoint;
     final RetryingHttpClient<EmbeddingException> http;
@@ -360,14 +364,14 @@ public abstract sealed class HttpEmbedder implements Embedder permits OpenAiComp
             Objects.requireNonNull(codes, "codes");
             Arguments.check(!codes.isEmpty(),
                     "languages: give at least one language code, or leave languages unset for a model that reads every language");
-            java.util.TreeSet<String> out = new java.util.TreeSet<>();
+            TreeSet<String> out = new TreeSet<>();
             for (String c : codes) {
                 String code = Objects.requireNonNull(c, "a language code is null").strip().toLowerCase(Locale.ROOT);
                 Arguments.check(LANGUAGE_CODE.matcher(code).matches(),
                         "languages: '%s' is not a language code as the detectors give one (two or three letters, such as en or zh)", c);
                 out.add(code);
             }
-            languages = java.util.Collections.unmodifiableSet(out);
+            languages = Collections.unmodifiableSet(out);
             return self();
         }
 

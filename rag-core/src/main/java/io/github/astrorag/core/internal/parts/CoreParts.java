@@ -23,6 +23,7 @@ import io.github.astrorag.core.select.ContextOrder;
 import io.github.astrorag.core.select.TokenBudgetSelector;
 import io.github.astrorag.core.token.TokenCounter;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 
@@ -182,7 +183,7 @@ public final class CoreParts implements PartProvider {
             b.batchSize(s.integer("batch-size"));
         }
         if (s.has("languages")) {
-            b.languages(java.util.Arrays.stream(s.text("languages").split("\\+")).filter(c -> !c.isBlank()).toList());
+            b.languages(Arrays.stream(s.text("languages").split("\\+")).filter(c -> !c.isBlank()).toList());
         }
         return b;
     }
