@@ -156,9 +156,9 @@ public final class QuestionScorer {
                 : MlqaMetrics.answerInNormalized(normalizedDocuments, question.answers())) > 0;
     }
 
-    /** The normal form a question's answers are matched in: SQuAD's for English, MLQA's for another language. */
+    /** The form a question's answers are looked for in: SQuAD's containment form for English, MLQA's normal form for another language. */
     static String normalize(EvalQuestion question, String text) {
-        return question.english() ? SquadMetrics.normalize(text) : MlqaMetrics.normalize(text);
+        return question.english() ? SquadMetrics.containmentForm(text) : MlqaMetrics.normalize(text);
     }
 
     /** Whether a gold answer is in {@code text}, matched as the question's language is scored. */

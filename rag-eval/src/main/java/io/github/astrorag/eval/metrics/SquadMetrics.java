@@ -25,7 +25,7 @@ public final class SquadMetrics {
     private static final Pattern PUNCTUATION = Pattern.compile("[!\"#$%&'()*+,\\-./:;<=>?@\\[\\\\\\]^_`{|}~]");
     private static final Pattern ARTICLES = Pattern.compile("\\b(a|an|the)\\b", Pattern.UNICODE_CHARACTER_CLASS);
     private static final Pattern SPACES = Pattern.compile("\\s+", Pattern.UNICODE_CHARACTER_CLASS);
-    /** A run of dashes (figure, en, em dash, horizontal bar) with the space around it, in a normal form. */
+    /** A run of dashes (figure, en, em dash, horizontal bar) with the space around it, in a normal form ({@link #containmentForm}). */
     private static final Pattern DASHES = Pattern.compile(" ?[\u2012-\u2015]+ ?");
 
     private SquadMetrics() {
@@ -124,9 +124,7 @@ public final class SquadMetrics {
     /**
      * 1 if some gold answer's normal form occurs in the context's normal form as a run of whole tokens
      * (so {@code "10"} does not match inside {@code "100"}), else 0. Gold answers that normalise to
-     * nothing are ignored. A dash between two words (en or em dash, which the script's ASCII punctuation
-     * leaves in place) parts them here, so that "gravity\u2014too low" holds "too low"; exact match and F1
-     * keep the script's tokens.
+     * nothing are ignored. Both are compared in their {@link #containmentForm}.
      *
      * @param context the context's text
      * @param golds the acceptable answers, at least one
@@ -134,39 +132,46 @@ public final class SquadMetrics {
      * @throws IllegalArgumentException if there is no gold answer
      */
     public static double answerInContext(String context, Collection<String> golds) {
-        return answerInNormalized(normalize(context), golds);
+        return answerInNormalized(containmentForm(context), golds);
     }
 
     /**
-     * {@link #answerInContext} for a context already in {@linkplain #normalize normal form}, so that a
-     * large text searched for many questions (a whole corpus) is normalised once. Linear in the length
+     * The form {@link #answerInContext} looks for answers in: the {@linkplain #normalize normal form}, with a dash
+     * between two words (en or em dash, which the script's ASCII punctuation leaves in place) read as a space, so
+     * that "gravity\u2014too low" holds "too low". Exact match and F1 keep the script's tokens.
+     *
+     * @param text any text
+     * @return its containment form
+     */
+    public static String containmentForm(String text) {
+        return DASHES.matcher(normalize(text)).replaceAll(" ").strip();
+    }
+
+    /**
+     * {@link #answerInContext} for a context already in {@linkplain #containmentForm containment form}, so that a
+     * large text searched for many questions (a whole corpus) is brought to it once. Linear in the length
      * of {@code normalizedContext} times the number of gold answers.
      *
-     * @param normalizedContext the context's {@link #normalize} form
-     * @param golds             the gold answers (raw; normalised here)
-     * @return 1 if some gold answer's normal form occurs as a run of whole tokens, else 0
+     * @param normalizedContext the context's {@link #containmentForm}
+     * @param golds             the gold answers (raw; brought to that form here)
+     * @return 1 if some gold answer's containment form occurs as a run of whole tokens, else 0
      * @throws IllegalArgumentException if there is no gold answer
      */
     public static double answerInNormalized(String normalizedContext, Collection<String> golds) {
-        return answerInNormalized(normalizedContext, golds, SquadMetrics::normalize);
+        return answerInNormalized(normalizedContext, golds, SquadMetrics::containmentForm);
     }
 
-    /** Whether a gold answer's {@code normalize} form is a run of whole tokens of the context's: shared with {@link MlqaMetrics}. */
-    static double answerInNormalized(String normalizedContext, Collection<String> golds, Function<String, String> normalize) {
+    /** Whether a gold answer's {@code form} is a run of whole tokens of the context's: shared with {@link MlqaMetrics}. */
+    static double answerInNormalized(String normalizedContext, Collection<String> golds, Function<String, String> form) {
         requireGolds(golds);
-        String c = " " + dashesApart(normalizedContext) + " ";
+        String c = " " + normalizedContext + " ";
         for (String g : golds) {
-            String n = dashesApart(normalize.apply(g));
+            String n = form.apply(g);
             if (!n.isEmpty() && c.contains(" " + n + " ")) {
                 return 1.0;
             }
         }
         return 0.0;
-    }
-
-    /** {@code normalized} with each run of dashes read as a space between words. */
-    private static String dashesApart(String normalized) {
-        return DASHES.matcher(normalized).replaceAll(" ").strip();
     }
 
     private static void requireGolds(Collection<String> golds) {

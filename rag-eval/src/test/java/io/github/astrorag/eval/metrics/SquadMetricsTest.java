@@ -65,6 +65,10 @@ class SquadMetricsTest {
         assertThat(SquadMetrics.answerInContext(context, List.of("1918"))).isEqualTo(1.0);
         assertThat(SquadMetrics.answerInContext(context, List.of("sixth"))).isZero(); // an ASCII hyphen joins, as in the script
         assertThat(SquadMetrics.answerInContext(context, List.of("\u2014"))).isZero();
+        // a corpus brought to that form once is searched as answerInContext searches a context
+        String corpus = SquadMetrics.containmentForm(context);
+        assertThat(corpus).contains("gravity too low").contains("1914 1918");
+        assertThat(SquadMetrics.answerInNormalized(corpus, List.of("too low to keep an atmosphere"))).isEqualTo(1.0);
         // exact match and F1 keep the script's tokens
         assertThat(SquadMetrics.exactMatch("gravity too", List.of("gravity\u2014too"))).isZero();
     }
