@@ -539,30 +539,35 @@ public final class ExtractiveGenerator implements Generator {
         double unmatched = SupportScore.share(unmatchedTerms, qWeight, qTotal);
         Set<String> evidence = lexical ? LexicalSupport.evidence(language, content, analyzer) : Set.of();
         Set<String> found = lexical ? LexicalSupport.normalised(language, inContext) : Set.of();
-        java.util.function.IntToDoubleFunction supportOf = i -> lexical
-                ? LexicalSupport.support(evidence, found, LexicalSupport.normalised(language, statements.get(i).terms()))
-                : SupportScore.support(
-                        SupportScore.share(SupportScore.held(statements.get(i), qWeight.keySet()), qWeight, qTotal),
-                        Double.isNaN(scores.cosine()[i]) ? 0 : scores.cosine()[i], unmatched,
-                        AnswerCues.matches(type, statements.get(i).text()) ? 1 : 0);
+        // each statement's support, once: whether it may answer is asked of it by every rule below
+        double[] supports = new double[statements.size()];
+        for (int i = 0; i < supports.length; i++) {
+            supports[i] = lexical
+                    ? LexicalSupport.support(evidence, found, LexicalSupport.normalised(language, statements.get(i).terms()))
+                    : SupportScore.support(
+                            SupportScore.share(SupportScore.held(statements.get(i), qWeight.keySet()), qWeight, qTotal),
+                            Double.isNaN(scores.cosine()[i]) ? 0 : scores.cosine()[i], unmatched,
+                            AnswerCues.matches(type, statements.get(i).text()) ? 1 : 0);
+        }
+        java.util.function.IntPredicate answers = i -> supports[i] >= threshold;
 
         AnswerCues.Asks asks = AnswerCues.asks(query.text());
         // the question's own words, as the name tests compare a sentence's capitalised words with them
         Set<String> asked = type == AnswerCues.AnswerType.NAME
                 ? AnswerCues.contentTerms(query.text(), EnglishTermAnalyzer.defaults()) : Set.of();
         java.util.function.IntPredicate preferred = preference(query.text(), asks, type, asked, statements);
+        java.util.function.IntPredicate gives = preferred.and(answers); // what the question asks for, supported
         // body prose first: a caption, exercise, objective, heading or reference answers only when no body
         // sentence is supported enough to answer; for a quantity, a caption that gives one of the kind asked stays
         // when no supported body sentence does ("How hot is the surface of the Sun?": a figure's "the photosphere
         // has a temperature of about 5800 K" where the body prose only says its surface is "hot gas")
         if (CUES.contains("parts")) {
             List<Integer> body = order.stream().filter(i -> statements.get(i).body()).toList();
-            if (!body.isEmpty() && body.size() < order.size() && supportOf.applyAsDouble(body.get(0)) >= threshold) {
-                boolean bodyGives = asks != AnswerCues.Asks.QUANTITY || body.stream()
-                        .anyMatch(i -> preferred.test(i) && supportOf.applyAsDouble(i) >= threshold);
+            if (!body.isEmpty() && body.size() < order.size() && answers.test(body.get(0))) {
+                boolean bodyGives = asks != AnswerCues.Asks.QUANTITY || body.stream().anyMatch(gives::test);
                 order = order.stream().filter(i -> statements.get(i).body() || !bodyGives
-                        && Metadata.PART_CAPTION.equals(statements.get(i).part()) && preferred.test(i)
-                        && supportOf.applyAsDouble(i) >= threshold).collect(Collectors.toCollection(ArrayList::new));
+                        && Metadata.PART_CAPTION.equals(statements.get(i).part()) && gives.test(i))
+                        .collect(Collectors.toCollection(ArrayList::new));
             }
         }
         double reach = asks == AnswerCues.Asks.OTHER ? margin : margin + CUE_MARGIN;
@@ -572,7 +577,7 @@ public final class ExtractiveGenerator implements Generator {
             if (scores.total()[order.get(k)] < scores.total()[order.get(0)] - reach) {
                 break;
             }
-            if (preferred.test(order.get(k)) && supportOf.applyAsDouble(order.get(k)) >= threshold) {
+            if (gives.test(order.get(k))) {
                 order.add(0, order.remove(k)); // what the question asks for, at a score close to the best
                 break;
             }
@@ -585,8 +590,7 @@ public final class ExtractiveGenerator implements Generator {
                 && statements.get(order.get(0)).terms().containsAll(verb))) {
             for (int k = 1; k < order.size() && scores.total()[order.get(k)] >= verbReach; k++) {
                 int i = order.get(k);
-                if (preferred.test(i) && statements.get(i).terms().containsAll(verb)
-                        && supportOf.applyAsDouble(i) >= threshold) {
+                if (gives.test(i) && statements.get(i).terms().containsAll(verb)) {
                     order.add(0, order.remove(k));
                     break;
                 }
@@ -600,7 +604,7 @@ public final class ExtractiveGenerator implements Generator {
             double least = scores.total()[order.get(0)] - margin;
             for (int k = 0; k < order.size() && scores.total()[order.get(k)] >= least; k++) {
                 if (AnswerCues.names(defined, statements.get(order.get(k)).text())) {
-                    if (k > 0 && supportOf.applyAsDouble(order.get(k)) >= threshold) {
+                    if (k > 0 && answers.test(order.get(k))) {
                         order.add(0, order.remove(k));
                     }
                     break;
@@ -681,7 +685,7 @@ public final class ExtractiveGenerator implements Generator {
             double cCoverage = SupportScore.share(SupportScore.held(c, qWeight.keySet()), qWeight, qTotal);
             double cCosine = Double.isNaN(scores.cosine()[i]) ? 0 : scores.cosine()[i];
             double cType = AnswerCues.matches(type, c.text()) ? 1 : 0;
-            double cSupport = supportOf.applyAsDouble(i);
+            double cSupport = supports[i];
             if (cSupport > support) {
                 support = cSupport;
                 coverage = cCoverage;
