@@ -27,6 +27,8 @@ public final class SquadMetrics {
     private static final Pattern SPACES = Pattern.compile("\\s+", Pattern.UNICODE_CHARACTER_CLASS);
     /** A run of dashes (figure, en, em dash, horizontal bar) with the space around it, in a normal form ({@link #containmentForm}). */
     private static final Pattern DASHES = Pattern.compile(" ?[\u2012-\u2015]+ ?");
+    /** Typographic quotes and apostrophes, removed in the containment form as the script removes ASCII ones. */
+    private static final Pattern QUOTES = Pattern.compile("[\u2018\u2019\u201C\u201D]");
 
     private SquadMetrics() {
     }
@@ -138,13 +140,15 @@ public final class SquadMetrics {
     /**
      * The form {@link #answerInContext} looks for answers in: the {@linkplain #normalize normal form}, with a dash
      * between two words (en or em dash, which the script's ASCII punctuation leaves in place) read as a space, so
-     * that "gravity\u2014too low" holds "too low". Exact match and F1 keep the script's tokens.
+     * that "gravity\u2014too low" holds "too low", and typographic quotes and apostrophes removed as the script
+     * removes ASCII ones, so that "the Moon\u2019s orbit" holds "Moon's orbit". Exact match and F1 keep the script's
+     * tokens.
      *
      * @param text any text
      * @return its containment form
      */
     public static String containmentForm(String text) {
-        return DASHES.matcher(normalize(text)).replaceAll(" ").strip();
+        return DASHES.matcher(QUOTES.matcher(normalize(text)).replaceAll("")).replaceAll(" ").strip();
     }
 
     /**

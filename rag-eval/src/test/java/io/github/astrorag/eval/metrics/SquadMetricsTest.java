@@ -74,6 +74,18 @@ class SquadMetricsTest {
     }
 
     @Test
+    void answerInContextReadsTypographicQuotesAsTheScriptReadsAsciiOnes() {
+        String context = "The Moon\u2019s orbit is tilted, and the \u201Cdrifting\u201D plates move.";
+        assertThat(SquadMetrics.containmentForm(context)).isEqualTo("moons orbit is tilted and drifting plates move");
+        // a key typed with either apostrophe is found; "Moon orbit" is not, as it is not in "Moon's orbit"
+        assertThat(List.of("Moon's orbit is tilted", "Moon\u2019s orbit", "drifting plates", "Moon orbit"))
+                .extracting(gold -> SquadMetrics.answerInContext(context, List.of(gold)))
+                .containsExactly(1.0, 1.0, 1.0, 0.0);
+        // exact match and F1 keep the script's tokens
+        assertThat(SquadMetrics.exactMatch("Moon\u2019s orbit", List.of("Moon's orbit"))).isZero();
+    }
+
+    @Test
     void refusesAnEmptyGoldList() {
         assertThatThrownBy(() -> SquadMetrics.tokenF1("x", List.of())).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("no gold answer");
