@@ -289,8 +289,8 @@ final class AnswerCues {
      * the sentence (within its first words) and is followed closely by is, are, was, were, refers or means ("A
      * light-year is the distance ..."; not a degree, a negation or a preposition right after the copula: "Brown dwarfs
      * are very difficult to observe" says something about them), or it follows closely after called, termed, named,
-     * "known as" or "we call" and ends the name there ("... a technique called adaptive optics"; not "is called the
-     * main-sequence turnoff" for the main sequence).
+     * dubbed, "known as", "given the name" or "we call" and ends the name there ("... a technique called adaptive
+     * optics"; not "is called the main-sequence turnoff" for the main sequence).
      */
     static boolean defines(Set<String> subject, String sentence) {
         String[] words = SPACE.split(sentence.strip());
@@ -366,8 +366,9 @@ final class AnswerCues {
 
     /**
      * Whether {@code sentence} gives the name of the thing named by {@code subject}: "... is called X", "termed X",
-     * "known as X", "referred to as X", "we call X", "we call the object a X" (a definition that names what it
-     * defines, the surest kind; not "the term X", which as often says something about the word).
+     * "dubbed X", "known as X", "referred to as X", "have been given the name X", "we call X", "we call the object
+     * a X" (a definition that names what it defines, the surest kind; not "the term X", which as often says
+     * something about the word).
      */
     static boolean names(Set<String> subject, String sentence) {
         String[] words = SPACE.split(sentence.strip());
@@ -385,17 +386,23 @@ final class AnswerCues {
     }
 
     /** The words after which a sentence gives the name of what it describes ("is called X", "we call X"). */
-    private static final Set<String> NAMERS = Set.of("called", "termed", "call");
+    private static final Set<String> NAMERS = Set.of("called", "termed", "call", "dubbed");
+
+    /** The verbs before "the name X" that give a name ("have been given the name brown dwarfs"). */
+    private static final Set<String> GIVERS = Set.of("given", "gave", "give", "gives", "giving", "received",
+            "receive", "receives", "earned", "got");
 
     private static boolean names(Set<String> subject, String[] words, List<Set<String>> stems, Set<String> namers) {
-        // "... called X", "known as X", "referred to as X", "we call X", "the term X": X right after the namer,
-        // or after the thing named ("we call the object a X")
+        // "... called X", "known as X", "referred to as X", "given the name X", "we call X", "the term X": X right
+        // after the namer, or after the thing named ("we call the object a X")
         for (int i = 0; i < words.length; i++) {
             String w = EDGE.matcher(words[i].toLowerCase(Locale.ROOT)).replaceAll("");
             boolean namer = namers.contains(w)
                     || w.equals("as") && i > 0 && words[i - 1].equalsIgnoreCase("known")
                     || w.equals("as") && i > 1 && words[i - 1].equalsIgnoreCase("to")
-                    && words[i - 2].toLowerCase(Locale.ROOT).startsWith("referr");
+                    && words[i - 2].toLowerCase(Locale.ROOT).startsWith("referr")
+                    || w.equals("name") && i > 1 && words[i - 1].equalsIgnoreCase("the")
+                    && GIVERS.contains(words[i - 2].toLowerCase(Locale.ROOT));
             int named = namer ? subjectAt(subject, words, stems, i + 1) : -1;
             if (named >= 0 && endsName(words, named)) {
                 return true;

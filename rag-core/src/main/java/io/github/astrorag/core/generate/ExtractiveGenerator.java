@@ -76,9 +76,10 @@ import java.util.stream.Collectors;
  * counts the noun of its adjective among the words a sentence should hold ("how hot": temperature), a
  * definition question ("what is X", X the head of its phrase: "the photosphere" of "the photosphere of the Sun") a
  * sentence that defines X (X opens it, or a clause after a colon, before is/are/means/"must be", or comes right
- * after called, known as, referred to as, "we call the object a", or in apposition: "the parsec (pc), the distance
- * of ..."), a reason question ("why") a sentence that gives a cause (because, due to, causes, leads to, results in,
- * "..., so ...", "the answer turned out to be", a mechanism in the passive with its agent: "is pushed ... by", ...)
+ * after called, dubbed, known as, referred to as, "given the name", "we call the object a", or in apposition: "the
+ * parsec (pc), the distance of ..."), a reason question ("why") a sentence that gives a cause (because, due to,
+ * causes, leads to, results in, "..., so ...", "the answer turned out to be", a mechanism in the passive with its
+ * agent: "is pushed ... by", ...)
  * or opens as the result of the sentence before it ("For this reason, ...", "As a result, ...", "Therefore, ..."),
  * each if its score is within {@code margin} + {@value #CUE_MARGIN} of the best, and a "who" question a sentence
  * that names someone the question does not (two capitalised words in a row) within {@code margin}, one that also

@@ -286,6 +286,17 @@ class BookAnswersTest {
         assertTrue(defines("What is the tilt of an orbit?", "The angle between the two planes is called the tilt of the orbit."));
         assertFalse(defines("What is the tilt of an orbit?", "A flat orbit can be called an orbit of zero tilt."));
         assertTrue(defines("What is a protostar?", "While the cloud core shrinks, we call the object a protostar."));
+        // "given the name X" and "dubbed X" name X as "called X" does; a name alone is no namer
+        assertTrue(defines("What is a ridge dwarf?",
+                "Such hills lie between ridges and mounds and were given the name ridge dwarfs."));
+        assertTrue(AnswerCues.names(AnswerCues.definitionSubject("What is a ridge dwarf?"),
+                "Such hills lie between ridges and mounds and have received the name ridge dwarf."));
+        assertTrue(AnswerCues.names(AnswerCues.definitionSubject("What is a ridge dwarf?"),
+                "The smallest hills were soon dubbed ridge dwarfs by the surveyors."));
+        assertFalse(AnswerCues.names(AnswerCues.definitionSubject("What is a ridge dwarf?"),
+                "The name ridge dwarf is older than the survey."));
+        assertFalse(AnswerCues.names(AnswerCues.definitionSubject("What is a ridge dwarf?"),
+                "They were given the name of the ridge dwarf's finder."));
         // a clause after a colon opens like a sentence, and a modal's "be" is a copula
         assertTrue(defines("What is a hypothesis?", "This point is crucial: a hypothesis must be an idea that can be tested."));
         assertFalse(defines("What is a hypothesis?", "Tested twice, the hypothesis must be dropped."));
