@@ -61,7 +61,10 @@ public final class Metadata {
     public static final String PART_BODY = "body";
     /** {@value #PART} value: a figure or table caption. */
     public static final String PART_CAPTION = "caption";
-    /** {@value #PART} value: an exercise, a review or thought question, a problem, a group activity. */
+    /**
+     * {@value #PART} value: an exercise, a review or thought question, a problem, a worked example, a group
+     * activity.
+     */
     public static final String PART_EXERCISE = "exercise";
     /** {@value #PART} value: a heading or a title. */
     public static final String PART_HEADING = "heading";

@@ -1,6 +1,8 @@
 package io.github.astrorag.core.internal.text;
 
 import io.github.astrorag.core.model.Metadata;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.regex.Pattern;
@@ -14,7 +16,11 @@ import java.util.regex.Pattern;
  *       {@code Figure 3.2.} or the like;</li>
  *   <li>{@value Metadata#PART_EXERCISE}: the section under a heading such as Review Questions, Thought
  *       Questions, Exercises, Problems, Figuring for Yourself, Collaborative Group Activities (up to the next
- *       heading of the same or a higher level), and, elsewhere, a list item that ends with a question mark;</li>
+ *       heading of the same or a higher level), and, elsewhere, a list item that ends with a question mark and a
+ *       worked example: a paragraph that opens with "Solution" (not "Solutions of ..."), the paragraph before it
+ *       (the problem), and, when a paragraph opening with "Check Your Learning" follows within
+ *       {@value #WORKED_REACH} paragraphs, every paragraph up to it and the one after it (its answer); a "Check Your
+ *       Learning" paragraph and the one after it also when no solution comes before;</li>
  *   <li>{@value Metadata#PART_OBJECTIVE}: the section under Learning Objectives (or Objectives, Learning Goals),
  *       up to the first line after its list that is no list item;</li>
  *   <li>{@value Metadata#PART_REFERENCE}: the section under References, Further Reading, For Further
@@ -35,6 +41,11 @@ public final class MarkdownParts {
             "learning outcomes");
     private static final Pattern CAPTION = Pattern.compile("(?:Figure|Fig\\.|Table)(?:\\s+[\\p{N}\\p{Lu}][\\w.\\-]*)?\\s*[:.]\\s");
     private static final Pattern LIST_ITEM = Pattern.compile("(?:[-*+]|\\d{1,9}[.)])\\s+\\S");
+    /** A worked example's solution ("SolutionIf ...", "Solution: ..."; not "Solutions" or "Solution of"). */
+    private static final Pattern SOLUTION = Pattern.compile("Solution(?![\\p{Ll}])(?!\\s+(?:of|to|for)\\b)");
+    private static final Pattern CHECK = Pattern.compile("(?i)Check Your Learning\\b");
+    /** How many paragraphs after a solution its "Check Your Learning" may come. */
+    static final int WORKED_REACH = 8;
 
     private MarkdownParts() {
     }
@@ -46,6 +57,7 @@ public final class MarkdownParts {
      * @return a {@link Metadata#PARTS} value, empty if the text is all body prose
      */
     public static String of(String markdown) {
+        boolean[] worked = worked(markdown);
         StringBuilder out = new StringBuilder();
         String section = null; // the part of the current section, or null for body
         int sectionLevel = 0;
@@ -91,7 +103,7 @@ public final class MarkdownParts {
                 } else if (inCaption || CAPTION.matcher(line).lookingAt()) {
                     inCaption = true;
                     part = Metadata.PART_CAPTION;
-                } else if (listItem && line.endsWith("?")) {
+                } else if (listItem && line.endsWith("?") || worked[lineStart]) {
                     part = Metadata.PART_EXERCISE;
                 }
             }
@@ -109,6 +121,65 @@ public final class MarkdownParts {
         }
         append(out, lastPart, lastStart, lastEnd);
         return out.toString();
+    }
+
+    /**
+     * Which characters of {@code markdown} lie in a worked example (see the class description), indexed by offset
+     * (one more than the text's length, so that the offset of an empty last line can be asked).
+     */
+    private static boolean[] worked(String markdown) {
+        // the paragraphs: runs of non-blank lines, as [start, end) offsets
+        List<int[]> paragraphs = new ArrayList<>();
+        int start = -1;
+        int lineStart = 0;
+        while (lineStart <= markdown.length()) {
+            int lineEnd = markdown.indexOf('\n', lineStart);
+            if (lineEnd < 0) {
+                lineEnd = markdown.length();
+            }
+            boolean blank = markdown.substring(lineStart, lineEnd).isBlank();
+            if (blank && start >= 0) {
+                paragraphs.add(new int[] {start, lineStart});
+                start = -1;
+            } else if (!blank && start < 0) {
+                start = lineStart;
+            }
+            lineStart = lineEnd + 1;
+        }
+        if (start >= 0) {
+            paragraphs.add(new int[] {start, markdown.length()});
+        }
+        boolean[] marked = new boolean[markdown.length() + 1];
+        int done = -1; // the last paragraph already marked
+        for (int p = 0; p < paragraphs.size(); p++) {
+            String text = markdown.substring(paragraphs.get(p)[0], paragraphs.get(p)[1]).strip();
+            int from;
+            int to;
+            if (SOLUTION.matcher(text).lookingAt()) {
+                from = p - 1 > done && !markdown.startsWith("#", paragraphs.get(p - 1)[0]) ? p - 1 : p;
+                to = p;
+                for (int q = p + 1; q < Math.min(paragraphs.size(), p + 1 + WORKED_REACH); q++) {
+                    String next = markdown.substring(paragraphs.get(q)[0], paragraphs.get(q)[1]).strip();
+                    if (next.startsWith("#")) {
+                        break;
+                    }
+                    if (CHECK.matcher(next).lookingAt()) {
+                        to = Math.min(paragraphs.size() - 1, q + 1);
+                        break;
+                    }
+                }
+            } else if (p > done && CHECK.matcher(text).lookingAt()) {
+                from = p;
+                to = Math.min(paragraphs.size() - 1, p + 1);
+            } else {
+                continue;
+            }
+            for (int q = from; q <= to; q++) {
+                java.util.Arrays.fill(marked, paragraphs.get(q)[0], paragraphs.get(q)[1], true);
+            }
+            done = Math.max(done, to);
+        }
+        return marked;
     }
 
     private static void append(StringBuilder out, String part, int start, int end) {

@@ -45,6 +45,34 @@ class MarkdownPartsTest {
     }
 
     @Test
+    void aWorkedExampleIsAnExerciseFromItsProblemToTheAnswerOfItsCheck() {
+        String text = String.join("\n",
+                "Kestrels fly fast.", // 0-18 body
+                "", // 19
+                "Kestrel Speed A kestrel flies 3 km in 6 min. How fast is it?", // 20-80 the problem
+                "", // 81
+                "SolutionIts speed is 3 km / 6 min.", // 82-116
+                "", // 117
+                "That is 30 km/h.", // 118-134 the solution goes on
+                "", // 135
+                "Check Your Learning How far does it fly in 2 h?", // 136-183
+                "", // 184
+                "Answer: 60 km.", // 185-199 the check's answer
+                "", // 200
+                "Kestrels nest on cliffs.", // 201-225 body again
+                "", // 226
+                "Solutions of salt are dense."); // 227-255 body: no worked example
+        String parts = MarkdownParts.of(text);
+        assertEquals("exercise:20-199", parts);
+        assertEquals(Metadata.PART_BODY, Metadata.partAt(parts, 5));
+        assertEquals(Metadata.PART_EXERCISE, Metadata.partAt(parts, 125));
+        assertEquals(Metadata.PART_BODY, Metadata.partAt(parts, 210));
+        // a solution with no check: the problem and the solution only; a check alone: it and its answer
+        assertEquals("exercise:8-30", MarkdownParts.of("Prose.\n\nProblem?\n\nSolution: 2.\n\nProse."));
+        assertEquals("exercise:8-45", MarkdownParts.of("Prose.\n\nCheck your learning: 1 + 1?\n\nIt is 2.\n\nProse."));
+    }
+
+    @Test
     void plainProseHasNoParts() {
         assertEquals("", MarkdownParts.of("Stars shine.\n\nThey are far away."));
     }
