@@ -89,7 +89,11 @@ import java.util.stream.Collectors;
  * sentence must itself be supported enough to answer ({@code minSupport}), so that no cue turns an answer into an
  * abstention. Among the sentences within {@code margin} of the best, a definition that names what it defines ("The
  * surface surrounding a black hole, where the escape velocity equals the speed of light, is called the event horizon")
- * answers before one that only says what it is ("The event horizon is the boundary of the black hole").
+ * answers before one that only says what it is ("The event horizon is the boundary of the black hole"). Then a
+ * best sentence that holds none of the question's content terms and does not refer back to the sentence before it
+ * ("The temperature of the chromosphere is about 10,000 K." for "How hot is it at the very center of the Sun?")
+ * gives way to the best sentence within {@code margin} that holds some and is of the same kind (giving what the
+ * question asks for, or not) and supported enough to answer: its cosine says it is on the topic, not that it answers.
  * A definition answer of one sentence that only names its subject ("... a technique called adaptive optics that
  * ...") is followed by the next sentence of its paragraph when that one refers back ("This technique ...").
  * A "why" answer that opens as a
@@ -612,6 +616,22 @@ public final class ExtractiveGenerator implements Generator {
                 }
             }
         }
+        // an answer that holds none of the question's terms, and is not read with the sentence before it ("How this
+        // is done is up to the network provider."), gives way to the best sentence within the margin that holds
+        // some, of the same kind (what the question asks for, or not): its cosine says it is on the topic, not that
+        // it answers
+        if (termless(statements.get(order.get(0)), qWeight.keySet())) {
+            double least = scores.total()[order.get(0)] - margin;
+            boolean kind = preferred.test(order.get(0));
+            for (int k = 1; k < order.size() && scores.total()[order.get(k)] >= least; k++) {
+                int i = order.get(k);
+                if (answers.test(i) && preferred.test(i) == kind
+                        && !SupportScore.held(statements.get(i), qWeight.keySet()).isEmpty()) {
+                    order.add(0, order.remove(k));
+                    break;
+                }
+            }
+        }
         int best = order.get(0);
         Candidate top = statements.get(best);
 
@@ -782,6 +802,14 @@ public final class ExtractiveGenerator implements Generator {
         List<String> out = new ArrayList<>(terms);
         out.addAll(analyzer.terms(noun));
         return out;
+    }
+
+    /**
+     * Whether {@code sentence} holds none of the question's content terms {@code asked} and does not open with a
+     * reference to the sentence before it (which may hold them: "It is spread over about 3 million light-years").
+     */
+    private static boolean termless(Candidate sentence, Set<String> asked) {
+        return SupportScore.held(sentence, asked).isEmpty() && !SentenceCandidates.refersBack(sentence.text());
     }
 
     /** Whether {@code text} gives a cause ({@link AnswerCues#givesCause}) or a mechanism's agent ({@link AnswerCues#givesAgent}). */
