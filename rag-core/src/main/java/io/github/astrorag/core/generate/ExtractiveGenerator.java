@@ -544,13 +544,14 @@ public final class ExtractiveGenerator implements Generator {
         double unmatched = SupportScore.share(unmatchedTerms, qWeight, qTotal);
         Set<String> evidence = lexical ? LexicalSupport.evidence(language, content, analyzer) : Set.of();
         Set<String> found = lexical ? LexicalSupport.normalised(language, inContext) : Set.of();
-        // each statement's support, once: whether it may answer is asked of it by every rule below
+        // each statement's coverage and support, once: whether it may answer is asked of it by every rule below
+        double[] coverages = new double[statements.size()];
         double[] supports = new double[statements.size()];
         for (int i = 0; i < supports.length; i++) {
+            coverages[i] = SupportScore.share(SupportScore.held(statements.get(i), qWeight.keySet()), qWeight, qTotal);
             supports[i] = lexical
                     ? LexicalSupport.support(evidence, found, LexicalSupport.normalised(language, statements.get(i).terms()))
-                    : SupportScore.support(
-                            SupportScore.share(SupportScore.held(statements.get(i), qWeight.keySet()), qWeight, qTotal),
+                    : SupportScore.support(coverages[i],
                             Double.isNaN(scores.cosine()[i]) ? 0 : scores.cosine()[i], unmatched,
                             AnswerCues.matches(type, statements.get(i).text()) ? 1 : 0);
         }
@@ -616,17 +617,16 @@ public final class ExtractiveGenerator implements Generator {
                 }
             }
         }
-        // an answer that holds none of the question's terms, and is not read with the sentence before it ("How this
-        // is done is up to the network provider."), gives way to the best sentence within the margin that holds
-        // some, of the same kind (what the question asks for, or not): its cosine says it is on the topic, not that
-        // it answers
-        if (termless(statements.get(order.get(0)), qWeight.keySet())) {
+        // an answer that holds none of the question's terms (coverage 0: "How this is done is up to the network
+        // provider."), and is not read with the sentence before it ("It is spread over ...", whose subject that
+        // sentence names), gives way to the best sentence within the margin that holds some, of the same kind
+        // (what the question asks for, or not): its cosine says it is on the topic, not that it answers
+        if (coverages[order.get(0)] == 0 && !SentenceCandidates.refersBack(statements.get(order.get(0)).text())) {
             double least = scores.total()[order.get(0)] - margin;
             boolean kind = preferred.test(order.get(0));
             for (int k = 1; k < order.size() && scores.total()[order.get(k)] >= least; k++) {
                 int i = order.get(k);
-                if (answers.test(i) && preferred.test(i) == kind
-                        && !SupportScore.held(statements.get(i), qWeight.keySet()).isEmpty()) {
+                if (answers.test(i) && preferred.test(i) == kind && coverages[i] > 0) {
                     order.add(0, order.remove(k));
                     break;
                 }
@@ -703,7 +703,7 @@ public final class ExtractiveGenerator implements Generator {
         double typeMatch = 0;
         for (int i : chosen) {
             Candidate c = statements.get(i);
-            double cCoverage = SupportScore.share(SupportScore.held(c, qWeight.keySet()), qWeight, qTotal);
+            double cCoverage = coverages[i];
             double cCosine = Double.isNaN(scores.cosine()[i]) ? 0 : scores.cosine()[i];
             double cType = AnswerCues.matches(type, c.text()) ? 1 : 0;
             double cSupport = supports[i];
@@ -802,14 +802,6 @@ public final class ExtractiveGenerator implements Generator {
         List<String> out = new ArrayList<>(terms);
         out.addAll(analyzer.terms(noun));
         return out;
-    }
-
-    /**
-     * Whether {@code sentence} holds none of the question's content terms {@code asked} and does not open with a
-     * reference to the sentence before it (which may hold them: "It is spread over about 3 million light-years").
-     */
-    private static boolean termless(Candidate sentence, Set<String> asked) {
-        return SupportScore.held(sentence, asked).isEmpty() && !SentenceCandidates.refersBack(sentence.text());
     }
 
     /** Whether {@code text} gives a cause ({@link AnswerCues#givesCause}) or a mechanism's agent ({@link AnswerCues#givesAgent}). */
