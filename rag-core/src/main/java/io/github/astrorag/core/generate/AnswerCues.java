@@ -129,7 +129,16 @@ final class AnswerCues {
     /** The openers that say a sentence is the result of the one before it ({@link #result}). */
     private static final String RESULT_OPENERS =
             "as a (?:consequence|result)|therefore|thus|hence|consequently|this is why|that is why|for this reason";
-    private static final Pattern CONSEQUENCE = Pattern.compile("(?i)^(?:" + RESULT_OPENERS + "|this means|so,)\\b");
+    /**
+     * An inference from what the sentence before reports: "This discrepancy implies that ...", "These observations
+     * show that ...", "Such measurements indicate that ..." (a demonstrative, at most three words, a verb of
+     * evidence, then "that").
+     */
+    private static final String INFERENCE = "(?:this|these|that|those|such)(?:\\s+[\\p{L}\\p{N}-]+){0,3}?\\s+"
+            + "(?:impl(?:y|ies|ied)|shows?|showed|suggest(?:s|ed)?|indicat(?:e|es|ed)|demonstrat(?:e|es|ed)"
+            + "|reveal(?:s|ed)?|prov(?:e|es|ed)|confirm(?:s|ed)?|tell(?:s)? us|told us)\\s+that";
+    private static final Pattern CONSEQUENCE = Pattern.compile(
+            "(?i)^(?:" + RESULT_OPENERS + "|this means|so,|" + INFERENCE + ")\\b");
     private static final Pattern RESULT = Pattern.compile("(?i)^(?:" + RESULT_OPENERS + ")\\b");
 
     /**
@@ -597,7 +606,9 @@ final class AnswerCues {
 
     /**
      * Whether {@code sentence} opens as the consequence of the one before it: As a consequence, As a result,
-     * Therefore, Thus, Hence, Consequently, This is why, That is why, For this reason, This means, So.
+     * Therefore, Thus, Hence, Consequently, This is why, That is why, For this reason, This means, So, or as an
+     * inference from what the one before reports ("This discrepancy implies that ...", "These observations show
+     * that ...": for "why do astronomers think ...", the evidence is in the sentence before).
      */
     static boolean consequence(String sentence) {
         return CONSEQUENCE.matcher(sentence).find();

@@ -97,7 +97,9 @@ import java.util.stream.Collectors;
  * A definition answer of one sentence that only names its subject ("... a technique called adaptive optics that
  * ...") is followed by the next sentence of its paragraph when that one refers back ("This technique ...").
  * A "why" answer that opens as a
- * consequence ("As a consequence, ...") is preceded by the sentence it refers back to, so is a definition that refers
+ * consequence ("As a consequence, ...") or as an inference from what the sentence before reports ("This discrepancy
+ * implies that ...", "These observations show that ...") is preceded by the sentence it refers back to, so is a
+ * definition that refers
  * back ("This disturbance is called a gravitational wave"), and a "who" answer that names no one else by the nearest
  * of the three sentences before it that does ("Nicolaus Copernicus was born ... His training ... His great
  * contribution ..."), or, when it opens with He, She, His, Her, They or Their and none does, by the sentence before.
@@ -637,7 +639,7 @@ public final class ExtractiveGenerator implements Generator {
 
         List<Integer> chosen = new ArrayList<>(List.of(best)); // indices into statements
         // an answer that cannot be read alone is quoted after the sentence it refers back to: the cause of "As a
-        // consequence, ...", what "this" is in "This disturbance is called X"; a "who" answer that names no one
+        // consequence, ...", the evidence of "This discrepancy implies that ...", what "this" is in "This disturbance is called X"; a "who" answer that names no one
         // after the person its passage speaks of, named before the pronouns ("Nicolaus Copernicus was born ...
         // His training ... His great contribution ..."), or after the sentence before a "He ..." that names no one
         boolean readsBack = CUES.contains("reason") && asks == AnswerCues.Asks.REASON && AnswerCues.consequence(top.text())

@@ -136,6 +136,26 @@ class BookAnswersTest {
     }
 
     @Test
+    void anInferenceIsQuotedAfterTheEvidenceItDrawsOn() throws IOException {
+        Context ctx = book("""
+                # The Lantern Cluster
+
+                Galaxies in the Lantern cluster race around its centre far faster than the pull of all the stars and
+                gas that telescopes record would allow. This discrepancy implies that the Lantern cluster holds a
+                large amount of unseen mass. Its hot gas glows faintly in X-rays.
+                """);
+        Answer a = ask("Why do astronomers think the Lantern cluster holds unseen mass?", ctx);
+        assertTrue(a.text().startsWith("Galaxies in the Lantern cluster race around its centre"), a.text());
+        assertTrue(a.text().contains("This discrepancy implies that the Lantern cluster holds"), a.text());
+        // a demonstrative, at most three words, a verb of evidence, then "that"
+        assertTrue(AnswerCues.consequence("These X-ray observations show that the gas is hot."));
+        assertTrue(AnswerCues.consequence("That measured discrepancy suggests that mass is missing."));
+        assertTrue(AnswerCues.consequence("Such measurements indicate that the cluster is old."));
+        assertFalse(AnswerCues.consequence("This star shows a spectrum that is rich in metals."));
+        assertFalse(AnswerCues.consequence("The data imply that the cluster is old."));
+    }
+
+    @Test
     void aSentenceGivingTheCauseIsPreferredForWhy() throws IOException {
         Context ctx = book("""
                 # The Moon Tarvos
