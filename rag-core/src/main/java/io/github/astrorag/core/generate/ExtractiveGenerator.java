@@ -96,13 +96,12 @@ import java.util.stream.Collectors;
  * question asks for, or not) and supported enough to answer: its cosine says it is on the topic, not that it answers.
  * A definition answer of one sentence that only names its subject ("... a technique called adaptive optics that
  * ...") is followed by the next sentence of its paragraph when that one refers back ("This technique ...").
- * A "why" answer that opens as a
- * consequence ("As a consequence, ...") or as an inference from what the sentence before reports ("This discrepancy
- * implies that ...", "These observations show that ...") is preceded by the sentence it refers back to, so is a
- * definition that refers
- * back ("This disturbance is called a gravitational wave"), and a "who" answer that names no one else by the nearest
- * of the three sentences before it that does ("Nicolaus Copernicus was born ... His training ... His great
- * contribution ..."), or, when it opens with He, She, His, Her, They or Their and none does, by the sentence before.
+ * A "why" answer that opens as a consequence ("As a consequence, ...") or as an inference from what the sentence
+ * before reports ("This discrepancy implies that ...", "These observations show that ...") is preceded by the
+ * sentence it refers back to, so is a definition that refers back ("This disturbance is called a gravitational
+ * wave"), and a "who" answer that names no one else by the nearest of the three sentences before it that does
+ * ("Nicolaus Copernicus was born ... His training ... His great contribution ..."), or, when it opens with He, She,
+ * His, Her, They or Their and none does, by the sentence before.
  * A sentence of a "why" answer that gives no cause is followed by the next sentence of its passage when that one
  * opens by explaining or correcting it ("However, ...", "But ...", "This is because ...", "The reason is ..."): "...
  * we might expect to see an eclipse ... each month ... However, the Moon's orbit is tilted ... by about 5°".
@@ -639,9 +638,10 @@ public final class ExtractiveGenerator implements Generator {
 
         List<Integer> chosen = new ArrayList<>(List.of(best)); // indices into statements
         // an answer that cannot be read alone is quoted after the sentence it refers back to: the cause of "As a
-        // consequence, ...", the evidence of "This discrepancy implies that ...", what "this" is in "This disturbance is called X"; a "who" answer that names no one
-        // after the person its passage speaks of, named before the pronouns ("Nicolaus Copernicus was born ...
-        // His training ... His great contribution ..."), or after the sentence before a "He ..." that names no one
+        // consequence, ...", the evidence of "This discrepancy implies that ...", what "this" is in "This disturbance
+        // is called X"; a "who" answer that names no one after the person its passage speaks of, named before the
+        // pronouns ("Nicolaus Copernicus was born ... His training ... His great contribution ..."), or after the
+        // sentence before a "He ..." that names no one
         boolean readsBack = CUES.contains("reason") && asks == AnswerCues.Asks.REASON && AnswerCues.consequence(top.text())
                 || CUES.contains("definition") && asks == AnswerCues.Asks.DEFINITION
                 && SentenceCandidates.refersBack(top.text());
